@@ -1,0 +1,57 @@
+/**
+ * One HTTP exchange as start-up needs it: credentials always included, a timeout so a
+ * server that never answers cannot hang the client, and a body that may or may not be JSON.
+ * It never rejects: a network failure, a CSP block or a timeout is status 0.
+ */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface HttpResult {
+  /** The HTTP status, or 0 when no answer came (network failure, abort, timeout). */
+  status: number;
+  /** The parsed body when it was JSON; `undefined` otherwise. */
+  json: unknown;
+  /** Whether the body parsed as JSON (an empty body does not). */
+  isJson: boolean;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+}
+
+const NO_ANSWER: HttpResult = { status: 0, json: undefined, isJson: false };
+
+export function parseJson(text: string): { isJson: boolean; json: unknown } {
+  try {
+    return { isJson: true, json: JSON.parse(text) };
+  } catch {
+    return { isJson: false, json: undefined };
+  }
+}
+
+export async function request(fetchFn: FetchLike, url: string, options: RequestOptions): Promise<HttpResult> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  try {
+    const res = await fetchFn(url, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      body: options.body,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    // The timer stays armed while the body streams in: a body that never ends is no answer either.
+    const text = await res.text();
+    return { status: res.status, ...parseJson(text) };
+  } catch {
+    return NO_ANSWER;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A plain JSON object (not `null`, not an array). */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,0 +1,40 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BUILD_VERSION, LogLevel, DEFAULTS, BREAKPOINTS, GRID_COLUMNS, STORAGE_KEYS } from '../src/constants';
+
+test('build version is 1.229.0', () => {
+  assert.is(BUILD_VERSION, '1.229.0');
+});
+
+test('log levels are numbered trace 0 to off 7', () => {
+  assert.equal(LogLevel, { TRACE: 0, DEBUG: 1, INFO: 2, LOG: 3, WARN: 4, ERROR: 5, FATAL: 6, OFF: 7 });
+});
+
+test('defaults: USD, "." decimal, "," thousands, 5 speed-dial actions', () => {
+  assert.equal(DEFAULTS, { currency: 'USD', decimalSeparator: '.', thousandsSeparator: ',', maxSpeedDialActions: 5 });
+});
+
+test('breakpoints start at 768, 992 and 1200 px', () => {
+  assert.equal(BREAKPOINTS, { sm: 768, md: 992, lg: 1200 });
+});
+
+test('grid column names', () => {
+  assert.equal(GRID_COLUMNS, {
+    displayRuleIcons: '__displayRuleIcons',
+    displayRuleIds: '__displayRuleIds',
+    aggregateSuffix: '__aggregate',
+    refNameSuffix: '__refName',
+  });
+});
+
+test('storage keys', () => {
+  assert.equal(STORAGE_KEYS, {
+    authType: 'authType',
+    jwt: 'jwt',
+    devToken: 'devToken',
+    pendingLogs: 'emweb.logger.pending',
+    loggerPrefix: 'emweb.logger.',
+  });
+});
+
+test.run();
