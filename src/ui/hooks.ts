@@ -1,0 +1,16 @@
+import { createContext } from 'preact';
+import { useContext } from 'react';
+import type { Breakpoint } from '../constants';
+import type { Client } from '../types';
+
+export const ClientContext = createContext<Client | null>(null);
+
+/** The started client, for screens brought in through `render`. */
+export function useClient(): Client {
+  const client = useContext(ClientContext);
+  if (!client) throw new Error('EMWeb: useClient() is only available inside a screen rendered by bootstrap({ render })');
+  return client;
+}
+
+/** The current breakpoint; the component re-renders when it changes. */
+export const useBreakpoint = (): Breakpoint => useClient().state.breakpoint.value;
