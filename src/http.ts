@@ -21,7 +21,7 @@ export interface RequestOptions {
   timeoutMs: number;
 }
 
-const NO_ANSWER: HttpResult = { status: 0, json: undefined, isJson: false };
+const noAnswer = (): HttpResult => ({ status: 0, json: undefined, isJson: false });
 
 export function parseJson(text: string): { isJson: boolean; json: unknown } {
   try {
@@ -31,10 +31,19 @@ export function parseJson(text: string): { isJson: boolean; json: unknown } {
   }
 }
 
-export async function request(fetchFn: FetchLike, url: string, options: RequestOptions): Promise<HttpResult> {
+export function request(fetchFn: FetchLike, url: string, options: RequestOptions): Promise<HttpResult> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-  try {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Aborting alone is not enough: a fetch (polyfill, service worker, test double) may ignore the
+  // signal, so the timeout also settles the race itself. It stays armed while the body streams in:
+  // a body that never ends is no answer either.
+  const timeout = new Promise<HttpResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(noAnswer());
+    }, options.timeoutMs);
+  });
+  const exchange = (async (): Promise<HttpResult> => {
     const res = await fetchFn(url, {
       method: options.method ?? 'GET',
       headers: options.headers,
@@ -42,14 +51,10 @@ export async function request(fetchFn: FetchLike, url: string, options: RequestO
       credentials: 'include',
       signal: controller.signal,
     });
-    // The timer stays armed while the body streams in: a body that never ends is no answer either.
     const text = await res.text();
     return { status: res.status, ...parseJson(text) };
-  } catch {
-    return NO_ANSWER;
-  } finally {
-    clearTimeout(timer);
-  }
+  })().catch(noAnswer);
+  return Promise.race([exchange, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** A plain JSON object (not `null`, not an array). */

@@ -1,0 +1,105 @@
+// Types of demo/server.mjs, for the TypeScript e2e harness.
+
+export type AuthMode = 'secgw' | 'oracle' | 'token';
+
+/** Behaviour that can be set at start and changed at run time with `setOptions`. */
+export interface DemoBehaviour {
+  /** Sign-in mode the backend plays. Default `'secgw'`. */
+  auth: AuthMode;
+  /** Delay in ms before every /api/ answer. Default 0. */
+  latency: number;
+  /** Answer the client logger with 503. Default false. */
+  failLogger: boolean;
+  /** Print nothing (no log batches, no gateway notes). Default false. */
+  quiet: boolean;
+  /** `info/cloudinstance` answers 200 when true (default), 404 when false. */
+  cloud: boolean;
+  /** The configuration's displayName. Default `'Acme Service Desk'`. */
+  displayName: string;
+  /** The `message` of `info/version`. */
+  version: string;
+  /**
+   * Forces the answer of `/api/web/ClientConfiguration` (the probe): a status (with a JSON body),
+   * `'html'` for a 200 HTML page, `0` to drop the connection (a network failure). `null`: normal.
+   */
+  probeStatus: number | 'html' | null;
+  /** Forced statuses by exact API path, e.g. `{ '/api/info/version': 500 }`; 0 drops the connection. */
+  statuses: Record<string, number>;
+  /** Exact API paths that never answer (until the server closes). */
+  hang: Iterable<string>;
+  /** Status for every clientlogger POST (e.g. 503, 429, 413); wins over `failLogger`. */
+  loggerStatus: number | null;
+  /** Seconds sent as `Retry-After` with a failing logger answer. */
+  retryAfter: number | null;
+}
+
+export interface DemoServerOptions extends Partial<DemoBehaviour> {
+  /** Default 0 (any free port). */
+  port?: number;
+  /** Default `'127.0.0.1'`. */
+  host?: string;
+  /** Repository root holding demo/, dist/ and test/e2e/pages/. Default: the folder above demo/. */
+  root?: string;
+}
+
+export interface LogEntry {
+  level: number;
+  message: string;
+  additional?: unknown[];
+  timestamp: string;
+  [key: string]: unknown;
+}
+
+export interface LogBatch {
+  /** `/api/web/clientlogger/` or `/api/clientlogger/`. */
+  path: string;
+  /** The raw body as received. */
+  body: string;
+  /** The body as entries: the array, or the single object wrapped; `[]` when it is not JSON. */
+  entries: LogEntry[];
+  contentType: string;
+  /** The status the server answered. */
+  status: number;
+  time: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query. */
+  path: string;
+  /** Path with the query. */
+  url: string;
+  /** Node's lower-cased headers, e.g. `headers.authorization`, `headers.cookie`. */
+  headers: Record<string, string | string[] | undefined>;
+  time: number;
+}
+
+export interface DemoServer {
+  /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
+  url: string;
+  port: number;
+  /** Every clientlogger POST, in arrival order (failed answers included). */
+  logBatches: LogBatch[];
+  /** Every request, in arrival order. */
+  requests: RecordedRequest[];
+  /** A copy of the current behaviour. */
+  readonly options: DemoBehaviour & { hang: string[] };
+  setOptions(partial: Partial<DemoBehaviour>): void;
+  /** Starts a gateway session; the cookie fits Playwright's `context.addCookies` (add `url`). */
+  createSession(): { name: string; value: string };
+  /** Forgets sessions, log batches and recorded requests. */
+  reset(): void;
+  /** Stops listening and drops open connections (hanging answers included). */
+  close(): Promise<void>;
+}
+
+export declare const AUTH_MODES: AuthMode[];
+export declare const SESSION_COOKIE: string;
+export declare const CSP_STRICT: string;
+export declare const CSP_VARIANTS: { strict: string; 'trusted-types': string; none: null };
+
+export declare function startDemoServer(options?: DemoServerOptions): Promise<DemoServer>;
+/** A demo JWT; `claims` override or add payload fields (e.g. `{ exp: 0 }` for an expired one). */
+export declare function demoJwt(claims?: Record<string, unknown>): string;
+/** The same-origin path the gateway returns to, or `/web/`. */
+export declare function safeReturnUrl(raw: string | null | undefined, ownOrigin: string): string;

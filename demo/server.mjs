@@ -1,0 +1,555 @@
+// The EMWeb demo: a host page, the bundles, a stand-in security gateway and a backend that answers
+// every call of the contract in one of the three sign-in modes. Plain Node, no dependencies.
+//
+//   node demo/server.mjs [--auth secgw|oracle|token] [--latency MS] [--fail-logger] [--port N]
+//
+// The e2e tests start it in-process through startDemoServer(options) and change its behaviour at run
+// time with setOptions(); see server.d.mts for the option list.
+import { createHmac, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const AUTH_MODES = ['secgw', 'oracle', 'token'];
+export const SESSION_COOKIE = 'emweb_demo_session';
+export const CSP_STRICT =
+  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
+/** Content-Security-Policy variants an /e2e/ fixture page can ask for with `?csp=NAME`. */
+export const CSP_VARIANTS = {
+  strict: CSP_STRICT,
+  'trusted-types': `${CSP_STRICT}; require-trusted-types-for 'script'`,
+  none: null,
+};
+const LEVEL_NAMES = ['TRACE', 'DEBUG', 'INFO', 'LOG', 'WARN', 'ERROR', 'FATAL', 'OFF'];
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const DEFAULT_OPTIONS = {
+  auth: 'secgw',
+  latency: 0,
+  failLogger: false,
+  quiet: false,
+  cloud: true,
+  displayName: 'Acme Service Desk',
+  version: 'Acme Service Desk 2024.3 (server build 7781)',
+  probeStatus: null, // number, or 'html' for a 200 HTML page; 0 drops the connection
+  statuses: {}, // { '/api/info/version': 500, … } forces a status on any API path
+  hang: [], // API paths that never answer
+  loggerStatus: null, // e.g. 503 or 429
+  retryAfter: null, // seconds, sent as Retry-After with loggerStatus / failLogger
+};
+
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json; charset=utf-8',
+};
+/** A /web/ path with one of these extensions is a file (served from demo/, else 404), not a client route. */
+const ASSET_EXTENSIONS = new Set([...Object.keys(CONTENT_TYPES).filter((ext) => ext !== '.html'), '.mjs', '.mts', '.cjs', '.ts']);
+
+// ---------------------------------------------------------------------------------------------
+// Demo data
+
+const base64url = (value) => Buffer.from(value).toString('base64url');
+
+/** A demo JWT (header.payload.signature, base64url); `claims` override or add payload fields. */
+export function demoJwt(claims = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const header = { alg: 'HS256', typ: 'JWT' };
+  const payload = {
+    sub: 'jmueller',
+    name: 'Jürgen Müller',
+    userId: 1042,
+    authUserId: 'jmueller',
+    profileId: 7,
+    langId: 'de',
+    sid: 'demo-session-0001',
+    iat: now,
+    exp: now + 24 * 60 * 60,
+    ...claims,
+  };
+  const unsigned = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
+  const signature = createHmac('sha256', 'emweb-demo-not-a-secret').update(unsigned).digest('base64url');
+  return `${unsigned}.${signature}`;
+}
+
+function configuration(options) {
+  return {
+    configurationItemName: 'EMWEB_DEMO',
+    displayName: options.displayName,
+    customization: { theme: 'calm', accentColor: '#2f6f9f', dateFormat: 'yyyy-MM-dd' },
+    authType: options.auth,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small HTTP helpers
+
+function send(res, status, body = '', headers = {}) {
+  if (res.headersSent || res.destroyed) return;
+  const payload = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  const type = typeof body === 'string' || Buffer.isBuffer(body) ? 'text/plain; charset=utf-8' : CONTENT_TYPES['.json'];
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(payload),
+    ...headers,
+  });
+  res.end(payload);
+}
+
+function sendHtml(res, status, html, csp = CSP_STRICT, headers = {}) {
+  send(res, status, html, {
+    'Content-Type': CONTENT_TYPES['.html'],
+    ...(csp ? { 'Content-Security-Policy': csp } : {}),
+    ...headers,
+  });
+}
+
+const redirect = (res, location) => send(res, 302, '', { Location: location });
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+function readBody(req) {
+  return new Promise((resolveBody, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) reject(Object.assign(new Error('body too large'), { status: 413 }));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseCookies(header = '') {
+  const cookies = {};
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+/** A file under `dir`, or null when the path would leave it or names a dotfile. */
+function fileWithin(dir, relativePath) {
+  if (relativePath.split('/').some((segment) => segment.startsWith('.'))) return null;
+  const file = resolve(dir, '.' + sep + relativePath);
+  return file.startsWith(dir + sep) ? file : null;
+}
+
+async function readFileIfExists(file) {
+  try {
+    return (await stat(file)).isFile() ? await readFile(file) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the gateway may send the browser after sign-in: a path on this same origin, else /web/.
+ * An absolute URL is accepted only when it points at this very origin (the client passes its own
+ * location); `//host`, `/\host`, schemes and control characters all fall back to /web/.
+ */
+export function safeReturnUrl(raw, ownOrigin) {
+  const fallback = '/web/';
+  if (typeof raw !== 'string' || raw === '' || /[\\\u0000-\u001f\u007f]/.test(raw)) return fallback;
+  let url;
+  try {
+    if (raw.startsWith('/') && !raw.startsWith('//')) url = new URL(raw, ownOrigin);
+    else if (ownOrigin && /^https?:\/\//i.test(raw)) url = new URL(raw);
+    else return fallback;
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== new URL(ownOrigin).origin) return fallback;
+  return url.pathname + url.search + url.hash;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Log batches
+
+function entriesOf(body) {
+  try {
+    const parsed = JSON.parse(body);
+    if (Array.isArray(parsed)) return parsed;
+    return parsed && typeof parsed === 'object' ? [parsed] : [];
+  } catch {
+    return [];
+  }
+}
+
+function printBatch(batch) {
+  const note = batch.entries.length ? '' : ' (body is not a JSON entry or array)';
+  const count = `${batch.entries.length} ${batch.entries.length === 1 ? 'entry' : 'entries'}`;
+  console.log(`[log batch] POST ${batch.path} → ${batch.status}, ${count}${note}`);
+  for (const entry of batch.entries) {
+    const level = LEVEL_NAMES[entry?.level] ?? `level ${entry?.level}`;
+    const message = String(entry?.message ?? '').replace(/\s+/g, ' ');
+    const extra = Array.isArray(entry?.additional) && entry.additional.length ? ` (+${entry.additional.length} more)` : '';
+    console.log(`  ${level.padEnd(5)} ${entry?.timestamp ?? '(no timestamp)'}  ${message.slice(0, 200)}${extra}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+export async function startDemoServer(startOptions = {}) {
+  const { port = 0, host = '127.0.0.1', root = DEFAULT_ROOT, ...rest } = startOptions;
+  const options = normalizeOptions({ ...DEFAULT_OPTIONS }, rest);
+  const dirs = {
+    demo: join(root, 'demo'),
+    dist: join(root, 'dist'),
+    pages: join(root, 'test', 'e2e', 'pages'),
+  };
+  const sessions = new Set();
+  const logBatches = [];
+  const requests = [];
+  let origin = '';
+
+  const log = (...args) => options.quiet || console.log(...args);
+
+  const hasSession = (req) => sessions.has(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
+
+  function createSession() {
+    const id = randomUUID();
+    sessions.add(id);
+    return { name: SESSION_COOKIE, value: id };
+  }
+
+  // --- /web/: host page, bundles, host assets ----------------------------------------------------
+
+  async function hostPage(req, res, url) {
+    const template = await readFile(join(dirs.demo, 'index.html'), 'utf8');
+    const html = template
+      .replaceAll('__DEMO_AUTH__', options.auth)
+      .replaceAll('__DEMO_TOKEN__', options.auth === 'token' ? demoJwt() : '')
+      .replace('src="/web/emweb.js"', url.searchParams.has('dev') ? 'src="/web/emweb.dev.js"' : 'src="/web/emweb.js"');
+    sendHtml(res, 200, html);
+  }
+
+  async function serveWeb(req, res, url) {
+    const rest = url.pathname.slice('/web/'.length);
+    if (/^emweb(\.dev)?\.js(\.map)?$/.test(rest)) {
+      const bundle = await readFileIfExists(join(dirs.dist, rest));
+      if (!bundle) return send(res, 404, `dist/${rest} is missing: run \`npm run build\` first.\n`);
+      return send(res, 200, bundle, { 'Content-Type': CONTENT_TYPES[extname(rest)] });
+    }
+    const ext = extname(rest);
+    if (ASSET_EXTENSIONS.has(ext)) {
+      const file = CONTENT_TYPES[ext] ? fileWithin(dirs.demo, rest) : null;
+      const content = file ? await readFileIfExists(file) : null;
+      return content ? send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] }) : send(res, 404, 'Not found\n');
+    }
+    return hostPage(req, res, url);
+  }
+
+  // --- /e2e/: test fixture pages ------------------------------------------------------------------
+
+  async function serveFixture(req, res, url) {
+    const rest = url.pathname.slice('/e2e/'.length);
+    const ext = extname(rest);
+    const file = fileWithin(dirs.pages, rest);
+    const content = file && CONTENT_TYPES[ext] ? await readFileIfExists(file) : null;
+    if (!content) return send(res, 404, 'Not found\n');
+    if (ext !== '.html') return send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] });
+    const variant = url.searchParams.get('csp') ?? 'strict';
+    if (!(variant in CSP_VARIANTS)) return send(res, 400, `Unknown csp variant ${variant}\n`);
+    return sendHtml(res, 200, content.toString('utf8'), CSP_VARIANTS[variant]);
+  }
+
+  // --- /auth/: the stand-in security gateway ------------------------------------------------------
+
+  function signInPage(res, returnUrl) {
+    sendHtml(res, 200, `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in — demo security gateway</title>
+<link rel="stylesheet" href="/auth/auth.css">
+</head>
+<body>
+<main class="card">
+  <h1>Demo security gateway</h1>
+  <p>A stand-in for the real gateway: anyone may sign in, as Jürgen Müller.</p>
+  <form method="post" action="/auth/">
+    <input type="hidden" name="returnUrl" value="${escapeHtml(returnUrl)}">
+    <button type="submit">Sign in</button>
+  </form>
+  <p class="note">You will return to <code>${escapeHtml(returnUrl)}</code>.</p>
+</main>
+</body>
+</html>
+`);
+  }
+
+  /** The page that hands over: stores the JWT (or removes it) through an external script, then goes on. */
+  function handoverPage(res, { jwt, returnUrl, title, headers }) {
+    sendHtml(res, 200, `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="demo-jwt" content="${escapeHtml(jwt)}">
+<meta name="demo-return-url" content="${escapeHtml(returnUrl)}">
+<title>${escapeHtml(title)} — demo security gateway</title>
+<link rel="stylesheet" href="/auth/auth.css">
+<script src="/auth/handover.js"></script>
+</head>
+<body>
+<main class="card">
+  <h1>${escapeHtml(title)}</h1>
+  <p><a href="${escapeHtml(returnUrl)}">Continue</a></p>
+</main>
+</body>
+</html>
+`, CSP_STRICT, headers);
+  }
+
+  async function serveAuth(req, res, url) {
+    const path = url.pathname;
+    if (path === '/auth') return redirect(res, '/auth/' + url.search);
+    if (path === '/auth/auth.css' || path === '/auth/handover.js') {
+      const content = await readFile(join(dirs.demo, 'auth', path.slice('/auth/'.length)));
+      return send(res, 200, content, { 'Content-Type': CONTENT_TYPES[extname(path)] });
+    }
+    if (path === '/auth/' && req.method === 'GET') {
+      return signInPage(res, safeReturnUrl(url.searchParams.get('returnUrl'), origin));
+    }
+    const signIn = (path === '/auth/' && req.method === 'POST') || (path === '/auth/signin' && req.method === 'GET');
+    if (signIn) {
+      const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : url.searchParams;
+      const { value } = createSession();
+      log(`[gateway] signed in, session ${value.slice(0, 8)}…`);
+      return handoverPage(res, {
+        jwt: demoJwt(),
+        returnUrl: safeReturnUrl(form.get('returnUrl'), origin),
+        title: 'Signed in',
+        headers: { 'Set-Cookie': `${SESSION_COOKIE}=${value}; HttpOnly; SameSite=Lax; Path=/` },
+      });
+    }
+    if (path === '/auth/signout' && req.method === 'GET') {
+      sessions.delete(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
+      const back = safeReturnUrl(url.searchParams.get('returnUrl'), origin);
+      return handoverPage(res, {
+        jwt: '',
+        returnUrl: `/auth/?returnUrl=${encodeURIComponent(back)}`,
+        title: 'Signed out',
+        headers: { 'Set-Cookie': `${SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0` },
+      });
+    }
+    return send(res, 404, 'Not found\n');
+  }
+
+  // --- /api/: the backend -------------------------------------------------------------------------
+
+  /** `/api/web/X` or `/api/X` → { base, call: 'X' }. */
+  function splitApiPath(path) {
+    const base = path.startsWith('/api/web/') ? '/api/web/' : '/api/';
+    return { base, call: path.slice(base.length) };
+  }
+
+  function configurationAnswer(req, res, base) {
+    const isProbe = base === '/api/web/';
+    if (isProbe && options.probeStatus !== null) {
+      if (options.probeStatus === 'html') return sendHtml(res, 200, '<!doctype html><title>Sign in</title><p>Oracle sign-in</p>');
+      if (options.probeStatus === 0) return res.destroy();
+      return send(res, options.probeStatus, { error: `forced status ${options.probeStatus}` });
+    }
+    if (options.auth === 'secgw') {
+      return hasSession(req) ? send(res, 200, configuration(options)) : send(res, 401, { error: 'sign-in required' });
+    }
+    // oracle and token: the gateway's path does not exist, the development path does.
+    return isProbe ? send(res, 404, { error: 'not found' }) : send(res, 200, configuration(options));
+  }
+
+  async function loggerAnswer(req, res, path) {
+    const body = await readBody(req);
+    const status = options.loggerStatus ?? (options.failLogger ? 503 : 200);
+    const batch = {
+      path,
+      body,
+      entries: entriesOf(body),
+      contentType: req.headers['content-type'] ?? '',
+      status,
+      time: Date.now(),
+    };
+    logBatches.push(batch);
+    if (!options.quiet) printBatch(batch);
+    const retryAfter = status !== 200 && options.retryAfter !== null ? { 'Retry-After': String(options.retryAfter) } : {};
+    return send(res, status, status === 200 ? { received: batch.entries.length } : { error: `forced status ${status}` }, retryAfter);
+  }
+
+  async function serveApi(req, res, url) {
+    const path = url.pathname;
+    if (options.hang.has(path)) return; // never answers; close() drops the connection
+    if (options.latency > 0) await new Promise((r) => setTimeout(r, options.latency));
+    const forced = options.statuses[path];
+    if (forced === 0) return res.destroy();
+    if (forced) return send(res, forced, { error: `forced status ${forced}` });
+
+    const { base, call } = splitApiPath(path);
+    if (call === 'ClientConfiguration' && req.method === 'GET') return configurationAnswer(req, res, base);
+    if (call === 'info/version' && req.method === 'GET') return send(res, 200, { message: options.version });
+    if (call === 'info/cloudinstance' && req.method === 'GET') {
+      return options.cloud ? send(res, 200, { cloud: true }) : send(res, 404, { cloud: false });
+    }
+    if (call === 'clientlogger/' && req.method === 'POST') return loggerAnswer(req, res, path);
+    return send(res, 404, { error: 'no such call' });
+  }
+
+  // --- dispatch -----------------------------------------------------------------------------------
+
+  async function handle(req, res) {
+    if (!req.url.startsWith('/')) return send(res, 400, 'Bad request\n');
+    const url = new URL(origin + req.url);
+    requests.push({ method: req.method, path: url.pathname, url: url.pathname + url.search, headers: req.headers, time: Date.now() });
+    const path = url.pathname;
+    if (path === '/') return redirect(res, '/web/');
+    if (path === '/web') return redirect(res, '/web/' + url.search);
+    if (path.startsWith('/web/')) return serveWeb(req, res, url);
+    if (path.startsWith('/api/')) return serveApi(req, res, url);
+    if (path === '/auth' || path.startsWith('/auth/')) return serveAuth(req, res, url);
+    if (path.startsWith('/e2e/') && existsSync(dirs.pages)) return serveFixture(req, res, url);
+    return send(res, 404, 'Not found\n');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (!options.quiet) console.error(`[demo server] ${req.method} ${req.url}:`, error);
+      send(res, error.status ?? 500, `${error.message}\n`);
+    });
+  });
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, ok);
+  });
+  const actualPort = server.address().port;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+
+  return {
+    url: origin,
+    port: actualPort,
+    logBatches,
+    requests,
+    get options() {
+      return { ...options, hang: [...options.hang] };
+    },
+    setOptions(partial) {
+      normalizeOptions(options, partial);
+    },
+    createSession,
+    reset() {
+      sessions.clear();
+      logBatches.length = 0;
+      requests.length = 0;
+    },
+    close() {
+      return new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function normalizeOptions(target, partial) {
+  for (const [key, value] of Object.entries(partial)) {
+    if (!(key in DEFAULT_OPTIONS)) throw new TypeError(`Unknown demo server option: ${key}`);
+    target[key] = value;
+  }
+  if (!AUTH_MODES.includes(target.auth)) throw new TypeError(`auth must be one of ${AUTH_MODES.join(', ')}`);
+  target.hang = new Set(target.hang ?? []);
+  target.statuses = { ...(target.statuses ?? {}) };
+  return target;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+const USAGE = `Usage: node demo/server.mjs [--auth secgw|oracle|token] [--latency MS] [--fail-logger] [--port N]
+       npm start -- --auth token
+  --auth MODE      sign-in mode the backend plays (default secgw)
+  --latency MS     delay every API answer by MS milliseconds (default 0)
+  --fail-logger    answer the client logger with 503
+  --port N         port to listen on (default $PORT or 8080)`;
+
+function usageError(message) {
+  console.error(`demo server: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseCli(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        auth: { type: 'string', default: 'secgw' },
+        latency: { type: 'string', default: '0' },
+        'fail-logger': { type: 'boolean', default: false },
+        port: { type: 'string', default: process.env.PORT || '8080' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    usageError(error.message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!AUTH_MODES.includes(values.auth)) usageError(`--auth must be one of ${AUTH_MODES.join(', ')}, not "${values.auth}"`);
+  if (!/^\d+$/.test(values.latency)) usageError(`--latency must be a whole number of milliseconds, not "${values.latency}"`);
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) usageError(`--port must be a port number, not "${values.port}"`);
+  return { auth: values.auth, latency: Number(values.latency), failLogger: values['fail-logger'], port };
+}
+
+const MODE_DESCRIPTIONS = {
+  secgw: 'security gateway: /api/web/ClientConfiguration answers 401 until you sign in at /auth/',
+  oracle: 'oracle: /api/web/ answers 404, /api/ClientConfiguration says authType "oracle"',
+  token: 'token: /api/web/ answers 404, /api/ClientConfiguration says authType "token"; the host page seeds a demo token',
+};
+
+async function main() {
+  const cli = parseCli(process.argv.slice(2));
+  if (!existsSync(join(DEFAULT_ROOT, 'dist', 'emweb.js'))) {
+    console.error('demo server: dist/emweb.js is missing. Run `npm run build` first (`npm start` builds for you).');
+    process.exit(1);
+  }
+  let server;
+  try {
+    server = await startDemoServer({ ...cli, host: 'localhost' });
+  } catch (error) {
+    console.error(`demo server: cannot listen on port ${cli.port}: ${error.message}`);
+    process.exit(1);
+  }
+  console.log(`EMWeb demo: open http://localhost:${server.port}/web/`);
+  console.log(`  plays ${MODE_DESCRIPTIONS[cli.auth]}`);
+  if (cli.latency) console.log(`  every API answer is delayed by ${cli.latency} ms`);
+  if (cli.failLogger) console.log('  the client logger is answered with 503');
+  console.log('  log batches the client sends are printed below. Ctrl+C stops.');
+  const stop = async () => {
+    console.log('\ndemo server: stopping');
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,49 @@
+import { request } from '../http';
+import type { Logger } from '../logging/types';
+import type { ApiCallDeps } from './configuration';
+
+/**
+ * The server's version text. A `message` that is not a string is treated like no answer
+ * rather than stringified: `[object Object]` in the header helps nobody.
+ */
+export async function loadVersion(deps: ApiCallDeps): Promise<string> {
+  const { status, json } = await request(deps.fetch, deps.origin + deps.base + 'info/version', {
+    headers: deps.headers,
+    timeoutMs: deps.timeoutMs,
+  });
+  const message = status >= 200 && status < 300 ? (json as { message?: unknown } | null)?.message : undefined;
+  return typeof message === 'string' ? message : '';
+}
+
+export interface CloudCheckDeps extends ApiCallDeps {
+  log: Pick<Logger, 'error'>;
+}
+
+export type CloudCheck = (deps: CloudCheckDeps) => Promise<boolean>;
+
+/**
+ * A cloud check that asks each URL once and shares the answer, failures included: whether the
+ * instance is in the vendor's cloud does not change while the page lives. Any status but 200 is
+ * a plain "no"; no answer at all (network failure, timeout: status 0) is the error case, logged.
+ */
+export function createCloudCheck(): CloudCheck {
+  const answers = new Map<string, Promise<boolean>>();
+  return (deps) => {
+    const url = deps.origin + deps.base + 'info/cloudinstance';
+    let answer = answers.get(url);
+    if (!answer) {
+      answer = request(deps.fetch, url, { headers: deps.headers, timeoutMs: deps.timeoutMs })
+        .then(({ status }) => {
+          if (status === 0) deps.log.error('cloud instance check failed: no answer from ' + url);
+          return status === 200;
+        })
+        // A logger that throws must not turn "not cloud" into a rejection cached for the page.
+        .catch(() => false);
+      answers.set(url, answer);
+    }
+    return answer;
+  };
+}
+
+/** The page's one cloud check, shared by every client mounted on it. */
+export const pageCloudCheck: CloudCheck = createCloudCheck();

@@ -1,0 +1,92 @@
+import '../setup';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fetchMock from 'fetch-mock';
+import { loadConfiguration } from '../../src/api/configuration';
+import { ORIGIN, headerOf, recordingLog } from '../auth/fakes';
+
+const URL_WEB = ORIGIN + '/api/web/ClientConfiguration';
+const URL_DEV = ORIGIN + '/api/ClientConfiguration';
+const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp', customization: { theme: 'dark' } };
+
+function setup(response: unknown, base = '/api/web/') {
+  const fm = fetchMock.createInstance();
+  fm.route(ORIGIN + base + 'ClientConfiguration', response as never);
+  const log = recordingLog();
+  const deps = { fetch: fm.fetchHandler, origin: ORIGIN, base, headers: {}, timeoutMs: 5000, log };
+  return { fm, log, deps };
+}
+
+test('a JSON object is the configuration; nothing traced', async () => {
+  const { deps, log, fm } = setup({ status: 200, body: CONFIG });
+  assert.equal(await loadConfiguration(deps), CONFIG);
+  assert.equal(log.traces, []);
+  assert.is(fm.callHistory.calls()[0]?.url, URL_WEB);
+  assert.is(fm.callHistory.calls()[0]?.options.credentials, 'include');
+});
+
+test('a body that is not a JSON object is a failure: false, and the status traced', async () => {
+  const bodies: Record<string, string> = {
+    null: 'null',
+    array: '[{"displayName":"x"}]',
+    string: '"config"',
+    number: '42',
+    boolean: 'true',
+    HTML: '<!doctype html><html><body>Sign in</body></html>',
+    truncated: '{"displayName":"Acme',
+    empty: '',
+  };
+  for (const [label, body] of Object.entries(bodies)) {
+    const { deps, log } = setup({ status: 200, body });
+    assert.is(await loadConfiguration(deps), false, label);
+    assert.is(log.traces.length, 1, label);
+    assert.match(String(log.traces[0]), /\b200\b/, label);
+  }
+});
+
+test('a non-2xx answer is a failure, even with an object body; its status traced', async () => {
+  for (const status of [401, 403, 404, 500, 503]) {
+    const { deps, log } = setup({ status, body: CONFIG });
+    assert.is(await loadConfiguration(deps), false, String(status));
+    assert.match(String(log.traces[0]), new RegExp(`\\b${status}\\b`), String(status));
+  }
+});
+
+test('a network failure is a failure traced as status 0', async () => {
+  const { deps, log } = setup({ throws: new TypeError('Failed to fetch') });
+  assert.is(await loadConfiguration(deps), false);
+  assert.match(String(log.traces[0]), /\b0\b/);
+});
+
+test('the headers given (token mode) are sent', async () => {
+  const { deps, fm } = setup({ status: 200, body: CONFIG }, '/api/');
+  await loadConfiguration({ ...deps, headers: { Authorization: 'Bearer t0k' } });
+  assert.is(headerOf(fm.callHistory.calls()[0]?.options, 'authorization'), 'Bearer t0k');
+});
+
+test('a prefetched answer from the same URL is used without a request', async () => {
+  const { deps, fm } = setup(500);
+  const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true };
+  assert.equal(await loadConfiguration({ ...deps, prefetched }), CONFIG);
+  assert.is(fm.callHistory.calls().length, 0);
+});
+
+test('a prefetched answer that is not an object still counts as a failure, without a request', async () => {
+  const { deps, fm, log } = setup({ status: 200, body: CONFIG });
+  const prefetched = { url: URL_WEB, status: 200, json: null, isJson: true };
+  assert.is(await loadConfiguration({ ...deps, prefetched }), false);
+  assert.is(fm.callHistory.calls().length, 0);
+  assert.match(String(log.traces[0]), /\b200\b/);
+});
+
+test('a prefetched answer from another URL is ignored: a dev build in secgw mode asks /api/', async () => {
+  const { deps, fm } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
+  const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true };
+  assert.equal(await loadConfiguration({ ...deps, prefetched }), { displayName: 'from /api/' });
+  assert.equal(
+    fm.callHistory.calls().map((c) => c.url),
+    [URL_DEV],
+  );
+});
+
+test.run();

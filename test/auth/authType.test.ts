@@ -1,0 +1,294 @@
+import '../setup';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import FakeTimers from '@sinonjs/fake-timers';
+import fetchMock from 'fetch-mock';
+import {
+  createAuthTypeResolver,
+  decideFallbackProbe,
+  decideWebProbe,
+  isAuthType,
+  type AuthTypeResult,
+} from '../../src/auth/authType';
+import { memoryStorage, safeStorage, type SafeStorage } from '../../src/storage';
+import { ORIGIN, answer, deferred, scriptedFetch, settle } from './fakes';
+
+const WEB = ORIGIN + '/api/web/ClientConfiguration';
+const DEV = ORIGIN + '/api/ClientConfiguration';
+const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme', authType: 'secgw' };
+
+function mocked(routes: (fm: ReturnType<typeof fetchMock.createInstance>) => void, local: SafeStorage = memoryStorage()) {
+  const fm = fetchMock.createInstance();
+  routes(fm);
+  const resolve = createAuthTypeResolver({ fetch: fm.fetchHandler, local, origin: ORIGIN, timeoutMs: 5000 });
+  return { resolve, local, urls: () => fm.callHistory.calls().map((c) => c.url), fm };
+}
+
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => 'resolved',
+    (e: unknown) => (e instanceof Error ? e.message : 'not an Error: ' + String(e)),
+  );
+
+const unhandled = (n: number) => 'unhandled error case in getAuthTypeAsync status ' + n;
+
+// ---- the pure decisions ----
+
+test('isAuthType accepts exactly the three modes', () => {
+  for (const v of ['oracle', 'secgw', 'token']) assert.ok(isAuthType(v), v);
+  for (const v of ['', 'Oracle', 'SECGW', 'basic', null, undefined, 1]) assert.not.ok(isAuthType(v), String(v));
+});
+
+test('decideWebProbe: 200 JSON → secgw with the body as configuration; 200 not JSON → oracle', () => {
+  assert.equal(decideWebProbe(200, true), { kind: 'mode', authType: 'secgw', bodyIsConfiguration: true });
+  assert.equal(decideWebProbe(200, false), { kind: 'mode', authType: 'oracle', bodyIsConfiguration: false });
+});
+
+test('decideWebProbe: 401 → secgw, 404 → fallback, anything else unhandled', () => {
+  assert.equal(decideWebProbe(401, false), { kind: 'mode', authType: 'secgw', bodyIsConfiguration: false });
+  assert.equal(decideWebProbe(401, true), { kind: 'mode', authType: 'secgw', bodyIsConfiguration: false });
+  assert.equal(decideWebProbe(404, true), { kind: 'fallback' });
+  for (const n of [0, 100, 201, 204, 302, 304, 400, 403, 500, 503, 599])
+    assert.equal(decideWebProbe(n, true), { kind: 'unhandled', status: n });
+});
+
+test('decideFallbackProbe: only a 200 JSON body saying token gives token', () => {
+  assert.is(decideFallbackProbe(200, true, { authType: 'token' }), 'token');
+  assert.is(decideFallbackProbe(200, true, { authType: 'secgw' }), 'oracle');
+  assert.is(decideFallbackProbe(200, true, {}), 'oracle');
+  assert.is(decideFallbackProbe(200, true, null), 'oracle');
+  assert.is(decideFallbackProbe(200, true, 'token'), 'oracle');
+  assert.is(decideFallbackProbe(200, false, undefined), 'oracle');
+  assert.is(decideFallbackProbe(201, true, { authType: 'token' }), 'oracle');
+  assert.is(decideFallbackProbe(404, true, { authType: 'token' }), 'oracle');
+  assert.is(decideFallbackProbe(0, false, undefined), 'oracle');
+});
+
+// ---- the remembered mode ----
+
+test('a remembered mode is used as is: no request', async () => {
+  for (const mode of ['oracle', 'secgw', 'token'] as const) {
+    const local = memoryStorage();
+    local.set('authType', mode);
+    const { resolve, urls } = mocked((fm) => fm.catch(500), local);
+    assert.equal(await resolve(), { authType: mode });
+    assert.equal(urls(), []);
+  }
+});
+
+test('any other stored value is removed, then the probe runs', async () => {
+  for (const bad of ['', 'basic', 'SECGW', 'null']) {
+    const local = memoryStorage();
+    local.set('authType', bad);
+    let seenDuringProbe: string | null = 'unset';
+    const fm = fetchMock.createInstance();
+    fm.route(WEB, () => ((seenDuringProbe = local.get('authType')), 401));
+    const resolve = createAuthTypeResolver({ fetch: fm.fetchHandler, local, origin: ORIGIN, timeoutMs: 5000 });
+    assert.equal(await resolve(), { authType: 'secgw' });
+    assert.is(seenDuringProbe, null, `"${bad}" removed before probing`);
+    assert.is(local.get('authType'), 'secgw');
+  }
+});
+
+// ---- one test per row of the probe table ----
+
+test('200 with a JSON body → secgw, the body handed on as the configuration, stored', async () => {
+  const { resolve, local, urls } = mocked((fm) => fm.route(WEB, { status: 200, body: CONFIG }));
+  const result = await resolve();
+  assert.equal(result, { authType: 'secgw', prefetched: { url: WEB, status: 200, json: CONFIG, isJson: true } });
+  assert.equal(urls(), [WEB]);
+  assert.is(local.get('authType'), 'secgw');
+});
+
+test('200 with an HTML body → oracle, stored, no second request', async () => {
+  const { resolve, local, urls } = mocked((fm) =>
+    fm.route(WEB, { status: 200, body: '<!doctype html><title>Sign in</title>', headers: { 'content-type': 'text/html' } }),
+  );
+  assert.equal(await resolve(), { authType: 'oracle' });
+  assert.equal(urls(), [WEB]);
+  assert.is(local.get('authType'), 'oracle');
+});
+
+test('200 with an empty body → oracle', async () => {
+  const { resolve, local } = mocked((fm) => fm.route(WEB, { status: 200, body: '' }));
+  assert.equal(await resolve(), { authType: 'oracle' });
+  assert.is(local.get('authType'), 'oracle');
+});
+
+test('401 → secgw, stored, nothing handed on', async () => {
+  const { resolve, local, urls } = mocked((fm) => fm.route(WEB, { status: 401, body: { error: 'sign in' } }));
+  assert.equal(await resolve(), { authType: 'secgw' });
+  assert.equal(urls(), [WEB]);
+  assert.is(local.get('authType'), 'secgw');
+});
+
+test('404 then a 200 JSON body with authType token → token, that body handed on, stored', async () => {
+  const body = { authType: 'token', displayName: 'Dev' };
+  const { resolve, local, urls } = mocked((fm) => fm.route(WEB, 404).route(DEV, { status: 200, body }));
+  assert.equal(await resolve(), { authType: 'token', prefetched: { url: DEV, status: 200, json: body, isJson: true } });
+  assert.equal(urls(), [WEB, DEV]);
+  assert.is(local.get('authType'), 'token');
+});
+
+test('404 then any other answer → oracle, stored', async () => {
+  const answers: Record<string, object | number> = {
+    'another authType': { status: 200, body: { authType: 'secgw' } },
+    'no authType': { status: 200, body: {} },
+    'authType token in a non-200': { status: 500, body: { authType: 'token' } },
+    'authType token in a 201': { status: 201, body: { authType: 'token' } },
+    'a 404': 404,
+    'a 401': 401,
+    'an HTML page': { status: 200, body: '<html>token</html>' },
+    'the string "token"': { status: 200, body: '"token"' },
+    'null': { status: 200, body: 'null' },
+    'a network failure': { throws: new TypeError('Failed to fetch') },
+  };
+  for (const [label, second] of Object.entries(answers)) {
+    const { resolve, local, urls } = mocked((fm) => fm.route(WEB, 404).route(DEV, second));
+    assert.equal(await resolve(), { authType: 'oracle' }, label);
+    assert.equal(urls(), [WEB, DEV], label);
+    assert.is(local.get('authType'), 'oracle', label);
+  }
+});
+
+test('404 then a fallback that never answers → oracle once the timeout passes', async () => {
+  const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const { fetch } = scriptedFetch({ [WEB]: answer(404), [DEV]: 'hang' });
+    const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
+    let result: AuthTypeResult | undefined;
+    void resolve().then((r) => (result = r));
+    await settle();
+    clock.tick(5000);
+    await settle();
+    assert.equal(result, { authType: 'oracle' });
+  } finally {
+    clock.uninstall();
+  }
+});
+
+// ---- the unhandled statuses ----
+
+test('every status from 400 to 599 but 401 and 404 rejects with its exact message, and nothing is stored', async () => {
+  const wrong: string[] = [];
+  for (let n = 400; n <= 599; n++) {
+    if (n === 401 || n === 404) continue;
+    const { resolve, local } = mocked((fm) => fm.route(WEB, { status: n, body: { authType: 'token' } }));
+    const message = await rejection(resolve());
+    if (message !== unhandled(n)) wrong.push(`${n}: ${message}`);
+    if (local.get('authType') !== null) wrong.push(`${n}: stored ${local.get('authType')}`);
+  }
+  assert.equal(wrong, []);
+});
+
+test('1xx, 2xx other than 200 and 3xx statuses are unhandled too', async () => {
+  const wrong: string[] = [];
+  for (let n = 100; n <= 399; n++) {
+    if (n === 200) continue;
+    const { fetch } = scriptedFetch({ [WEB]: answer(n, JSON.stringify(CONFIG)) });
+    const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
+    const message = await rejection(resolve());
+    if (message !== unhandled(n)) wrong.push(`${n}: ${message}`);
+  }
+  assert.equal(wrong, []);
+});
+
+test('204, 302 and 500 named explicitly (fetch-mock responses)', async () => {
+  for (const n of [204, 302, 500]) {
+    const { resolve } = mocked((fm) => fm.route(WEB, n));
+    assert.is(await rejection(resolve()), unhandled(n));
+  }
+});
+
+test('a network failure rejects as status 0', async () => {
+  const { resolve, local } = mocked((fm) => fm.route(WEB, { throws: new TypeError('Failed to fetch') }));
+  assert.is(await rejection(resolve()), unhandled(0));
+  assert.is(local.get('authType'), null);
+});
+
+test('a probe that never answers rejects as status 0 when the timeout passes', async () => {
+  const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const { fetch } = scriptedFetch({ [WEB]: 'hang' });
+    const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
+    let message = 'pending';
+    void rejection(resolve()).then((m) => (message = m));
+    await settle();
+    clock.tick(4999);
+    await settle();
+    assert.is(message, 'pending');
+    clock.tick(1);
+    await settle();
+    assert.is(message, unhandled(0));
+  } finally {
+    clock.uninstall();
+  }
+});
+
+test('the probe requests carry credentials and go to the origin given', async () => {
+  const { fetch, calls } = scriptedFetch({ [WEB]: answer(404), [DEV]: answer(404) });
+  await createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 })();
+  assert.equal(
+    calls.map((c) => [c.url, c.init?.credentials, c.init?.method]),
+    [
+      [WEB, 'include', 'GET'],
+      [DEV, 'include', 'GET'],
+    ],
+  );
+});
+
+// ---- sharing and retrying ----
+
+test('concurrent callers share one probe', async () => {
+  const held = deferred<Response>();
+  const { fetch, calls } = scriptedFetch({ [WEB]: () => held.promise });
+  const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
+  const all = Promise.all([resolve(), resolve(), resolve()]);
+  await settle();
+  held.resolve(answer(401));
+  assert.equal(await all, [{ authType: 'secgw' }, { authType: 'secgw' }, { authType: 'secgw' }]);
+  assert.is(calls.length, 1);
+});
+
+test('concurrent callers share one rejection; a later call probes again', async () => {
+  let n = 0;
+  const fetch = async () => answer(++n === 1 ? 503 : 401);
+  const local = memoryStorage();
+  const resolve = createAuthTypeResolver({ fetch, local, origin: ORIGIN, timeoutMs: 5000 });
+  const [a, b] = await Promise.all([rejection(resolve()), rejection(resolve())]);
+  assert.is(a, unhandled(503));
+  assert.is(b, unhandled(503));
+  assert.is(n, 1);
+  assert.equal(await resolve(), { authType: 'secgw' });
+  assert.is(n, 2);
+  assert.is(local.get('authType'), 'secgw');
+});
+
+test('after a success the stored mode answers later calls without a request', async () => {
+  const { resolve, urls } = mocked((fm) => fm.route(WEB, 401));
+  await resolve();
+  assert.equal(await resolve(), { authType: 'secgw' });
+  assert.is(urls().length, 1);
+});
+
+// ---- storage that fails ----
+
+test('storage that throws on every access: the probe still decides, nothing throws', async () => {
+  const throwing = safeStorage(() => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  });
+  const { resolve, urls } = mocked((fm) => fm.route(WEB, { status: 200, body: CONFIG }), throwing);
+  const result = await resolve();
+  assert.is(result.authType, 'secgw');
+  assert.equal(urls(), [WEB]);
+});
+
+test('missing storage: the probe runs every time and still decides', async () => {
+  const missing = safeStorage(() => undefined);
+  const { resolve, urls } = mocked((fm) => fm.route(WEB, 404).route(DEV, { status: 200, body: { authType: 'token' } }), missing);
+  assert.is((await resolve()).authType, 'token');
+  assert.is((await resolve()).authType, 'token');
+  assert.is(urls().length, 4);
+});
+
+test.run();

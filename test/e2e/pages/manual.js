@@ -1,0 +1,46 @@
+// Calls EMWeb.bootstrap itself, with options from the query, and records the outcome for the test:
+//   window.__e2e = { status: 'idle' | 'pending' | 'resolved' | 'rejected', client, error, signInRequired }
+//   and <body data-boot="…"> for waiting (page.waitForSelector('body[data-boot=resolved]')).
+// Query: ?mount=SELECTOR (default #app)  ?production=true|false  ?captureErrors=false
+//        ?batchSize=N  ?flushIntervalMs=N  ?serverLogLevel=N  ?level=N
+//        ?signIn=record   onSignInRequired only counts calls (no navigation to /auth/)
+//        ?manual          do not bootstrap; the test calls window.__e2eBoot() itself
+(function () {
+  'use strict';
+  var query = new URLSearchParams(location.search);
+  var state = (window.__e2e = { status: 'idle', client: null, error: null, signInRequired: 0 });
+
+  function numberParam(name) {
+    return query.has(name) ? Number(query.get(name)) : undefined;
+  }
+
+  function options() {
+    var opts = { mount: query.get('mount') || '#app' };
+    if (query.has('production')) opts.production = query.get('production') === 'true';
+    if (query.get('captureErrors') === 'false') opts.captureErrors = false;
+    var logger = {};
+    ['batchSize', 'flushIntervalMs', 'serverLogLevel', 'level'].forEach(function (name) {
+      if (query.has(name)) logger[name] = numberParam(name);
+    });
+    if (Object.keys(logger).length) opts.logger = logger;
+    if (query.get('signIn') === 'record') {
+      opts.onSignInRequired = function () { state.signInRequired += 1; };
+    }
+    return opts;
+  }
+
+  function mark(status) {
+    state.status = status;
+    document.body.setAttribute('data-boot', status);
+  }
+
+  window.__e2eBoot = function () {
+    mark('pending');
+    return window.EMWeb.bootstrap(options()).then(
+      function (client) { state.client = client; mark('resolved'); return client; },
+      function (error) { state.error = { name: error && error.name, message: String(error && error.message) }; mark('rejected'); }
+    );
+  };
+
+  if (!query.has('manual')) window.__e2eBoot();
+})();
