@@ -1,8 +1,6 @@
 import { signal } from '@preact/signals';
 import { render } from 'react-dom';
 import { loadConfiguration } from './api/configuration';
-import { apiBase as apiBaseOf } from './auth/apiBase';
-import type { AuthType } from './auth/authType';
 import { authHeaders } from './auth/token';
 import { AUTH_PATH, DEFAULTS, STARTUP_TIMEOUT_MS, STORAGE_KEYS } from './constants';
 import { BUNDLE_PRODUCTION } from './mode';
@@ -10,33 +8,31 @@ import { getPage } from './page';
 import { breakpointOf, watchBreakpoint } from './state/breakpoint';
 import { createState } from './state/signals';
 import { runStartup } from './startup';
-import type { BootstrapOptions, Client, SpeedDialAction } from './types';
+import type { BootstrapOptions, Client } from './types';
 import { builtInActions } from './ui/actions';
 import { App } from './ui/App';
 import type { Phase, Shell } from './ui/shell';
 import { adoptStyles } from './ui/styles';
 
 const boots = new WeakMap<Element, Promise<Client>>();
+// Read at call time, so a fetch the page wraps or replaces later is the one used.
+const fetcher: typeof fetch = (...args) => fetch(...args);
 
 function findMount(mount: Element | string): Element {
-  if (typeof mount !== 'string') {
-    if (mount instanceof Element) return mount;
-    throw new Error('EMWeb: the mount option must be an element or a CSS selector');
-  }
+  if (mount instanceof Element) return mount;
   let el: Element | null = null;
   try {
     el = document.querySelector(mount);
   } catch {
     // An invalid selector is reported like a missing element: the message names it either way.
   }
-  if (!el) throw new Error(`EMWeb: no mount element matches the selector "${mount}"`);
+  if (!el) throw new Error(`EMWeb: no mount element matches "${mount}"`);
   return el;
 }
 
 /**
  * Starts the client in the mount element. Calling it again for the same element returns the
- * same promise; a rejected start (the probe failed) offers Retry in the UI, and a later call
- * returns that retry's promise.
+ * same promise; when start-up fails, the UI offers Retry, and a later call returns the retry's.
  */
 export function bootstrap(options: BootstrapOptions = {}): Promise<Client> {
   try {
@@ -54,75 +50,88 @@ function mount(el: Element, options: BootstrapOptions): Promise<Client> {
   const page = getPage(production);
   const { logger, local } = page;
 
-  // The logger comes first, so that anything start-up trips over is caught and kept.
+  // The logger first, so that whatever start-up trips over is caught and kept.
   logger.start({ production, config: options.logger, captureErrors: options.captureErrors !== false });
   page.mounted++;
 
   const state = createState(breakpointOf(innerWidth));
-  const stopBreakpoint = watchBreakpoint(window.matchMedia && ((q) => window.matchMedia(q)), (bp) => {
+  const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (bp) => {
     state.breakpoint.value = bp;
   });
 
   const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
   adoptStyles(shadow);
-  const container = document.createElement('div');
-  shadow.append(container);
+  const container = shadow.appendChild(document.createElement('div'));
 
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
-  let mounted = true;
   const notice = signal('');
   const notify = (message: string) => {
     notice.value = message;
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(() => (notice.value = ''), 4000);
   };
+  const signIn =
+    options.onSignInRequired ?? (() => location.assign(`${origin}${AUTH_PATH}?returnUrl=${encodeURIComponent(location.href)}`));
 
-  const signIn = options.onSignInRequired ?? (() => location.assign(`${origin}${AUTH_PATH}?returnUrl=${encodeURIComponent(location.href)}`));
-
-  const requestConfig = (authType: AuthType) => {
-    const base = apiBaseOf(authType, production);
-    return loadConfiguration({ fetch: (...a) => fetch(...a), origin, base, headers: authHeaders(authType, local), timeoutMs, log: logger });
-  };
-
-  let actions: SpeedDialAction[] = options.actions ?? builtInActions({
-    notify,
-    reloadConfiguration: async () => {
-      const config = await requestConfig(state.authType.value!);
-      if (config) state.config.value = config;
-      return !!config;
+  const client = {
+    state,
+    logger,
+    async unmount() {
+      if (boots.get(el) !== current) return;
+      boots.delete(el);
+      clearTimeout(noticeTimer);
+      stopBreakpoint();
+      // The UI goes first: nothing the user sees waits on the network.
+      render(null, container);
+      container.remove();
+      await (--page.mounted ? logger.flush() : logger.stop());
     },
-    signOut: () => {
+  } as unknown as Client;
+
+  let actions = options.actions ?? builtInActions({
+    notify,
+    async reloadConfiguration() {
+      const config = await loadConfiguration({
+        fetch: fetcher,
+        origin,
+        base: client.apiBase,
+        headers: authHeaders(client.authType, local),
+        timeoutMs,
+        log: logger,
+      });
+      if (config) state.config.value = client.config = config;
+      return config;
+    },
+    signOut() {
       local.remove(STORAGE_KEYS.jwt);
       local.remove(STORAGE_KEYS.authType);
-      if (state.authType.value === 'secgw') location.assign(origin + AUTH_PATH);
+      if (client.authType === 'secgw') location.assign(origin + AUTH_PATH);
       else location.reload();
     },
   });
-  if (actions.length > DEFAULTS.maxSpeedDialActions) {
-    if (!production) {
-      console.warn(`EMWeb: the speed dial holds at most ${DEFAULTS.maxSpeedDialActions} actions; ${actions.length - DEFAULTS.maxSpeedDialActions} left out`);
-    }
-    actions = actions.slice(0, DEFAULTS.maxSpeedDialActions);
+  const max = DEFAULTS.maxSpeedDialActions;
+  if (actions.length > max) {
+    if (!production) console.warn(`EMWeb: the speed dial holds ${max} actions at most; ${actions.length - max} left out`);
+    actions = actions.slice(0, max);
   }
 
   const phase = signal<Phase>('loading');
+  const error = signal('');
+  const ready = signal<Client | null>(null);
   const shell: Shell = {
     state,
     phase,
-    error: signal(''),
-    client: signal(null),
-    apiBase: signal(''),
+    error,
+    client: ready,
     notice,
     actions,
     render: options.render,
     run(action) {
-      const client = shell.client.value;
-      if (!client) return;
-      Promise.resolve()
-        .then(() => action.run(client))
+      Promise.resolve(client)
+        .then(action.run)
         .catch((e) => {
           logger.error(`EMWeb: the action "${action.label}" failed`, e);
-          notify(`${action.label} failed`);
+          notify(action.label + ' failed');
         });
     },
     retry: () => void start().catch(() => {}),
@@ -130,83 +139,29 @@ function mount(el: Element, options: BootstrapOptions): Promise<Client> {
   };
   render(<App shell={shell} />, container);
 
-  const client: Client = {
-    get authType() {
-      return state.authType.value!;
-    },
-    get apiBase() {
-      return shell.apiBase.value;
-    },
-    get config() {
-      return state.config.value || false;
-    },
-    get version() {
-      return state.version.value ?? '';
-    },
-    get isCloud() {
-      return !!state.isCloud.value;
-    },
-    get claims() {
-      return state.claims.value;
-    },
-    state,
-    logger,
-    async unmount() {
-      if (!mounted) return;
-      mounted = false;
-      if (boots.get(el) === current) boots.delete(el);
-      clearTimeout(noticeTimer);
-      stopBreakpoint();
-      // The UI goes first so that nothing the user sees waits on the network.
-      render(null, container);
-      container.remove();
-      if (--page.mounted === 0) await logger.stop();
-      else await logger.flush();
-    },
-  };
-
   let current: Promise<Client>;
   const start = (): Promise<Client> => {
     phase.value = 'loading';
     current = runStartup(
-      {
-        fetch: (...a) => fetch(...a),
-        local,
-        origin,
-        production,
-        timeoutMs,
-        log: logger,
-        now: Date.now,
-        resolveAuthType: page.resolver(origin, timeoutMs),
-      },
+      { fetch: fetcher, local, origin, production, timeoutMs, log: logger, now: Date.now, resolveAuthType: page.resolver(origin, timeoutMs) },
       (update) => {
-        if (!mounted) return;
-        if (update.authType) {
-          state.authType.value = update.authType;
-          shell.apiBase.value = update.apiBase!;
-          // Entries logged before the mode was known have waited for this.
-          logger.setEndpoint(origin + update.apiBase + 'clientlogger/');
-        }
-        if ('config' in update) state.config.value = update.config!;
-        if ('version' in update) state.version.value = update.version!;
-        if ('isCloud' in update) state.isCloud.value = update.isCloud!;
-        if ('claims' in update) state.claims.value = update.claims!;
+        Object.assign(client, update);
+        for (const key in update) if (key in state) (state as any)[key].value = (update as any)[key];
+        // Entries logged before the mode was known have waited for this.
+        if (update.apiBase) logger.setEndpoint(origin + update.apiBase + 'clientlogger/');
       },
     ).then(
       (result) => {
-        if (result.signInRequired) {
-          phase.value = 'signin';
-          signIn();
-        } else {
-          phase.value = 'ready';
-        }
-        shell.client.value = client;
+        Object.assign(client, result);
+        phase.value = result.signInRequired ? 'signin' : 'ready';
+        ready.value = client;
+        if (result.signInRequired) signIn();
         return client;
       },
-      (error: Error) => {
-        shell.error.value = error.message;
+      (e: Error) => {
+        error.value = e.message;
         phase.value = 'error';
-        throw error;
+        throw e;
       },
     );
     boots.set(el, current);

@@ -24,8 +24,7 @@ export interface Client {
 /** An entry of the floating action button's speed dial. */
 export interface SpeedDialAction {
   label: string;
-  /** A short glyph shown beside the label. */
-  icon?: string;
+  /** May return a promise; a failure becomes a notice and an ERROR log entry. */
   run(client: Client): unknown;
 }
 

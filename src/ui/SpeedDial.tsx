@@ -1,72 +1,49 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { SpeedDialAction } from '../types';
 
-interface Props {
-  actions: SpeedDialAction[];
-  onSelect(action: SpeedDialAction): void;
-}
-
 /**
- * The floating action button: a WAI-ARIA menu button. Opening moves focus to the first item,
- * arrows move through the items, Escape closes and gives focus back to the button.
+ * The floating action button, a WAI-ARIA menu button: opening moves focus into the menu, arrows
+ * move through it, Escape closes it and gives focus back to the button.
  */
-export function SpeedDial({ actions, onSelect }: Props) {
-  const [open, setOpen] = useState(false);
+export function SpeedDial({ actions, onSelect }: { actions: SpeedDialAction[]; onSelect(a: SpeedDialAction): void }) {
+  // The item to focus once open (-1: the last, for ArrowUp), or null while closed.
+  const [open, setOpen] = useState<number | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? [])];
-  const focusAt = (i: number) => {
-    const list = items();
-    list[(i + list.length) % list.length]?.focus();
+  const focus = (i: number) => {
+    const items = menu.current!.children;
+    (items[(i + items.length) % items.length] as HTMLElement).focus();
   };
-  // Which item takes focus when the menu opens: first by default, last when opened with ArrowUp.
-  const start = useRef(0);
-
-  // A layout effect, so focus lands before the browser paints the open menu.
+  // A layout effect, so focus lands before the open menu is painted.
   useLayoutEffect(() => {
-    if (open) focusAt(start.current);
+    if (open != null) focus(open);
   }, [open]);
 
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
+  const close = (refocus?: boolean) => {
+    setOpen(null);
+    if (refocus) button.current!.focus();
   };
 
   const onMenuKey = (e: KeyboardEvent) => {
-    const list = items();
-    const at = list.indexOf(e.target as HTMLButtonElement);
-    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 };
-    if (e.key in moves) {
-      e.preventDefault();
-      focusAt(moves[e.key]!);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      close(true);
-    } else if (e.key === 'Tab') {
-      close(false);
-    }
-  };
-
-  const onButtonKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      start.current = e.key === 'ArrowUp' ? -1 : 0;
-      setOpen(true);
-    } else if (e.key === 'Escape' && open) {
-      close(true);
-    }
-  };
-
-  // Closing when focus leaves the whole control covers clicks elsewhere and tabbing away.
-  const onFocusOut = (e: FocusEvent) => {
-    const next = e.relatedTarget as Node | null;
-    if (open && !(next && (e.currentTarget as Node).contains(next))) setOpen(false);
+    const at = [...menu.current!.children].indexOf(e.target as Element);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: -1 }[e.key];
+    if (to != null) focus(to);
+    else if (e.key === 'Escape') close(true);
+    else if (e.key === 'Tab') close();
+    else return;
+    if (e.key !== 'Tab') e.preventDefault();
   };
 
   return (
-    <div class={open ? 'fab open' : 'fab'} onFocusOut={onFocusOut}>
-      {open && (
-        <div class="dial" role="menu" id="emweb-dial" aria-label="Actions" ref={menu} onKeyDown={onMenuKey}>
+    <div
+      class={open == null ? 'f' : 'f o'}
+      // Focus leaving the whole control (a click elsewhere, Tab away) closes the menu.
+      onFocusOut={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node)) close();
+      }}
+    >
+      {open != null && (
+        <div role="menu" id="emweb-menu" aria-label="Actions" ref={menu} onKeyDown={onMenuKey}>
           {actions.map((action) => (
             <button
               type="button"
@@ -78,9 +55,6 @@ export function SpeedDial({ actions, onSelect }: Props) {
                 onSelect(action);
               }}
             >
-              <span class="ico" aria-hidden="true">
-                {action.icon ?? '•'}
-              </span>
               {action.label}
             </button>
           ))}
@@ -88,21 +62,20 @@ export function SpeedDial({ actions, onSelect }: Props) {
       )}
       <button
         type="button"
-        class="fabBtn"
         ref={button}
         aria-label="Actions"
         aria-haspopup="menu"
-        aria-expanded={open ? 'true' : 'false'}
-        aria-controls={open ? 'emweb-dial' : undefined}
-        onClick={() => {
-          start.current = 0;
-          setOpen(!open);
+        aria-expanded={open != null}
+        aria-controls={open == null ? undefined : 'emweb-menu'}
+        onClick={() => (open == null ? setOpen(0) : close())}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            setOpen(e.key === 'ArrowUp' ? -1 : 0);
+          }
         }}
-        onKeyDown={onButtonKey}
       >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path d="M12 5v14M5 12h14" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" />
-        </svg>
+        +
       </button>
     </div>
   );

@@ -3,62 +3,44 @@ import type { Client, SpeedDialAction } from '../types';
 
 export interface ActionContext {
   notify(message: string): void;
-  reloadConfiguration(): Promise<boolean>;
+  reloadConfiguration(): Promise<unknown>;
   signOut(): void;
 }
 
-/** What a support engineer needs to see first, and no secret: no token, no cookie. */
-export const diagnostics = (client: Client): string =>
-  JSON.stringify(
-    {
-      build: BUILD_VERSION,
-      serverVersion: client.version,
-      authType: client.authType,
-      apiBase: client.apiBase,
-      isCloud: client.isCloud,
-      configuration: client.config ? client.config.configurationItemName : null,
-      breakpoint: client.state.breakpoint.value,
-      userId: client.claims?.userId ?? null,
-      url: location.href,
-      userAgent: navigator.userAgent,
-      time: new Date().toISOString(),
-    },
-    null,
-    2,
-  );
+/** What a support engineer asks for first, and no secret: no token, no cookie. */
+export const diagnostics = ({ version, authType, apiBase, isCloud, config, claims, state }: Client): string =>
+  JSON.stringify({
+    build: BUILD_VERSION,
+    version,
+    authType,
+    apiBase,
+    isCloud,
+    configuration: config && config.configurationItemName,
+    breakpoint: state.breakpoint.value,
+    userId: claims?.userId,
+    url: location.href,
+    userAgent: navigator.userAgent,
+    time: new Date().toISOString(),
+  });
 
 /** The speed dial's built-in actions. */
-export const builtInActions = (ctx: ActionContext): SpeedDialAction[] => [
-  {
-    label: 'Send logs now',
-    icon: '↑',
-    run: async (client) => {
-      await client.logger.flush();
-      ctx.notify('Queued log entries were sent');
-    },
-  },
+export const builtInActions = ({ notify, reloadConfiguration, signOut }: ActionContext): SpeedDialAction[] => [
+  { label: 'Send logs now', run: (c) => c.logger.flush().then(() => notify('Logs sent')) },
   {
     label: 'Copy diagnostics',
-    icon: '⧉',
-    // Through a promise so that a missing clipboard API (an insecure page) is a notice too.
-    run: (client) =>
-      Promise.resolve(client)
-        .then((c) => navigator.clipboard.writeText(diagnostics(c)))
+    // Inside a promise, so that a missing clipboard API (an insecure page) becomes a notice too.
+    run: (c) =>
+      Promise.resolve()
+        .then(() => navigator.clipboard.writeText(diagnostics(c)))
         .then(
-        () => ctx.notify('Diagnostics copied to the clipboard'),
-        () => ctx.notify('The browser did not allow copying to the clipboard'),
-      ),
+          () => notify('Diagnostics copied'),
+          () => notify('The browser refused the clipboard'),
+        ),
   },
   {
     label: 'Reload configuration',
-    icon: '↻',
-    run: async () =>
-      ctx.notify((await ctx.reloadConfiguration()) ? 'Configuration reloaded' : 'The configuration could not be loaded'),
+    run: () => reloadConfiguration().then((ok) => notify(ok ? 'Configuration reloaded' : 'Configuration unavailable')),
   },
-  {
-    label: 'About',
-    icon: 'i',
-    run: (client) => ctx.notify(`EMWeb ${BUILD_VERSION} · server ${client.version || 'version unknown'}`),
-  },
-  { label: 'Sign out', icon: '⎋', run: () => ctx.signOut() },
+  { label: 'About', run: (c) => notify(`EMWeb ${BUILD_VERSION} · server ${c.version || 'unknown'}`) },
+  { label: 'Sign out', run: signOut },
 ];

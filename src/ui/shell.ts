@@ -13,7 +13,6 @@ export interface Shell {
   error: Signal<string>;
   /** Set once start-up is done. */
   client: Signal<Client | null>;
-  apiBase: Signal<string>;
   /** A short message for the live region; cleared after a few seconds. */
   notice: Signal<string>;
   actions: SpeedDialAction[];

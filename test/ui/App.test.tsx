@@ -24,7 +24,7 @@ test('shows a loading state at once, before anything is known', () => {
   const status = host.querySelector('[role=status]');
   assert.ok(status, 'a status region');
   assert.match(text(), 'Starting…');
-  assert.is(host.querySelector('.root')!.getAttribute('aria-busy'), 'true');
+  assert.is(host.querySelector('.r')!.getAttribute('aria-busy'), 'true');
 });
 
 test('the header shows displayName, user, sign-in mode, versions and the cloud marker', async () => {
@@ -99,9 +99,8 @@ test('once ready, the home view lists the start-up facts', async () => {
   state.version.value = '9.9';
   state.isCloud.value = false;
   state.claims.value = { userId: 'ann', profileId: 'admin', langId: 'de', sid: 's-1' };
-  shell.apiBase.value = '/api/';
   shell.phase.value = 'ready';
-  shell.client.value = fakeClient(shell);
+  shell.client.value = { ...fakeClient(shell), apiBase: '/api/' };
   render(<App shell={shell} />, host);
   await settle();
   const main = host.querySelector('main')!.textContent!;
@@ -126,7 +125,7 @@ test('render option: host screens get the client and the breakpoint through hook
   state.breakpoint.value = 'xs';
   await settle();
   assert.is(host.querySelector('#screen')!.textContent, '/api/web/ at xs');
-  assert.is(host.querySelector('.root')!.getAttribute('data-bp'), 'xs');
+  assert.is(host.querySelector('.r')!.getAttribute('data-bp'), 'xs');
 });
 
 test('a host screen that throws is contained; the shell stays', async () => {

@@ -12,7 +12,6 @@ export function fakeShell(overrides: Partial<Shell> = {}) {
     phase: signal('loading'),
     error: signal(''),
     client: signal(null),
-    apiBase: signal('/api/web/'),
     notice: signal(''),
     actions: [],
     run: (action) => calls.push('run:' + action.label),
