@@ -1,4 +1,7 @@
 import type { LogLevel } from '../constants';
+import type { SafeStorage } from '../storage';
+import type { BeaconNavigator } from './httpRequest';
+import type { DocumentLike, EventTargetLike } from './lifecycle';
 
 export interface LoggerConfig {
   /** Lowest level written to the console. */
@@ -64,4 +67,31 @@ export interface LoggerController extends Logger {
   setEndpoint(url: string | null): void;
   /** Flushes, then stops the timer and every listener. Entries logged later still queue. */
   stop(): Promise<void>;
+}
+
+/**
+ * What the logger uses from its surroundings, passed in so that tests need no real browser.
+ * Each is optional and defaults to the real global (looked up when used, so a fetch or timer
+ * installed later by a test harness is seen); absent globals are tolerated.
+ */
+export interface LoggerEnv {
+  /** Picks the defaults before start() (and when start() is given no mode). */
+  production: boolean;
+  fetch?: (url: string, init: RequestInit) => Promise<{ status: number; headers?: { get(name: string): string | null } }>;
+  console?: Partial<Record<'debug' | 'info' | 'log' | 'warn' | 'error', (...args: unknown[]) => void>>;
+  /** Settings saved by updateConfig (default: sessionStorage). */
+  session?: SafeStorage;
+  /** Entries left over by a page that went away (default: localStorage). */
+  local?: SafeStorage;
+  /** Where pagehide, online, error and unhandledrejection are listened for (default: window). */
+  target?: EventTargetLike;
+  /** Where visibilitychange is listened for and visibilityState read (default: document). */
+  doc?: DocumentLike;
+  navigator?: BeaconNavigator;
+  now?: () => number;
+  random?: () => number;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  /** How long one send may take before it counts as a network failure (default 15 s). */
+  sendTimeoutMs?: number;
 }

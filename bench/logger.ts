@@ -1,0 +1,255 @@
+/**
+ * The logger's hot paths side by side with loglevel (and loglevel-plugin-remote for the queued
+ * case), in one process, plus a simulated outage that shows the queue bound holding memory flat.
+ *
+ *   node --import tsx bench/logger.ts            (add --expose-gc for steadier heap figures;
+ *                                                 without it the flag is switched on at run time)
+ *
+ * Not a test: figures depend on the machine. Targets: filtered call ratio ≤ 1.0 against loglevel,
+ * queued error ≤ 2 µs median.
+ */
+import { pathToFileURL } from 'node:url';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import FakeTimers from '@sinonjs/fake-timers';
+import { createLogger, type LoggerController } from '../src/logging';
+import { memoryStorage } from '../src/storage';
+
+const ROUNDS = 9;
+const FAST_N = 5_000_000;
+const QUEUED_N = 200_000;
+const OUTAGE_N = 1_000_000;
+
+const noop = () => {};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+export interface Figure {
+  oursNs: number;
+  oursMinNs: number;
+  oursMaxNs: number;
+  loglevelNs: number;
+  loglevelMinNs: number;
+  loglevelMaxNs: number;
+  /** ours / loglevel, on the medians */
+  ratio: number;
+}
+
+/** Median ns per call over ROUNDS rounds, the two contenders alternating so drift hits both. */
+function compare(ours: (n: number) => void, theirs: (n: number) => void, n: number): Figure {
+  ours(n / 10); // warm up: let both reach optimised code
+  theirs(n / 10);
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [fn, out] of (r % 2 ? [[theirs, b], [ours, a]] : [[ours, a], [theirs, b]]) as [(n: number) => void, number[]][]) {
+      const t0 = process.hrtime.bigint();
+      fn(n);
+      out.push(Number(process.hrtime.bigint() - t0) / n);
+    }
+  }
+  const m = (xs: number[]) => round(median(xs), 2);
+  return {
+    oursNs: m(a),
+    oursMinNs: round(Math.min(...a), 2),
+    oursMaxNs: round(Math.max(...a), 2),
+    loglevelNs: m(b),
+    loglevelMinNs: round(Math.min(...b), 2),
+    loglevelMaxNs: round(Math.max(...b), 2),
+    ratio: round(median(a) / median(b), 2),
+  };
+}
+
+function gcFunction(): (() => void) | undefined {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (g) return g;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    return vm.runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+}
+
+const heapMB = (gc?: () => void) => {
+  gc?.();
+  gc?.();
+  return round(process.memoryUsage().heapUsed / 1024 / 1024, 2);
+};
+
+/** A logger as the page has it, with no browser: a fetch that never answers keeps one batch in flight. */
+function ours(production: boolean, config = {}, consoleLike: Record<string, (...a: unknown[]) => void> = {}): LoggerController {
+  const logger = createLogger({
+    production,
+    fetch: () => new Promise(noop),
+    console: consoleLike,
+    session: memoryStorage(),
+    local: memoryStorage(),
+    target: new EventTarget() as never,
+    doc: new EventTarget() as never,
+    navigator: { onLine: true },
+    // real timers, but they must not keep the process alive once the figures are in
+    setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  });
+  logger.start({ production, config, captureErrors: false });
+  logger.setEndpoint('https://bench.invalid/api/web/clientlogger/');
+  return logger;
+}
+
+/** loglevel-plugin-remote wants a browser: a window and an XMLHttpRequest that never completes. */
+class StubXHR {
+  open() {}
+  setRequestHeader() {}
+  send() {}
+  abort() {}
+}
+
+export async function benchLogger() {
+  // loglevel binds the console methods when a level is set: make them no-ops first, so neither
+  // side pays for real console output, and put them back at the end.
+  const saved = { debug: console.debug, info: console.info, error: console.error, warn: console.warn };
+  Object.assign(console, { debug: noop, info: noop, error: noop, warn: noop });
+  const g = globalThis as Record<string, unknown>;
+  const hadWindow = 'window' in g;
+  const hadXhr = 'XMLHttpRequest' in g;
+  if (!hadWindow) g.window = globalThis;
+  if (!hadXhr) g.XMLHttpRequest = StubXHR;
+  try {
+    const loglevel = (await import('loglevel')).default;
+    const remote = (await import('loglevel-plugin-remote')).default;
+
+    // (a) a call below every threshold
+    const prod = ours(true);
+    const plainWarn = loglevel.getLogger('bench-warn');
+    plainWarn.setLevel('warn');
+    const filtered = compare(
+      (n) => {
+        for (let i = 0; i < n; i++) prod.debug('filtered', i);
+      },
+      (n) => {
+        for (let i = 0; i < n; i++) plainWarn.debug('filtered', i);
+      },
+      FAST_N,
+    );
+
+    // (b) info with console logging disabled (ours: production defaults) against loglevel at
+    // level info writing to a no-op console.info (its cheapest enabled path: it has no "console off")
+    const plainInfo = loglevel.getLogger('bench-info');
+    plainInfo.setLevel('info');
+    const consoleOff = compare(
+      (n) => {
+        for (let i = 0; i < n; i++) prod.info('info', i);
+      },
+      (n) => {
+        for (let i = 0; i < n; i++) plainInfo.info('info', i);
+      },
+      FAST_N,
+    );
+
+    // (c) an error that is queued for the server (JSON-safe entry built, redaction, rate limit,
+    // bounded queue) against loglevel-plugin-remote queueing to a stubbed XMLHttpRequest.
+    const queuedOurs = ours(true, { maxEntriesPerMinute: 1_000_000_000 });
+    remote.apply(loglevel, {
+      url: '/logger',
+      format: remote.json,
+      capacity: 1000,
+      interval: 1e9,
+      stacktrace: { levels: [], depth: 0, excess: 0 }, // we collect no stack either
+    });
+    loglevel.setLevel('error');
+    const queued = compare(
+      (n) => {
+        for (let i = 0; i < n; i++) queuedOurs.error('request failed', i);
+      },
+      (n) => {
+        for (let i = 0; i < n; i++) loglevel.error('request failed', i);
+      },
+      QUEUED_N,
+    );
+
+    return { filtered, consoleOff, queued, outage: await outage() };
+  } finally {
+    Object.assign(console, saved);
+    if (!hadWindow) delete g.window;
+    if (!hadXhr) delete g.XMLHttpRequest;
+  }
+}
+
+/**
+ * 1,000,000 errors while the server answers 503 to everything, on a fake clock moving 1 ms per
+ * error (so backoff retries happen all along). The rate limit is lifted so that the queue bound
+ * (1000 entries) is what holds memory.
+ */
+async function outage() {
+  const gc = gcFunction();
+  const clock = FakeTimers.createClock(Date.parse('2025-01-01T00:00:00Z'));
+  let requests = 0;
+  const warnings: unknown[] = [];
+  const logger = createLogger({
+    production: true,
+    fetch: () => (requests++, Promise.resolve({ status: 503 })),
+    console: { warn: (...a: unknown[]) => warnings.push(a), error: noop },
+    session: memoryStorage(),
+    local: memoryStorage(),
+    target: new EventTarget() as never,
+    doc: new EventTarget() as never,
+    navigator: { onLine: true },
+    now: () => clock.now,
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (h) => clock.clearTimeout(h as never),
+  });
+  logger.start({ production: true, config: { maxEntriesPerMinute: 1_000_000_000 }, captureErrors: false });
+  logger.setEndpoint('https://bench.invalid/api/web/clientlogger/');
+  const before = heapMB(gc);
+  const samples: number[] = [];
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < OUTAGE_N; i++) {
+    logger.error('request failed', { attempt: i, url: '/api/web/things?id=' + i });
+    if (i % 1000 === 999) await clock.tickAsync(1000);
+    if (i % 100_000 === 99_999) samples.push(heapMB(gc));
+  }
+  const elapsedMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const after = heapMB(gc);
+  const queueFullWarnings = warnings.filter((w) => String((w as unknown[])[0]).includes('queue full')).length;
+  await logger.stop();
+  return {
+    errors: OUTAGE_N,
+    simulatedMinutes: round(OUTAGE_N / 60_000, 1),
+    requests,
+    queueFullWarnings,
+    heapBeforeMB: before,
+    heapAfterMB: after,
+    heapSamplesMB: samples,
+    gcForced: !!gc,
+    nsPerError: round((elapsedMs * 1e6) / OUTAGE_N, 0),
+  };
+}
+
+function print(r: Awaited<ReturnType<typeof benchLogger>>) {
+  const row = (name: string, f: Figure) => ({
+    case: name,
+    'ours ns (median)': f.oursNs,
+    'ours min–max': `${f.oursMinNs}–${f.oursMaxNs}`,
+    'loglevel ns (median)': f.loglevelNs,
+    'loglevel min–max': `${f.loglevelMinNs}–${f.loglevelMaxNs}`,
+    'ours/loglevel': f.ratio,
+  });
+  console.log(`\nLogger hot paths, ns per call, ${ROUNDS} rounds (Node ${process.version})`);
+  console.table([
+    row('(a) debug below every threshold (loglevel at warn)', r.filtered),
+    row('(b) info, console off (loglevel: info to a no-op console)', r.consoleOff),
+    row('(c) error queued for the server (loglevel-plugin-remote)', r.queued),
+  ]);
+  console.log('Simulated outage: every send answered 503');
+  console.table({ ...r.outage, heapSamplesMB: r.outage.heapSamplesMB.join(' ') });
+  const ok = (b: boolean) => (b ? 'met' : 'MISSED');
+  console.log(`targets: filtered ratio ≤ 1.0: ${ok(r.filtered.ratio <= 1)}; queued error ≤ 2000 ns: ${ok(r.queued.oursNs <= 2000)}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchLogger().then(print, (e) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

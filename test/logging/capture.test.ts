@@ -1,0 +1,118 @@
+// Global capture against a real (happy-dom) window: addEventListener only, host handlers untouched.
+import '../setup';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger } from '../../src/logging';
+import { memoryStorage } from '../../src/storage';
+
+const w = window as any;
+
+function page(captureErrors: boolean) {
+  const bodies: any[] = [];
+  const logger = createLogger({
+    production: true,
+    fetch: async (_url, init) => (bodies.push(JSON.parse(String(init.body))), { status: 200 }),
+    console: {},
+    session: memoryStorage(),
+    local: memoryStorage(),
+  });
+  logger.start({ production: true, config: { batchSize: 1 }, captureErrors });
+  logger.setEndpoint('http://localhost/api/web/clientlogger/');
+  return { logger, bodies };
+}
+
+const raise = (message: string, error?: unknown) =>
+  w.dispatchEvent(new w.ErrorEvent('error', { message, error, filename: 'http://localhost/web/app.js', lineno: 12, colno: 7 }));
+const reject = (reason: unknown) => w.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason }));
+
+test('uncaught errors become ERROR entries; the host page\'s window.onerror stays in place and is still called', async () => {
+  const seen: string[] = [];
+  const hostHandler = (msg: unknown) => void seen.push(String(msg));
+  w.onerror = hostHandler;
+  const { logger, bodies } = page(true);
+  assert.ok(w.onerror === hostHandler, 'not reassigned');
+  raise('Uncaught Error: boom', new Error('boom'));
+  await logger.flush();
+  assert.is(seen.length, 1, 'the host handler still runs');
+  assert.is(bodies.length, 1);
+  const e = bodies[0];
+  assert.is(e.level, 5);
+  assert.is(e.message, 'Uncaught Error: boom');
+  assert.is(e.additional[0].name, 'Error');
+  assert.ok(e.additional[0].stack.includes('boom'));
+  assert.equal(e.additional[1], { filename: 'http://localhost/web/app.js', lineno: 12, colno: 7 });
+  await logger.stop();
+  w.onerror = null;
+});
+
+test('unhandled rejections become ERROR entries', async () => {
+  const { logger, bodies } = page(true);
+  reject(new TypeError('nope'));
+  reject('plain reason');
+  await logger.flush();
+  assert.equal(bodies.map((b) => b.message), ['Unhandled rejection: nope', 'Unhandled rejection: plain reason']);
+  assert.is(bodies[0].additional[0].name, 'TypeError');
+  await logger.stop();
+});
+
+test('listeners are added with addEventListener and all removed by stop()', async () => {
+  const added: string[] = [];
+  const removed: string[] = [];
+  const add = w.addEventListener;
+  const remove = w.removeEventListener;
+  w.addEventListener = function (type: string, ...rest: unknown[]) {
+    added.push(type);
+    return add.call(this, type, ...rest);
+  };
+  w.removeEventListener = function (type: string, ...rest: unknown[]) {
+    removed.push(type);
+    return remove.call(this, type, ...rest);
+  };
+  try {
+    const { logger, bodies } = page(true);
+    assert.ok(added.includes('error') && added.includes('unhandledrejection') && added.includes('pagehide') && added.includes('online'));
+    await logger.stop();
+    assert.equal([...removed].sort(), [...added].sort());
+    raise('after stop', new Error('after stop'));
+    reject('after stop');
+    await logger.flush();
+    assert.is(bodies.length, 0);
+  } finally {
+    w.addEventListener = add;
+    w.removeEventListener = remove;
+  }
+});
+
+test('captureErrors false: no capture', async () => {
+  const { logger, bodies } = page(false);
+  raise('ignored', new Error('ignored'));
+  reject('ignored');
+  await logger.flush();
+  assert.is(bodies.length, 0);
+  await logger.stop();
+});
+
+test('a cross-origin "Script error." without an error object still makes an entry', async () => {
+  const { logger, bodies } = page(true);
+  w.dispatchEvent(new w.ErrorEvent('error', { message: 'Script error.' }));
+  await logger.flush();
+  assert.is(bodies[0].message, 'Script error.');
+  await logger.stop();
+});
+
+test('visibilitychange is heard on the document', async () => {
+  const { logger, bodies } = page(true);
+  logger.updateConfig({ batchSize: 20 });
+  logger.error('queued');
+  Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  try {
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((r) => setTimeout(r, 0));
+    assert.equal(bodies.flat().map((b: any) => b.message), ['queued']);
+  } finally {
+    delete (document as any).visibilityState;
+    await logger.stop();
+  }
+});
+
+test.run();
