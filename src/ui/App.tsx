@@ -1,3 +1,5 @@
+import { effect } from '@preact/signals-core';
+import { useLayoutEffect, useReducer } from 'react';
 import { BUILD_VERSION } from '../constants';
 import { ClientContext } from './hooks';
 import { ScreenBoundary } from './ScreenBoundary';
@@ -6,91 +8,44 @@ import type { Shell } from './shell';
 
 export const MODES = { oracle: 'Oracle sign-in', secgw: 'Security gateway', token: 'Token sign-in' };
 
-const show = (v: unknown) => (v == null || v === '' ? '—' : String(v));
-
-function Header({ shell: { state } }: { shell: Shell }) {
-  const config = state.config.value;
-  const name = String((config && config.displayName) || 'EMWeb');
-  const version = state.version.value;
-  const mode = state.authType.value;
-  const user = state.claims.value?.userId;
-  return (
-    <header>
-      <i aria-hidden="true">{name[0]}</i>
-      <div>
-        <h1>{name}</h1>
-        <small>
-          {version ? 'Server ' + version : version == null ? 'Server …' : 'Server version unknown'} · Build {BUILD_VERSION}
-        </small>
-      </div>
-      {state.isCloud.value && <b class="c">Cloud</b>}
-      {mode && <b class="m">{MODES[mode]}</b>}
-      <span>{user == null ? 'Not signed in' : String(user)}</span>
-    </header>
-  );
-}
-
-const Card = ({ title, rows }: { title: string; rows: [string, unknown][] }) => (
-  <section aria-label={title}>
-    <h2>{title}</h2>
-    <dl>
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{show(value)}</dd>
-        </div>
-      ))}
-    </dl>
-  </section>
-);
-
 /** The start-up facts, for hosts that bring no screens of their own. */
-function Home({ shell }: { shell: Shell }) {
-  const { state } = shell;
-  const claims = state.claims.value ?? {};
+function Home({ shell: { state, client } }: { shell: Shell }) {
+  const c = state.claims.value ?? {};
   const config = state.config.value;
-  const cloud = state.isCloud.value;
+  const facts = {
+    'Sign-in mode': MODES[state.authType.value!],
+    User: c.userId,
+    Profile: c.profileId,
+    Language: c.langId,
+    Session: c.sid,
+    'Server version': state.version.value,
+    'Cloud instance': state.isCloud.value ? 'Yes' : 'No',
+    'API base': client.value!.apiBase,
+    Configuration: config ? config.configurationItemName : 'Unavailable',
+    Build: BUILD_VERSION,
+    Breakpoint: state.breakpoint.value,
+  };
   return (
-    <>
-      <p class="l">{claims.userId == null ? 'Welcome.' : `Welcome, ${claims.userId}.`} The client has started.</p>
-      <div class="g">
-        <Card
-          title="Sign-in"
-          rows={[
-            ['Mode', state.authType.value && MODES[state.authType.value]],
-            ['User', claims.userId],
-            ['Profile', claims.profileId],
-            ['Language', claims.langId],
-          ]}
-        />
-        <Card
-          title="Server"
-          rows={[
-            ['Version', state.version.value],
-            ['Cloud instance', cloud == null ? cloud : cloud ? 'Yes' : 'No'],
-            ['API base', shell.client.value?.apiBase],
-            ['Configuration', config ? config.configurationItemName : config === false ? 'Unavailable' : null],
-          ]}
-        />
-        <Card
-          title="Client"
-          rows={[
-            ['Build', BUILD_VERSION],
-            ['Breakpoint', state.breakpoint.value],
-            ['Session', claims.sid],
-          ]}
-        />
-      </div>
-    </>
+    <section>
+      <h2>Start-up</h2>
+      <dl>
+        {Object.entries(facts).map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value == null || value === '' ? '—' : String(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
-const Panel = ({ title, text, button, onClick }: { title: string; text: string; button: string; onClick(): void }) => (
+const Panel = (p: { title: string; text: string; button: string; onClick(): void }) => (
   <section class="p" role="alert">
-    <h2>{title}</h2>
-    <p>{text}</p>
-    <button type="button" onClick={onClick}>
-      {button}
+    <h2>{p.title}</h2>
+    <p>{p.text}</p>
+    <button type="button" onClick={p.onClick}>
+      {p.button}
     </button>
   </section>
 );
@@ -98,18 +53,16 @@ const Panel = ({ title, text, button, onClick }: { title: string; text: string; 
 function Main({ shell }: { shell: Shell }) {
   const phase = shell.phase.value;
   const client = shell.client.value;
-  if (phase === 'error')
-    return <Panel title="The client could not start" text={shell.error.value} button="Retry" onClick={shell.retry} />;
-  if (phase === 'signin')
-    return <Panel title="Sign-in required" text="The security gateway asks you to sign in." button="Sign in" onClick={shell.signIn} />;
-  if (!client)
-    return (
-      <p class="p l" role="status">
-        <span class="s" aria-hidden="true" />
-        Starting…
-      </p>
-    );
-  return shell.render ? (
+  return phase === 'error' ? (
+    <Panel title="The client could not start" text={shell.error.value} button="Retry" onClick={shell.retry} />
+  ) : phase === 'signin' ? (
+    <Panel title="Sign-in required" text="The security gateway asks you to sign in." button="Sign in" onClick={shell.signIn} />
+  ) : !client ? (
+    <p class="p" role="status">
+      <span class="s" aria-hidden="true" />
+      Starting…
+    </p>
+  ) : shell.render ? (
     <ClientContext.Provider value={client}>
       <ScreenBoundary>{shell.render(client)}</ScreenBoundary>
     </ClientContext.Provider>
@@ -120,15 +73,41 @@ function Main({ shell }: { shell: Shell }) {
 
 /** The shell: header, main area, speed dial, and a live region for short notices. */
 export function App({ shell }: { shell: Shell }) {
+  const { state, client, notice } = shell;
+  // Signals without their Preact integration (a kilobyte saved): the shell re-renders itself, and
+  // with it every part below, whenever a signal it shows changes.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(
+    () =>
+      effect(() => {
+        for (const s of [...Object.values(state), shell.phase, shell.error, client, notice]) s.value;
+        rerender(0);
+      }),
+    [shell],
+  );
+  const config = state.config.value;
+  const name = String((config && config.displayName) || 'EMWeb');
+  const version = state.version.value;
+  const user = state.claims.value?.userId;
   return (
-    <div class="r" data-bp={shell.state.breakpoint.value} aria-busy={shell.phase.value === 'loading'}>
-      <Header shell={shell} />
+    <div class="r" data-bp={state.breakpoint.value} aria-busy={shell.phase.value === 'loading'}>
+      <header>
+        <div>
+          <h1>{name}</h1>
+          <small>
+            Server {version ?? '…'} · Build {BUILD_VERSION}
+          </small>
+        </div>
+        {state.isCloud.value && <b>Cloud</b>}
+        {state.authType.value && <b class="m">{MODES[state.authType.value]}</b>}
+        <span>{user == null ? 'Not signed in' : String(user)}</span>
+      </header>
       <main>
         <Main shell={shell} />
       </main>
-      {shell.client.value && shell.actions.length > 0 && <SpeedDial actions={shell.actions} onSelect={shell.run} />}
+      {client.value && shell.actions.length > 0 && <SpeedDial actions={shell.actions} onSelect={shell.run} />}
       <div class="n" role="status" aria-live="polite">
-        {shell.notice.value && <span>{shell.notice.value}</span>}
+        {notice.value && <span>{notice.value}</span>}
       </div>
     </div>
   );

@@ -36,7 +36,7 @@ export function SpeedDial({ actions, onSelect }: { actions: SpeedDialAction[]; o
 
   return (
     <div
-      class={open == null ? 'f' : 'f o'}
+      class="f"
       // Focus leaving the whole control (a click elsewhere, Tab away) closes the menu.
       onFocusOut={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node)) close();
@@ -75,7 +75,7 @@ export function SpeedDial({ actions, onSelect }: { actions: SpeedDialAction[]; o
           }
         }}
       >
-        +
+        {open == null ? '+' : '×'}
       </button>
     </div>
   );

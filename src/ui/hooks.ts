@@ -1,5 +1,5 @@
 import { createContext } from 'preact';
-import { useContext } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import type { Breakpoint } from '../constants';
 import type { Client } from '../types';
 
@@ -13,4 +13,7 @@ export function useClient(): Client {
 }
 
 /** The current breakpoint; the component re-renders when it changes. */
-export const useBreakpoint = (): Breakpoint => useClient().state.breakpoint.value;
+export function useBreakpoint(): Breakpoint {
+  const { breakpoint } = useClient().state;
+  return useSyncExternalStore((changed) => breakpoint.subscribe(changed), () => breakpoint.value);
+}

@@ -1,4 +1,4 @@
-import type { Signal } from '@preact/signals';
+import type { Signal } from '@preact/signals-core';
 import type { ComponentChild } from 'preact';
 import type { ClientState } from '../state/signals';
 import type { Client, SpeedDialAction } from '../types';
