@@ -19,7 +19,7 @@ const iife = (file, production) => ({
     format: 'iife',
     sourcemap: false,
     plugins: production
-      ? [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { comments: false } })]
+      ? [terser({ ecma: 2020, compress: { passes: 3 }, format: { comments: false } })]
       : [],
   },
   plugins: [mode(production), resolve({ browser: true }), ts()],

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-core';
+import { signal } from './state/signal';
 import { render } from 'react-dom';
 import { loadConfiguration } from './api/configuration';
 import { authHeaders } from './auth/token';

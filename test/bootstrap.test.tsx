@@ -74,8 +74,9 @@ test('starts in production secgw: mode, base, configuration from the probe, vers
 test('every start-up call is sent with credentials', async () => {
   secgwBackend();
   client = await bootstrap({ captureErrors: false });
+  // Probe and version at least; the cloud answer may be the page's, shared from an earlier start.
   const startup = fetchMock.callHistory.calls().filter((c) => !c.url.endsWith('clientlogger/'));
-  assert.ok(startup.length >= 3);
+  assert.ok(startup.length >= 2);
   for (const c of startup) assert.is(c.options.credentials, 'include', c.url);
 });
 
@@ -197,7 +198,7 @@ test('more than 5 actions: the extra ones are left out, with a warning in develo
   await settle();
   const items = el.shadowRoot!.querySelectorAll('[role=menuitem]');
   assert.is(items.length, 5);
-  assert.is(warnings.filter((w) => String(w).includes('at most 5')).length, 1);
+  assert.is(warnings.filter((w) => /5 actions at most; 2 left out/.test(String(w))).length, 1);
 });
 
 test('more than 5 actions in production: left out silently', async () => {
@@ -226,7 +227,7 @@ test('the built-in speed dial has five actions and sign-out clears the stored JW
     await settle();
     const items = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role=menuitem]')];
     assert.equal(
-      items.map((b) => b.textContent!.slice(1)),
+      items.map((b) => b.textContent),
       ['Send logs now', 'Copy diagnostics', 'Reload configuration', 'About', 'Sign out'],
     );
     items[4]!.click();

@@ -85,17 +85,30 @@ test('development build in secgw mode: the configuration comes from /api/ClientC
   assert.is(result.claims, null);
 });
 
-test('probe 401 (secgw): the configuration is asked for after the probe', async () => {
+test('probe 401 (secgw) in production: the 401 is the configuration\'s answer, not asked again', async () => {
   const fm = fetchMock.createInstance();
-  fm.once(url('/api/web/ClientConfiguration'), 401)
-    .route(url('/api/web/ClientConfiguration'), { status: 200, body: CONFIG })
+  fm.route(url('/api/web/ClientConfiguration'), 401)
     .route(url('/api/web/info/version'), { status: 200, body: { message: 'v' } })
     .route(url('/api/web/info/cloudinstance'), 404);
   const { deps } = depsFor(fm.fetchHandler);
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
+  assert.is(result.config, false);
+  assert.is(result.signInRequired, true);
+  assert.is(fm.callHistory.calls().filter((c) => c.url.endsWith('ClientConfiguration')).length, 1);
+});
+
+test('probe 401 (secgw) in a development build: the configuration is asked for under /api/', async () => {
+  const fm = fetchMock.createInstance();
+  fm.route(url('/api/web/ClientConfiguration'), 401)
+    .route(url('/api/ClientConfiguration'), { status: 200, body: CONFIG })
+    .route(url('/api/info/version'), { status: 200, body: { message: 'v' } })
+    .route(url('/api/info/cloudinstance'), 404);
+  const { deps } = depsFor(fm.fetchHandler);
+  const result = await runStartup({ ...deps, production: false });
+  assert.is(result.authType, 'secgw');
   assert.equal(result.config, CONFIG);
-  assert.is(fm.callHistory.calls().filter((c) => c.url.endsWith('ClientConfiguration')).length, 2);
+  assert.is(result.signInRequired, false);
 });
 
 test('secgw and the configuration refused with 401: sign-in required, config false', async () => {
@@ -347,7 +360,7 @@ test('a retry after a rejected probe probes again and can succeed', async () => 
   const { deps } = depsFor(fetch, { local, resolveAuthType });
   assert.is(await message(runStartup(deps)), 'unhandled error case in getAuthTypeAsync status 0');
   assert.is((await runStartup(deps)).authType, 'secgw');
-  assert.is(probes, 3, 'probe, retry probe, then the configuration call');
+  assert.is(probes, 2, 'the probe, then the retry probe whose 401 is also the configuration\'s answer');
 });
 
 test.run();

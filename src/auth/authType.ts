@@ -18,31 +18,26 @@ export interface PrefetchedResponse extends HttpResult {
 
 export interface AuthTypeResult {
   authType: AuthType;
-  /** Present when the probe's answer already is the configuration. */
+  /** The probe's last answer, absent when the mode was remembered. */
   prefetched?: PrefetchedResponse;
 }
 
-/** What the answer from the gateway's path decides (contract, "Sign-in mode probe"). */
-export type WebProbeDecision =
-  | { kind: 'mode'; authType: AuthType; bodyIsConfiguration: boolean }
-  | { kind: 'fallback' }
-  | { kind: 'unhandled'; status: number };
-
-export function decideWebProbe(status: number, isJson: boolean): WebProbeDecision {
-  // A 200 that is not JSON is an HTML page: the gateway is not there, something else
-  // (an Oracle sign-in page, a catch-all route) answered in its place.
-  if (status === 200) return { kind: 'mode', authType: isJson ? 'secgw' : 'oracle', bodyIsConfiguration: isJson };
-  if (status === 401) return { kind: 'mode', authType: 'secgw', bodyIsConfiguration: false };
-  if (status === 404) return { kind: 'fallback' };
-  return { kind: 'unhandled', status };
+/**
+ * What the gateway path's answer decides (contract, "Sign-in mode probe"): the mode, or `null`
+ * for a 404 (ask the development path). Any other status throws the contract's rejection.
+ */
+export function decideWebProbe(status: number, isJson: boolean): AuthType | null {
+  // A 200 that is not JSON is an HTML page: not the gateway but something in its place
+  // (an Oracle sign-in page, a catch-all route): the spec's "bare 200 in the error path".
+  if (status === 200) return isJson ? 'secgw' : 'oracle';
+  if (status === 401) return 'secgw';
+  if (status === 404) return null;
+  throw new Error('unhandled error case in getAuthTypeAsync status ' + status);
 }
 
 /** The development path proves token mode only by saying so; anything else, silence included, is oracle. */
-export const decideFallbackProbe = (status: number, isJson: boolean, body: unknown): AuthType =>
-  status === 200 && isJson && (body as { authType?: unknown } | null)?.authType === 'token' ? 'token' : 'oracle';
-
-export const unhandledProbeError = (status: number): Error =>
-  new Error('unhandled error case in getAuthTypeAsync status ' + status);
+export const decideFallbackProbe = ({ status, json }: HttpResult): AuthType =>
+  status === 200 && (json as { authType?: unknown } | null)?.authType === 'token' ? 'token' : 'oracle';
 
 export interface AuthTypeResolverDeps {
   fetch: FetchLike;
@@ -57,44 +52,29 @@ export type AuthTypeResolver = () => Promise<AuthTypeResult>;
  * The remembered mode, else the probe. Callers that arrive while a probe is in flight share it,
  * so a page never probes twice at once; once settled it is forgotten, so a Retry after a
  * rejection probes afresh, and a success is remembered by storage, not by this closure
- * (a sign-out that clears `authType` must lead to a new probe).
+ * (a sign-out that clears `authType` must lead to a new probe). The probe's last answer is
+ * handed on: where it came from the configuration's own URL it is the configuration (or its
+ * failure, a 401 included), so that is not asked twice.
  */
-export function createAuthTypeResolver(deps: AuthTypeResolverDeps): AuthTypeResolver {
-  const { fetch, local, origin, timeoutMs } = deps;
+export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: AuthTypeResolverDeps): AuthTypeResolver {
   let inFlight: Promise<AuthTypeResult> | null = null;
 
-  const get = async (path: string): Promise<PrefetchedResponse> => {
-    const url = origin + path;
-    return { url, ...(await request(fetch, url, { timeoutMs })) };
-  };
+  const get = async (path: string): Promise<PrefetchedResponse> => ({
+    url: origin + path,
+    ...(await request(fetch, origin + path, { timeoutMs })),
+  });
 
   const probe = async (): Promise<AuthTypeResult> => {
-    const web = await get(WEB_PROBE_PATH);
-    const decision = decideWebProbe(web.status, web.isJson);
-    let result: AuthTypeResult;
-    if (decision.kind === 'unhandled') throw unhandledProbeError(decision.status);
-    if (decision.kind === 'mode') {
-      result = decision.bodyIsConfiguration
-        ? { authType: decision.authType, prefetched: web }
-        : { authType: decision.authType };
-    } else {
-      const dev = await get(FALLBACK_PROBE_PATH);
-      const authType = decideFallbackProbe(dev.status, dev.isJson, dev.json);
-      result = authType === 'token' ? { authType, prefetched: dev } : { authType };
-    }
-    local.set(STORAGE_KEYS.authType, result.authType);
-    return result;
+    let prefetched = await get(WEB_PROBE_PATH);
+    const authType = decideWebProbe(prefetched.status, prefetched.isJson) ?? decideFallbackProbe((prefetched = await get(FALLBACK_PROBE_PATH)));
+    local.set(STORAGE_KEYS.authType, authType);
+    return { authType, prefetched };
   };
 
   return () => {
     const stored = local.get(STORAGE_KEYS.authType);
     if (isAuthType(stored)) return Promise.resolve({ authType: stored });
     if (stored !== null) local.remove(STORAGE_KEYS.authType);
-    if (!inFlight) {
-      inFlight = probe().finally(() => {
-        inFlight = null;
-      });
-    }
-    return inFlight;
+    return (inFlight ??= probe().finally(() => (inFlight = null)));
   };
 }

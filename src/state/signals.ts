@@ -1,4 +1,4 @@
-import { signal, type Signal } from '@preact/signals-core';
+import { signal, type Signal } from './signal';
 import type { Breakpoint } from '../constants';
 import type { AuthType } from '../auth/authType';
 import type { Claims } from '../auth/claims';

@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals-core';
+import { effect } from '../state/signal';
 import { useLayoutEffect, useReducer } from 'react';
 import { BUILD_VERSION } from '../constants';
 import { ClientContext } from './hooks';
@@ -58,8 +58,7 @@ function Main({ shell }: { shell: Shell }) {
   ) : phase === 'signin' ? (
     <Panel title="Sign-in required" text="The security gateway asks you to sign in." button="Sign in" onClick={shell.signIn} />
   ) : !client ? (
-    <p class="p" role="status">
-      <span class="s" aria-hidden="true" />
+    <p class="p s" role="status">
       Starting…
     </p>
   ) : shell.render ? (

@@ -8,19 +8,16 @@ export interface ActionContext {
 }
 
 /** What a support engineer asks for first, and no secret: no token, no cookie. */
-export const diagnostics = ({ version, authType, apiBase, isCloud, config, claims, state }: Client): string =>
+export const diagnostics = ({ version, authType, apiBase, isCloud, claims, state }: Client): string =>
   JSON.stringify({
     build: BUILD_VERSION,
     version,
     authType,
     apiBase,
     isCloud,
-    configuration: config && config.configurationItemName,
     breakpoint: state.breakpoint.value,
     userId: claims?.userId,
-    url: location.href,
     userAgent: navigator.userAgent,
-    time: new Date().toISOString(),
   });
 
 /** The speed dial's built-in actions. */
@@ -28,19 +25,13 @@ export const builtInActions = ({ notify, reloadConfiguration, signOut }: ActionC
   { label: 'Send logs now', run: (c) => c.logger.flush().then(() => notify('Logs sent')) },
   {
     label: 'Copy diagnostics',
-    // Inside a promise, so that a missing clipboard API (an insecure page) becomes a notice too.
-    run: (c) =>
-      Promise.resolve()
-        .then(() => navigator.clipboard.writeText(diagnostics(c)))
-        .then(
-          () => notify('Diagnostics copied'),
-          () => notify('The browser refused the clipboard'),
-        ),
+    // A refused or missing clipboard (an insecure page) is a notice, not an error to report.
+    run: async (c) => notify(await navigator.clipboard.writeText(diagnostics(c)).then(() => 'Diagnostics copied', () => 'Copy refused')),
   },
   {
     label: 'Reload configuration',
-    run: () => reloadConfiguration().then((ok) => notify(ok ? 'Configuration reloaded' : 'Configuration unavailable')),
+    run: async () => notify((await reloadConfiguration()) ? 'Configuration reloaded' : 'Configuration unavailable'),
   },
-  { label: 'About', run: (c) => notify(`EMWeb ${BUILD_VERSION} · server ${c.version || 'unknown'}`) },
+  { label: 'About', run: (c) => notify(`EMWeb ${BUILD_VERSION}, server ${c.version || 'unknown'}`) },
   { label: 'Sign out', run: signOut },
 ];

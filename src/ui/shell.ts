@@ -1,4 +1,4 @@
-import type { Signal } from '@preact/signals-core';
+import type { Signal } from '../state/signal';
 import type { ComponentChild } from 'preact';
 import type { ClientState } from '../state/signals';
 import type { Client, SpeedDialAction } from '../types';

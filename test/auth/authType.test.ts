@@ -39,39 +39,39 @@ test('isAuthType accepts exactly the three modes', () => {
   for (const v of ['', 'Oracle', 'SECGW', 'basic', null, undefined, 1]) assert.not.ok(isAuthType(v), String(v));
 });
 
-test('decideWebProbe: 200 JSON → secgw with the body as configuration; 200 not JSON → oracle', () => {
-  assert.equal(decideWebProbe(200, true), { kind: 'mode', authType: 'secgw', bodyIsConfiguration: true });
-  assert.equal(decideWebProbe(200, false), { kind: 'mode', authType: 'oracle', bodyIsConfiguration: false });
+test('decideWebProbe: 200 JSON → secgw; 200 not JSON → oracle; 401 → secgw; 404 → ask the fallback', () => {
+  assert.is(decideWebProbe(200, true), 'secgw');
+  assert.is(decideWebProbe(200, false), 'oracle');
+  assert.is(decideWebProbe(401, false), 'secgw');
+  assert.is(decideWebProbe(401, true), 'secgw');
+  assert.is(decideWebProbe(404, true), null);
 });
 
-test('decideWebProbe: 401 → secgw, 404 → fallback, anything else unhandled', () => {
-  assert.equal(decideWebProbe(401, false), { kind: 'mode', authType: 'secgw', bodyIsConfiguration: false });
-  assert.equal(decideWebProbe(401, true), { kind: 'mode', authType: 'secgw', bodyIsConfiguration: false });
-  assert.equal(decideWebProbe(404, true), { kind: 'fallback' });
-  for (const n of [0, 100, 201, 204, 302, 304, 400, 403, 500, 503, 599])
-    assert.equal(decideWebProbe(n, true), { kind: 'unhandled', status: n });
+test('decideWebProbe: any other status throws the exact rejection', () => {
+  for (const n of [0, 100, 199, 201, 204, 301, 302, 400, 403, 405, 500, 503, 599]) {
+    assert.throws(() => decideWebProbe(n, true), (e: Error) => e.message === unhandled(n), String(n));
+  }
 });
 
 test('decideFallbackProbe: only a 200 JSON body saying token gives token', () => {
-  assert.is(decideFallbackProbe(200, true, { authType: 'token' }), 'token');
-  assert.is(decideFallbackProbe(200, true, { authType: 'secgw' }), 'oracle');
-  assert.is(decideFallbackProbe(200, true, {}), 'oracle');
-  assert.is(decideFallbackProbe(200, true, null), 'oracle');
-  assert.is(decideFallbackProbe(200, true, 'token'), 'oracle');
-  assert.is(decideFallbackProbe(200, false, undefined), 'oracle');
-  assert.is(decideFallbackProbe(201, true, { authType: 'token' }), 'oracle');
-  assert.is(decideFallbackProbe(404, true, { authType: 'token' }), 'oracle');
-  assert.is(decideFallbackProbe(0, false, undefined), 'oracle');
+  const f = (status: number, isJson: boolean, json: unknown) => decideFallbackProbe({ status, isJson, json });
+  assert.is(f(200, true, { authType: 'token' }), 'token');
+  assert.is(f(200, true, { authType: 'secgw' }), 'oracle');
+  assert.is(f(200, true, {}), 'oracle');
+  assert.is(f(200, true, null), 'oracle');
+  assert.is(f(200, true, 'token'), 'oracle');
+  assert.is(f(200, false, undefined), 'oracle');
+  assert.is(f(201, true, { authType: 'token' }), 'oracle');
+  assert.is(f(404, true, { authType: 'token' }), 'oracle');
+  assert.is(f(0, false, undefined), 'oracle');
 });
-
-// ---- the remembered mode ----
 
 test('a remembered mode is used as is: no request', async () => {
   for (const mode of ['oracle', 'secgw', 'token'] as const) {
     const local = memoryStorage();
     local.set('authType', mode);
     const { resolve, urls } = mocked((fm) => fm.catch(500), local);
-    assert.equal(await resolve(), { authType: mode });
+    assert.is((await resolve()).authType, mode);
     assert.equal(urls(), []);
   }
 });
@@ -84,7 +84,7 @@ test('any other stored value is removed, then the probe runs', async () => {
     const fm = fetchMock.createInstance();
     fm.route(WEB, () => ((seenDuringProbe = local.get('authType')), 401));
     const resolve = createAuthTypeResolver({ fetch: fm.fetchHandler, local, origin: ORIGIN, timeoutMs: 5000 });
-    assert.equal(await resolve(), { authType: 'secgw' });
+    assert.is((await resolve()).authType, 'secgw');
     assert.is(seenDuringProbe, null, `"${bad}" removed before probing`);
     assert.is(local.get('authType'), 'secgw');
   }
@@ -104,20 +104,23 @@ test('200 with an HTML body → oracle, stored, no second request', async () => 
   const { resolve, local, urls } = mocked((fm) =>
     fm.route(WEB, { status: 200, body: '<!doctype html><title>Sign in</title>', headers: { 'content-type': 'text/html' } }),
   );
-  assert.equal(await resolve(), { authType: 'oracle' });
+  assert.is((await resolve()).authType, 'oracle');
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'oracle');
 });
 
 test('200 with an empty body → oracle', async () => {
   const { resolve, local } = mocked((fm) => fm.route(WEB, { status: 200, body: '' }));
-  assert.equal(await resolve(), { authType: 'oracle' });
+  assert.is((await resolve()).authType, 'oracle');
   assert.is(local.get('authType'), 'oracle');
 });
 
-test('401 → secgw, stored, nothing handed on', async () => {
+test('401 → secgw, stored, the 401 handed on as the configuration\'s answer', async () => {
   const { resolve, local, urls } = mocked((fm) => fm.route(WEB, { status: 401, body: { error: 'sign in' } }));
-  assert.equal(await resolve(), { authType: 'secgw' });
+  const result = await resolve();
+  assert.is(result.authType, 'secgw');
+  assert.is(result.prefetched?.url, WEB);
+  assert.is(result.prefetched?.status, 401);
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
 });
@@ -145,7 +148,7 @@ test('404 then any other answer → oracle, stored', async () => {
   };
   for (const [label, second] of Object.entries(answers)) {
     const { resolve, local, urls } = mocked((fm) => fm.route(WEB, 404).route(DEV, second));
-    assert.equal(await resolve(), { authType: 'oracle' }, label);
+    assert.is((await resolve()).authType, 'oracle', label);
     assert.equal(urls(), [WEB, DEV], label);
     assert.is(local.get('authType'), 'oracle', label);
   }
@@ -161,7 +164,7 @@ test('404 then a fallback that never answers → oracle once the timeout passes'
     await settle();
     clock.tick(5000);
     await settle();
-    assert.equal(result, { authType: 'oracle' });
+    assert.is(result.authType, 'oracle');
   } finally {
     clock.uninstall();
   }
@@ -246,7 +249,7 @@ test('concurrent callers share one probe', async () => {
   const all = Promise.all([resolve(), resolve(), resolve()]);
   await settle();
   held.resolve(answer(401));
-  assert.equal(await all, [{ authType: 'secgw' }, { authType: 'secgw' }, { authType: 'secgw' }]);
+  assert.equal((await all).map((r) => r.authType), ['secgw', 'secgw', 'secgw']);
   assert.is(calls.length, 1);
 });
 
@@ -259,7 +262,7 @@ test('concurrent callers share one rejection; a later call probes again', async 
   assert.is(a, unhandled(503));
   assert.is(b, unhandled(503));
   assert.is(n, 1);
-  assert.equal(await resolve(), { authType: 'secgw' });
+  assert.is((await resolve()).authType, 'secgw');
   assert.is(n, 2);
   assert.is(local.get('authType'), 'secgw');
 });
@@ -267,7 +270,7 @@ test('concurrent callers share one rejection; a later call probes again', async 
 test('after a success the stored mode answers later calls without a request', async () => {
   const { resolve, urls } = mocked((fm) => fm.route(WEB, 401));
   await resolve();
-  assert.equal(await resolve(), { authType: 'secgw' });
+  assert.is((await resolve()).authType, 'secgw');
   assert.is(urls().length, 1);
 });
 

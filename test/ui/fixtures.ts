@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-core';
+import { signal } from '../../src/state/signal';
 import { createState } from '../../src/state/signals';
 import type { Client, SpeedDialAction } from '../../src/types';
 import type { Shell } from '../../src/ui/shell';
