@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '../constants';
 import { request, type FetchLike, type HttpResult } from '../http';
 import type { SafeStorage } from '../storage';
+import { authHeaders } from './token';
 
 export type AuthType = 'oracle' | 'secgw' | 'token';
 
@@ -59,14 +60,16 @@ export type AuthTypeResolver = () => Promise<AuthTypeResult>;
 export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: AuthTypeResolverDeps): AuthTypeResolver {
   let inFlight: Promise<AuthTypeResult> | null = null;
 
-  const get = async (path: string): Promise<PrefetchedResponse> => ({
+  const get = async (path: string, headers?: Record<string, string>): Promise<PrefetchedResponse> => ({
     url: origin + path,
-    ...(await request(fetch, origin + path, { timeoutMs })),
+    ...(await request(fetch, origin + path, { headers, timeoutMs })),
   });
 
+  // The development path is asked with the stored token, if any: a token server may want it
+  // there too, and its answer becomes the configuration.
   const probe = async (): Promise<AuthTypeResult> => {
     let prefetched = await get(WEB_PROBE_PATH);
-    const authType = decideWebProbe(prefetched.status, prefetched.isJson) ?? decideFallbackProbe((prefetched = await get(FALLBACK_PROBE_PATH)));
+    const authType = decideWebProbe(prefetched.status, prefetched.isJson) ?? decideFallbackProbe((prefetched = await get(FALLBACK_PROBE_PATH, authHeaders('token', local))));
     local.set(STORAGE_KEYS.authType, authType);
     return { authType, prefetched };
   };

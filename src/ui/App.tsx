@@ -1,8 +1,9 @@
-import { effect } from '../state/signal';
+import type { ComponentChildren } from 'preact';
+import { useErrorBoundary } from 'preact/hooks';
 import { useLayoutEffect, useReducer } from 'react';
+import { effect } from '../state/signal';
 import { BUILD_VERSION } from '../constants';
 import { ClientContext } from './hooks';
-import { ScreenBoundary } from './ScreenBoundary';
 import { SpeedDial } from './SpeedDial';
 import type { Shell } from './shell';
 
@@ -50,6 +51,12 @@ const Panel = (p: { title: string; text: string; button: string; onClick(): void
   </section>
 );
 
+/** A host screen that throws while rendering takes only itself down, never the shell; the server hears of it. */
+function Screen({ children, onError }: { children: ComponentChildren; onError(e: unknown): void }) {
+  const [error, reset] = useErrorBoundary(onError);
+  return error ? <Panel title="This screen failed" text={String(error)} button="Try again" onClick={reset} /> : <>{children}</>;
+}
+
 function Main({ shell }: { shell: Shell }) {
   const phase = shell.phase.value;
   const client = shell.client.value;
@@ -63,7 +70,7 @@ function Main({ shell }: { shell: Shell }) {
     </p>
   ) : shell.render ? (
     <ClientContext.Provider value={client}>
-      <ScreenBoundary>{shell.render(client)}</ScreenBoundary>
+      <Screen onError={(e) => client.logger.error('EMWeb: a screen failed to render', e)}>{shell.render(client)}</Screen>
     </ClientContext.Provider>
   ) : (
     <Home shell={shell} />
@@ -97,13 +104,14 @@ export function App({ shell }: { shell: Shell }) {
             Server {version ?? '…'} · Build {BUILD_VERSION}
           </small>
         </div>
-        {state.isCloud.value && <b>Cloud</b>}
-        {state.authType.value && <b class="m">{MODES[state.authType.value]}</b>}
+        {state.isCloud.value && <b class="c">Cloud</b>}
+        {state.authType.value && <b class="t">{MODES[state.authType.value]}</b>}
         <span>{user == null ? 'Not signed in' : String(user)}</span>
       </header>
-      <main>
+      {/* Not <main>: the host page owns its main landmark. */}
+      <div class="m">
         <Main shell={shell} />
-      </main>
+      </div>
       {client.value && shell.actions.length > 0 && <SpeedDial actions={shell.actions} onSelect={shell.run} />}
       <div class="n" role="status" aria-live="polite">
         {notice.value && <span>{notice.value}</span>}

@@ -1,5 +1,5 @@
 import { createContext } from 'preact';
-import { useContext, useSyncExternalStore } from 'react';
+import { useContext, useLayoutEffect, useReducer } from 'react';
 import type { Breakpoint } from '../constants';
 import type { Client } from '../types';
 
@@ -15,5 +15,7 @@ export function useClient(): Client {
 /** The current breakpoint; the component re-renders when it changes. */
 export function useBreakpoint(): Breakpoint {
   const { breakpoint } = useClient().state;
-  return useSyncExternalStore((changed) => breakpoint.subscribe(changed), () => breakpoint.value);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => breakpoint.subscribe(rerender), [breakpoint]);
+  return breakpoint.value;
 }

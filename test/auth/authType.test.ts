@@ -294,4 +294,17 @@ test('missing storage: the probe runs every time and still decides', async () =>
   assert.is(urls().length, 4);
 });
 
+test('the development path is asked with the stored token (devToken first); the gateway path never is', async () => {
+  const local = memoryStorage();
+  local.set('devToken', 'dev-123');
+  local.set('jwt', 'jwt-456');
+  const fm = fetchMock.createInstance();
+  fm.route(WEB, 404).route(DEV, { status: 200, body: { authType: 'token' } });
+  const resolve = createAuthTypeResolver({ fetch: fm.fetchHandler, local, origin: ORIGIN, timeoutMs: 5000 });
+  assert.is((await resolve()).authType, 'token');
+  const [web, dev] = fm.callHistory.calls();
+  assert.is(new Headers(web!.options.headers as HeadersInit).get('authorization'), null);
+  assert.is(new Headers(dev!.options.headers as HeadersInit).get('authorization'), 'Bearer dev-123');
+});
+
 test.run();

@@ -103,7 +103,7 @@ test('once ready, the home view lists the start-up facts', async () => {
   shell.client.value = { ...fakeClient(shell), apiBase: '/api/' };
   render(<App shell={shell} />, host);
   await settle();
-  const main = host.querySelector('main')!.textContent!;
+  const main = host.querySelector('.r > div.m')!.textContent!;
   for (const fact of ['Token sign-in', '/api/', 'CI-42', '9.9', 'No', 'admin', 'de', 's-1', '1.229.0', 'lg']) {
     assert.match(main, fact);
   }
@@ -175,6 +175,15 @@ test('a notice is announced in a polite live region', async () => {
   await settle();
   const live = host.querySelector('[aria-live=polite]')!;
   assert.is(live.textContent, 'Configuration reloaded');
+});
+
+test('the client claims no <main> landmark: the host page owns it', async () => {
+  const { shell } = fakeShell();
+  shell.phase.value = 'ready';
+  shell.client.value = fakeClient(shell);
+  render(<App shell={shell} />, host);
+  await settle();
+  assert.is(host.querySelector('main'), null);
 });
 
 test.run();

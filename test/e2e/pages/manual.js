@@ -1,14 +1,17 @@
 // Calls EMWeb.bootstrap itself, with options from the query, and records the outcome for the test:
-//   window.__e2e = { status: 'idle' | 'pending' | 'resolved' | 'rejected', client, error, signInRequired }
+//   window.__e2e = { status: 'idle' | 'pending' | 'resolved' | 'rejected', client, error, signInRequired, actionsRun }
 //   and <body data-boot="…"> for waiting (page.waitForSelector('body[data-boot=resolved]')).
 // Query: ?mount=SELECTOR (default #app)  ?production=true|false  ?captureErrors=false
 //        ?batchSize=N  ?flushIntervalMs=N  ?serverLogLevel=N  ?level=N
 //        ?signIn=record   onSignInRequired only counts calls (no navigation to /auth/)
+//        ?timeoutMs=N     per start-up call time limit
+//        ?actions=N       N speed-dial actions labelled "Action 1" … "Action N" in place of the built-in ones
+//                         (each records its run in window.__e2e.actionsRun)
 //        ?manual          do not bootstrap; the test calls window.__e2eBoot() itself
 (function () {
   'use strict';
   var query = new URLSearchParams(location.search);
-  var state = (window.__e2e = { status: 'idle', client: null, error: null, signInRequired: 0 });
+  var state = (window.__e2e = { status: 'idle', client: null, error: null, signInRequired: 0, actionsRun: [] });
 
   function numberParam(name) {
     return query.has(name) ? Number(query.get(name)) : undefined;
@@ -23,6 +26,13 @@
       if (query.has(name)) logger[name] = numberParam(name);
     });
     if (Object.keys(logger).length) opts.logger = logger;
+    if (query.has('timeoutMs')) opts.timeoutMs = numberParam('timeoutMs');
+    if (query.has('actions')) {
+      opts.actions = [];
+      for (var i = 1; i <= numberParam('actions'); i++) {
+        opts.actions.push({ label: 'Action ' + i, run: (function (label) { return function () { state.actionsRun.push(label); }; })('Action ' + i) });
+      }
+    }
     if (query.get('signIn') === 'record') {
       opts.onSignInRequired = function () { state.signInRequired += 1; };
     }

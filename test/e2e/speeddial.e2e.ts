@@ -1,0 +1,165 @@
+// The floating action button and its speed dial, as a keyboard, mouse and screen-reader user meets
+// them: a WAI-ARIA menu button with at most 5 items, and the built-in actions.
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { demoJwt } from '../../demo/server.mjs';
+import { BUILD, clientReady, fab, focused, isFabFocused, loggedMessages, notice, sleep } from './client';
+import { browserSuite, waitFor, withPage, type PageRun } from './harness';
+
+const test = browserSuite('speed dial');
+
+const items = (page: Page) => page.getByRole('menu').getByRole('menuitem');
+const expanded = (page: Page) => fab(page).getAttribute('aria-expanded');
+
+/** The demo in token mode (no gateway needed), ready, with the speed dial closed. */
+const withDemo = (fn: (run: PageRun) => Promise<void>, auth: 'token' | 'secgw' = 'token') =>
+  withPage({ auth }, null, async (run) => {
+    await run.open('/web/');
+    await clientReady(run.page);
+    await fn(run);
+  }, auth === 'secgw' ? { signedIn: true, localStorage: { jwt: demoJwt() } } : {});
+
+async function openWithKeyboard(page: Page, key = 'Enter') {
+  await fab(page).focus();
+  await page.keyboard.press(key);
+  await page.getByRole('menu').waitFor();
+}
+
+test('the floating action button is a closed menu button: button, aria-haspopup="menu", aria-expanded="false", no menu shown', () =>
+  withDemo(async ({ page }) => {
+    const button = fab(page);
+    assert.is(await button.count(), 1);
+    assert.is(await button.evaluate((el) => el.tagName.toLowerCase()), 'button');
+    assert.is(await button.getAttribute('aria-haspopup'), 'menu');
+    assert.is(await expanded(page), 'false');
+    assert.ok((await button.evaluate((el) => (el as HTMLElement).innerText.trim() || el.getAttribute('aria-label') || '')).length > 0, 'an accessible name');
+    assert.is(await page.getByRole('menu').count(), 0);
+  }));
+
+for (const [key, label] of [['Enter', 'Enter'], [' ', 'Space']] as const) {
+  test(`${label} opens the speed dial: aria-expanded true, a menu of 1-5 menuitem buttons, focus on the first`, () =>
+    withDemo(async ({ page }) => {
+      await openWithKeyboard(page, key);
+      assert.is(await expanded(page), 'true');
+      const count = await items(page).count();
+      assert.ok(count >= 1 && count <= 5, `${count} items`);
+      const tags = await items(page).evaluateAll((els) => els.map((el) => el.tagName.toLowerCase()));
+      assert.equal(tags, Array(count).fill('button'));
+      const first = (await items(page).first().textContent())?.trim();
+      assert.equal(await focused(page), { tag: 'button', role: 'menuitem', text: first!, haspopup: null });
+    }));
+}
+
+test('ArrowDown and ArrowUp move focus through the items, wrapping at both ends', () =>
+  withDemo(async ({ page }) => {
+    await openWithKeyboard(page);
+    const labels = (await items(page).allTextContents()).map((t) => t.trim());
+    const at = async () => (await focused(page))?.text;
+    assert.is(await at(), labels[0]);
+    await page.keyboard.press('ArrowDown');
+    assert.is(await at(), labels[1]);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    assert.is(await at(), labels[labels.length - 1], 'ArrowUp on the first wraps to the last');
+    await page.keyboard.press('ArrowDown');
+    assert.is(await at(), labels[0], 'ArrowDown on the last wraps to the first');
+  }));
+
+test('Escape closes the speed dial and returns focus to the button', () =>
+  withDemo(async ({ page }) => {
+    await openWithKeyboard(page);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    assert.is(await expanded(page), 'false');
+    assert.ok(isFabFocused(await focused(page)), JSON.stringify(await focused(page)));
+  }));
+
+test('Tab away closes the speed dial', () =>
+  withDemo(async ({ page }) => {
+    await openWithKeyboard(page);
+    await page.keyboard.press('Tab');
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    assert.is(await expanded(page), 'false');
+    const now = await focused(page);
+    assert.ok(now?.role !== 'menuitem', `focus left the items: ${JSON.stringify(now)}`);
+  }));
+
+test('a click outside closes the speed dial', () =>
+  withDemo(async ({ page }) => {
+    await fab(page).click();
+    await page.getByRole('menu').waitFor();
+    assert.is(await expanded(page), 'true');
+    await page.mouse.click(5, 5); // the host page's own header, outside the client
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    assert.is(await expanded(page), 'false');
+  }));
+
+test('a click on the button toggles the speed dial', () =>
+  withDemo(async ({ page }) => {
+    await fab(page).click();
+    await page.getByRole('menu').waitFor();
+    await fab(page).click();
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    assert.is(await expanded(page), 'false');
+  }));
+
+test('"Send logs now" flushes the logger: the queued entry reaches the server long before the 10 s timer', () =>
+  withDemo(async ({ page, server }) => {
+    await page.evaluate(() => (window as any).EMWeb.logger.error('e2e: flushed by the speed dial'));
+    await sleep(300);
+    assert.equal(loggedMessages(server), [], 'nothing sent before the action');
+    await fab(page).click();
+    const clicked = Date.now();
+    await page.getByRole('menuitem', { name: 'Send logs now' }).click();
+    await waitFor(() => loggedMessages(server).includes('e2e: flushed by the speed dial'), { timeoutMs: 3_000, what: 'the flushed entry' });
+    assert.ok(Date.now() - clicked < 3_000);
+  }));
+
+test('"About" shows a notice with the build version', () =>
+  withDemo(async ({ page }) => {
+    const about = notice(page, BUILD);
+    assert.is(await about.count(), 0);
+    await fab(page).click();
+    await page.getByRole('menuitem', { name: 'About' }).click();
+    await about.waitFor({ timeout: 3_000 });
+    assert.ok(await about.isVisible());
+  }));
+
+test('"Sign out" (secgw) clears localStorage jwt and authType and goes to /auth/', () =>
+  withDemo(async ({ page, url }) => {
+    assert.ok(await page.evaluate(() => localStorage.getItem('jwt') && localStorage.getItem('authType')), 'signed in first');
+    await fab(page).click();
+    await Promise.all([
+      page.waitForURL((u) => u.origin === url && u.pathname === '/auth/'),
+      page.getByRole('menuitem', { name: 'Sign out' }).click(),
+    ]);
+    assert.equal(await page.evaluate(() => [localStorage.getItem('jwt'), localStorage.getItem('authType')]), [null, null]);
+  }, 'secgw'));
+
+test('choosing an item runs its action, closes the speed dial and gives focus back to the button', () =>
+  withPage({ auth: 'oracle' }, null, async ({ page, open }) => {
+    await open('/e2e/manual.html?actions=3');
+    await clientReady(page, '#app');
+    await fab(page, '#app').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => (window as any).__e2e.actionsRun), ['Action 2']);
+    assert.is(await fab(page, '#app').getAttribute('aria-expanded'), 'false');
+    assert.ok(isFabFocused(await focused(page)));
+  }));
+
+test('more than 5 actions through bootstrap (development): only the first 5 shown, and a console warning', () =>
+  withPage({ auth: 'oracle' }, null, async ({ page, open, consoleMessages }) => {
+    await open('/e2e/manual.html?actions=7&production=false');
+    await clientReady(page, '#app');
+    await fab(page, '#app').click();
+    await page.getByRole('menu').waitFor();
+    assert.equal((await items(page).allTextContents()).map((t) => t.trim()), ['Action 1', 'Action 2', 'Action 3', 'Action 4', 'Action 5']);
+    const warnings = consoleMessages.filter((m) => m.type === 'warning');
+    assert.ok(warnings.some((m) => /speed.?dial|actions?\b/i.test(m.text)), `a warning about the actions among ${JSON.stringify(consoleMessages)}`);
+  }));
+
+test.run();
