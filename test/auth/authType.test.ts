@@ -164,7 +164,7 @@ test('404 then a fallback that never answers → oracle once the timeout passes'
     await settle();
     clock.tick(5000);
     await settle();
-    assert.is(result.authType, 'oracle');
+    assert.is(result?.authType, 'oracle');
   } finally {
     clock.uninstall();
   }
