@@ -18,13 +18,10 @@ function Home({ shell: { state, client } }: { shell: Shell }) {
     User: c.userId,
     Profile: c.profileId,
     Language: c.langId,
-    Session: c.sid,
     'Server version': state.version.value,
     'Cloud instance': state.isCloud.value ? 'Yes' : 'No',
     'API base': client.value!.apiBase,
     Configuration: config ? config.configurationItemName : 'Unavailable',
-    Build: BUILD_VERSION,
-    Breakpoint: state.breakpoint.value,
   };
   return (
     <section>

@@ -104,7 +104,7 @@ test('once ready, the home view lists the start-up facts', async () => {
   render(<App shell={shell} />, host);
   await settle();
   const main = host.querySelector('.r > div.m')!.textContent!;
-  for (const fact of ['Token sign-in', '/api/', 'CI-42', '9.9', 'No', 'admin', 'de', 's-1', '1.229.0', 'lg']) {
+  for (const fact of ['Token sign-in', '/api/', 'CI-42', '9.9', 'No', 'admin', 'de']) {
     assert.match(main, fact);
   }
 });
