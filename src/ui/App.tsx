@@ -62,7 +62,7 @@ function Main({ shell }: { shell: Shell }) {
   ) : phase === 'signin' ? (
     <Panel title="Sign-in required" text="The security gateway asks you to sign in." button="Sign in" onClick={shell.signIn} />
   ) : !client ? (
-    <p class="p s" role="status">
+    <p class="p" role="status">
       Starting…
     </p>
   ) : shell.render ? (

@@ -27,12 +27,9 @@ button{font:inherit;cursor:pointer;border:0;border-radius:24px;padding:8px 20px;
 [role=menuitem]:focus{background:#e8edfc}
 .n{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);background:#123;color:#fff;border-radius:8px}
 .n span{display:block;padding:8px 16px}
-.s{animation:s 1s infinite alternate}
-@keyframes s{to{opacity:.3}}
 [data-bp=xs] h1{white-space:normal}
 [data-bp=xs] small,[data-bp=xs] .t{display:none}
-[data-bp=xs] .m{padding:16px 12px 96px}
-@media (prefers-reduced-motion:reduce){.s{animation:none}}`;
+[data-bp=xs] .m{padding:16px 12px 96px}`;
 
 let sheet: CSSStyleSheet | undefined;
 

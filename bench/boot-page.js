@@ -1,0 +1,36 @@
+// Runs in the page before any of its scripts (bench/boot.ts adds it as an init script; kept as
+// plain JavaScript because tsx would wrap named functions in a helper the page does not have).
+//
+// Records, in performance.now() time (navigation start = 0), when the client first draws anything
+// and when its header h1 first reads the displayName. The client renders into an open shadow root,
+// which a document-level MutationObserver does not see, so each shadow root is observed as it is
+// attached. A MutationObserver fires at the end of the task that changed the DOM: the time is the
+// DOM update, just before the browser paints it.
+function watchEmwebHeader(displayName) {
+  var boot = (window.__emwebBoot = { firstContent: null, ready: null });
+  var roots = [document];
+  function check() {
+    var t = performance.now();
+    for (var i = 0; i < roots.length; i++) {
+      var root = roots[i];
+      // Text, not nodes: the client appends its (empty) container before it renders into it.
+      if (boot.firstContent === null && root !== document && root.textContent.trim()) boot.firstContent = t;
+      var h1 = root === document ? root.querySelector('#emweb h1') : root.querySelector('h1');
+      if (boot.ready === null && h1 && h1.textContent === displayName) {
+        boot.ready = t;
+        if (boot.firstContent === null) boot.firstContent = t;
+      }
+    }
+  }
+  function watch(root) {
+    new MutationObserver(check).observe(root, { childList: true, subtree: true, characterData: true });
+  }
+  watch(document);
+  var attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    var root = attach.call(this, init);
+    roots.push(root);
+    watch(root);
+    return root;
+  };
+}

@@ -1,0 +1,330 @@
+/**
+ * Time to first screen in headless Chromium, against the demo server with 100 ms on every API
+ * answer: from navigation start to the header showing the configuration's displayName, and the
+ * API requests that had to come back first. The React 18 build of the same shell runs in the same
+ * browser, alternating with ours run by run, so that drift on the machine hits both.
+ *
+ *   node --import tsx bench/boot.ts        (after `npm run build`; builds the React 18 shell itself)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { startDemoServer, type DemoServer } from '../demo/server.mjs';
+import { ROOT, reactServerRoot } from './builds';
+
+export const LATENCY_MS = 100;
+export const WARMUP_RUNS = 2;
+export const RUNS = 15;
+const DISPLAY_NAME = 'Acme Service Desk';
+const VIEWPORT = { width: 1280, height: 800 };
+// The flags the e2e harness launches Chromium with (test/e2e/harness.ts): no sandbox (root in a
+// container), no GPU, and none of the background traffic that would mix with the page's requests.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface Scenario {
+  key: 'remembered' | 'secgw' | 'token';
+  name: string;
+  auth: 'secgw' | 'token';
+  signedIn: boolean;
+  localStorage: Record<string, string>;
+  /** Round trips to the API before the header can show the displayName. */
+  targetRoundTrips: number;
+}
+
+export const SCENARIOS: Scenario[] = [
+  {
+    key: 'remembered',
+    name: 'remembered mode (`authType` secgw stored, signed in)',
+    auth: 'secgw',
+    signedIn: true,
+    localStorage: { authType: 'secgw' },
+    targetRoundTrips: 1,
+  },
+  { key: 'secgw', name: 'fresh secgw probe (signed in: the probe answers 200 with the configuration)', auth: 'secgw', signedIn: true, localStorage: {}, targetRoundTrips: 1 },
+  { key: 'token', name: 'fresh token probe (404, then `/api/ClientConfiguration`)', auth: 'token', signedIn: false, localStorage: {}, targetRoundTrips: 2 },
+];
+
+export type Build = 'emweb' | 'react18';
+
+interface Sample {
+  /** ms from navigation start to the header showing the displayName. */
+  readyMs: number;
+  /** ms to the first thing the client drew (its loading state). */
+  firstContentMs: number;
+  /** ms to the end of the emweb.js download. */
+  scriptLoadedMs: number;
+  /** API requests whose answer came back before the header was ready. */
+  criticalRequests: number;
+  /** Of those, how many had to go one after the other. */
+  roundTrips: number;
+  paths: string[];
+}
+
+export interface Figures {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  build: Build;
+  ready: Figures;
+  firstContent: Figures;
+  scriptLoaded: Figures;
+  /** Median of ready − roundTrips × latency: script, rendering and loopback time. */
+  offNetwork: Figures;
+  criticalRequests: number[];
+  roundTrips: number[];
+  paths: string[];
+}
+
+export interface UiCheck {
+  build: Build;
+  ok: boolean;
+  notes: string[];
+}
+
+export type BootResult =
+  | { skipped: string }
+  | { chromium: string; runs: number; warmups: number; latencyMs: number; results: ScenarioResult[]; uiChecks: UiCheck[]; wallMs: number };
+
+/** The in-page recorder (bench/boot-page.js), started with the displayName to wait for. */
+const pageScript = (displayName: string) =>
+  readFileSync(fileURLToPath(new URL('./boot-page.js', import.meta.url)), 'utf8') + `\nwatchEmwebHeader(${JSON.stringify(displayName)});\n`;
+
+// ---------------------------------------------------------------------------------------------
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const figures = (xs: number[]): Figures => ({ median: round1(median(xs)), min: round1(Math.min(...xs)), max: round1(Math.max(...xs)) });
+
+function cookieFor(server: DemoServer) {
+  const { name, value } = server.createSession();
+  return { name, value, domain: new URL(server.url).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const };
+}
+
+async function once(browser: Browser, server: DemoServer, s: Scenario): Promise<Sample> {
+  server.reset(); // forgets sessions and recorded requests
+  server.setOptions({ auth: s.auth, latency: LATENCY_MS, displayName: DISPLAY_NAME });
+  const localStorage = Object.entries(s.localStorage).map(([name, value]) => ({ name, value }));
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    storageState: {
+      cookies: s.signedIn ? [cookieFor(server)] : [],
+      origins: localStorage.length ? [{ origin: server.url, localStorage }] : [],
+    },
+  });
+  try {
+    await context.addInitScript({ content: pageScript(DISPLAY_NAME) });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await page.goto(server.url + '/web/', { waitUntil: 'commit' });
+    await page
+      .waitForFunction(() => (window as any).__emwebBoot?.ready != null, undefined, { timeout: 20_000, polling: 20 })
+      .catch(async (e: Error) => {
+        const state = await page.evaluate(() => ({
+          boot: (window as any).__emwebBoot,
+          ui: document.querySelector('#emweb')?.shadowRoot?.innerHTML.slice(0, 300),
+        }));
+        throw new Error(`${s.key}: the header never showed "${DISPLAY_NAME}" (${e.message.split('\n')[0]}); page: ${JSON.stringify(state)}; ${problems.join('; ')}`);
+      });
+    // The same check through Playwright's own locator (it pierces the open shadow root).
+    const shown = await page.locator('#emweb h1').first().textContent({ timeout: 5_000 });
+    if (shown !== DISPLAY_NAME) throw new Error(`the header shows "${shown}", not "${DISPLAY_NAME}"`);
+    if (problems.length) throw new Error(problems.join('; '));
+    const m = await page.evaluate(() => {
+      const boot = (window as any).__emwebBoot as { firstContent: number; ready: number };
+      const script = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/web/emweb.js')) as PerformanceResourceTiming | undefined;
+      return { ...boot, timeOrigin: performance.timeOrigin, scriptLoaded: script?.responseEnd ?? NaN };
+    });
+    // On the server's clock: a request is on the critical path when its answer (sent LATENCY_MS
+    // after it arrived) was back before the header was ready. Calls started alongside the header
+    // (version, cloud check after a probe) arrive earlier but are answered later, so they do not count.
+    const readyAt = m.timeOrigin + m.ready;
+    const critical = server.requests
+      .filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('/clientlogger/') && r.time + LATENCY_MS <= readyAt)
+      .sort((a, b) => a.time - b.time);
+    // A request that arrives once the answer to the first request of the current round trip can
+    // have been back (LATENCY_MS after it) may have waited for it: it starts the next round trip.
+    // Requests sent together count as one round trip however late a busy CPU lets them arrive.
+    let roundTrips = 0;
+    let groupStart = -Infinity;
+    for (const r of critical) {
+      if (r.time >= groupStart + LATENCY_MS) {
+        roundTrips++;
+        groupStart = r.time;
+      }
+    }
+    return {
+      readyMs: m.ready,
+      firstContentMs: m.firstContent,
+      scriptLoadedMs: m.scriptLoaded,
+      criticalRequests: critical.length,
+      roundTrips,
+      paths: critical.map((r) => `${r.method} ${r.path}`),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Beyond the header: version text, the speed dial opening as a menu and closing on Escape. */
+async function checkUi(browser: Browser, server: DemoServer, build: Build): Promise<UiCheck> {
+  const notes: string[] = [];
+  server.reset();
+  server.setOptions({ auth: 'secgw', latency: 0, displayName: DISPLAY_NAME });
+  const context = await browser.newContext({ viewport: VIEWPORT, storageState: { cookies: [cookieFor(server)], origins: [] } });
+  try {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push(`console error: ${msg.text()}`);
+    });
+    await page.goto(server.url + '/web/');
+    const root = page.locator('#emweb');
+    await root.locator('h1', { hasText: DISPLAY_NAME }).waitFor({ timeout: 10_000 });
+    await root.getByText('Server Acme Service Desk', { exact: false }).first().waitFor({ timeout: 10_000 });
+    notes.push('header shows the displayName and the server version');
+    const fab = root.locator('button[aria-haspopup="menu"]');
+    await fab.click();
+    const items = await root.getByRole('menuitem').count();
+    if (!(await root.getByRole('menu').isVisible()) || items < 1) throw new Error('the speed dial did not open as a menu');
+    if ((await fab.getAttribute('aria-expanded')) !== 'true') throw new Error('aria-expanded is not true while open');
+    await page.keyboard.press('Escape');
+    await root.getByRole('menu').waitFor({ state: 'hidden', timeout: 5_000 });
+    notes.push(`speed dial opens as a menu of ${items} items and closes on Escape`);
+    if (problems.length) throw new Error(problems.join('; '));
+    return { build, ok: true, notes };
+  } catch (e) {
+    return { build, ok: false, notes: [...notes, (e as Error).message.split('\n')[0]!] };
+  } finally {
+    await context.close();
+  }
+}
+
+export function chromiumPath(): string | null {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return existsSync(path) ? path : null;
+}
+
+export async function benchBoot(reactShellCode: string, log: (line: string) => void = () => {}): Promise<BootResult> {
+  const executablePath = chromiumPath();
+  if (!executablePath) {
+    return { skipped: `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (install: apt-get update && apt-get install -y chromium, or set CHROMIUM_PATH)` };
+  }
+  if (!existsSync(`${ROOT}/dist/emweb.js`)) throw new Error('dist/emweb.js is missing: run `npm run build` first');
+  const t0 = performance.now();
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const servers: Record<Build, DemoServer> = {
+    emweb: await startDemoServer({ port: 0, quiet: true, latency: LATENCY_MS }),
+    react18: await startDemoServer({ port: 0, quiet: true, latency: LATENCY_MS, root: reactServerRoot(reactShellCode) }),
+  };
+  try {
+    const builds: Build[] = ['emweb', 'react18'];
+    const uiChecks = [];
+    for (const build of builds) uiChecks.push(await checkUi(browser, servers[build], build));
+    const samples = new Map<string, Sample[]>();
+    for (let run = -WARMUP_RUNS; run < RUNS; run++) {
+      for (const s of SCENARIOS) {
+        // Alternate which build goes first, so neither always follows the other.
+        for (const build of run % 2 ? [...builds].reverse() : builds) {
+          const sample = await once(browser, servers[build], s);
+          if (run < 0) continue;
+          const key = `${s.key}/${build}`;
+          samples.set(key, [...(samples.get(key) ?? []), sample]);
+        }
+      }
+      if (run >= 0 && (run + 1) % 5 === 0) log(`  boot: ${run + 1}/${RUNS} runs`);
+    }
+    const results: ScenarioResult[] = [];
+    for (const s of SCENARIOS) {
+      for (const build of builds) {
+        const xs = samples.get(`${s.key}/${build}`)!;
+        results.push({
+          scenario: s,
+          build,
+          ready: figures(xs.map((x) => x.readyMs)),
+          firstContent: figures(xs.map((x) => x.firstContentMs)),
+          scriptLoaded: figures(xs.map((x) => x.scriptLoadedMs)),
+          offNetwork: figures(xs.map((x) => x.readyMs - x.roundTrips * LATENCY_MS)),
+          criticalRequests: xs.map((x) => x.criticalRequests),
+          roundTrips: xs.map((x) => x.roundTrips),
+          paths: xs[xs.length - 1]!.paths,
+        });
+      }
+    }
+    return { chromium: browser.version(), runs: RUNS, warmups: WARMUP_RUNS, latencyMs: LATENCY_MS, results, uiChecks, wallMs: Math.round(performance.now() - t0) };
+  } finally {
+    await Promise.all(Object.values(servers).map((s) => s.close()));
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const span = (f: Figures) => `${f.median} (${f.min}–${f.max})`;
+const distinct = (xs: number[]) => {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return lo === hi ? String(lo) : `${lo}–${hi}`;
+};
+
+export function bootMarkdown(r: BootResult): string {
+  if ('skipped' in r) return `**Skipped:** ${r.skipped}.`;
+  const lines = [
+    `Median (min–max) of ${r.runs} runs per scenario and build after ${r.warmups} warm-up runs, in ms from navigation start; API latency ${r.latencyMs} ms.`,
+    '',
+    '| scenario | build | header shows displayName | first content (loading state) | emweb.js loaded | ready − round trips × latency | API requests answered before ready | round trips (target) | React 18 ÷ EMWeb (ready) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const s of SCENARIOS) {
+    const ours = r.results.find((x) => x.scenario.key === s.key && x.build === 'emweb')!;
+    const react = r.results.find((x) => x.scenario.key === s.key && x.build === 'react18')!;
+    for (const x of [ours, react]) {
+      const trips = distinct(x.roundTrips);
+      const met = Math.max(...x.roundTrips) <= s.targetRoundTrips ? 'met' : '**missed**';
+      lines.push(
+        `| ${x === ours ? s.name : ''} | ${x.build === 'emweb' ? 'EMWeb (Preact)' : 'React 18 build'} | ${span(x.ready)} | ${span(x.firstContent)} | ${span(x.scriptLoaded)} | ${span(x.offNetwork)} | ${distinct(x.criticalRequests)} | ${trips} (${s.targetRoundTrips}: ${met}) | ${x === react ? (react.ready.median / ours.ready.median).toFixed(2) : ''} |`,
+      );
+    }
+  }
+  lines.push('', 'Requests on the critical path (last run, EMWeb):', '');
+  for (const s of SCENARIOS) {
+    const ours = r.results.find((x) => x.scenario.key === s.key && x.build === 'emweb')!;
+    lines.push(`- ${s.key}: ${ours.paths.map((p) => '`' + p + '`').join(', ') || '(none)'}`);
+  }
+  lines.push('', 'Targets: a remembered mode ready within one round trip plus script time; secgw in one round trip, token in two.');
+  for (const s of SCENARIOS) {
+    const ours = r.results.find((x) => x.scenario.key === s.key && x.build === 'emweb')!;
+    const trips = Math.max(...ours.roundTrips);
+    lines.push(
+      `- ${s.key}: ${trips} round trip${trips === 1 ? '' : 's'} (target ${s.targetRoundTrips}: ${trips <= s.targetRoundTrips ? 'met' : '**missed**'}); ` +
+        `ready at ${ours.ready.median} ms = ${s.targetRoundTrips} × ${r.latencyMs} ms + ${round1(ours.ready.median - s.targetRoundTrips * r.latencyMs)} ms of page, script and rendering.`,
+    );
+  }
+  lines.push('', 'UI check of each build (once, latency 0, before the timed runs):', '');
+  for (const c of r.uiChecks) lines.push(`- ${c.build === 'emweb' ? 'EMWeb' : 'React 18 build'}: ${c.ok ? 'ok' : '**FAILED**'} — ${c.notes.join('; ')}`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { reactShell } = await import('./builds');
+  const react = await reactShell();
+  const r = await benchBoot(react.code, console.log);
+  console.log(bootMarkdown(r));
+}

@@ -1,0 +1,8 @@
+// EMWeb's logger alone, started as bootstrap starts it (uncaught errors captured, batches posted
+// to the API): the like-for-like figure beside Datadog's and Sentry's SDKs.
+import { createLogger } from '../../src/logging/index.ts';
+
+const logger = createLogger({ production: true });
+logger.start({ production: true, captureErrors: true });
+logger.setEndpoint(location.origin + '/api/web/clientlogger/');
+window.EMWEB_LOGGER_BENCH = logger;

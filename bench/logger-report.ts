@@ -1,0 +1,30 @@
+/** The logger benchmark's figures (bench/logger.ts, run as it is) as a BENCHMARKS.md section. */
+import type { benchLogger, Figure } from './logger';
+
+type LoggerResult = Awaited<ReturnType<typeof benchLogger>>;
+
+const span = (median: number, min: number, max: number) => `${median} (${min}–${max})`;
+
+export function loggerMarkdown(r: LoggerResult): string {
+  const row = (name: string, f: Figure) =>
+    `| ${name} | ${span(f.oursNs, f.oursMinNs, f.oursMaxNs)} | ${span(f.loglevelNs, f.loglevelMinNs, f.loglevelMaxNs)} | ${f.ratio} |`;
+  const o = r.outage;
+  const ok = (b: boolean) => (b ? 'met' : '**missed**');
+  return [
+    'ns per call, median (min–max) over the rounds; ratio on the medians, below 1 means EMWeb is faster.',
+    '',
+    '| call | EMWeb | loglevel | EMWeb ÷ loglevel |',
+    '| --- | ---: | ---: | ---: |',
+    row('(a) `debug` below every threshold', r.filtered),
+    row('(b) `info`, console logging off', r.consoleOff),
+    row('(c) `error` queued for the server (loglevel + loglevel-plugin-remote)', r.queued),
+    '',
+    `Targets set in \`bench/logger.ts\`: filtered call ratio ≤ 1.0: ${ok(r.filtered.ratio <= 1)} (${r.filtered.ratio}); ` +
+      `queued error ≤ 2 µs median: ${ok(r.queued.oursNs <= 2000)} (${(r.queued.oursNs / 1000).toFixed(2)} µs).`,
+    '',
+    `Outage (every send answered 503): ${o.errors.toLocaleString('en-US')} errors over ${o.simulatedMinutes} simulated minutes, ` +
+      `${o.requests} requests sent (backoff), ${o.queueFullWarnings} "queue full" console warning${o.queueFullWarnings === 1 ? '' : 's'}; ` +
+      `heap ${o.heapBeforeMB} MB before, ${o.heapAfterMB} MB after (every 100,000 errors: ${o.heapSamplesMB.join(', ')} MB${o.gcForced ? ', after forced GC' : ', GC not forced'}); ` +
+      `${(o.nsPerError / 1000).toFixed(1)} µs per error including the fake clock.`,
+  ].join('\n');
+}

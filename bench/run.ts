@@ -1,0 +1,185 @@
+/**
+ * `npm run bench`: builds (npm does, first), runs every benchmark and writes BENCHMARKS.md.
+ *
+ *   npm run bench                      all four, then BENCHMARKS.md
+ *   node --import tsx bench/run.ts     the same without the build (dist/ must be current)
+ *
+ * One after the other, never side by side, so that no benchmark's timing shares the CPU with
+ * another's work. A benchmark that fails leaves its section saying so, the others still run, and
+ * the exit code is 1.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, release, type } from 'node:os';
+import { join } from 'node:path';
+import { benchBoot, bootMarkdown, type BootResult } from './boot';
+import { OUT, ROOT, packageVersion } from './builds';
+import { benchLogger } from './logger';
+import { loggerMarkdown } from './logger-report';
+import { PLAN, benchScale, scaleMarkdown, type ScaleRun } from './scale';
+import { benchSize, sizeMarkdown } from './size';
+
+const started = performance.now();
+const log = (line: string) => console.log(line);
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+
+interface Section<T> {
+  result?: T;
+  error?: string;
+  ms: number;
+  loadBefore: string;
+}
+
+async function section<T>(name: string, fn: () => Promise<T>): Promise<Section<T>> {
+  log(`\n${name}…`);
+  const loadBefore = load();
+  const t0 = performance.now();
+  try {
+    const result = await fn();
+    const ms = performance.now() - t0;
+    log(`${name}: done in ${seconds(ms)}`);
+    return { result, ms, loadBefore };
+  } catch (e) {
+    const ms = performance.now() - t0;
+    console.error(`${name} FAILED:`, e);
+    return { error: (e as Error)?.stack?.split('\n').slice(0, 3).join(' ') ?? String(e), ms, loadBefore };
+  }
+}
+
+const size = await section('1. size', benchSize);
+const boot = await section<BootResult>('2. boot', async () => {
+  if (!size.result) throw new Error('the React 18 build of the shell is missing: the size benchmark failed');
+  return benchBoot(size.result.reactShellCode, log);
+});
+const logger = await section('3. logger', benchLogger);
+const scale = await section<ScaleRun[]>('4. scale', () =>
+  benchScale(undefined, (r) => log(`  scale: ${r.limit}, ${r.pages} pages (${r.simulatedPages} simulated): ${seconds(r.wallMs)}`)),
+);
+const totalMs = performance.now() - started;
+
+// ---------------------------------------------------------------------------------------------
+
+const cpu = cpus();
+const chromium = boot.result && 'chromium' in boot.result ? `Chromium ${boot.result.chromium} (headless, \`${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}\`)` : 'Chromium: not run (see section 2)';
+const when = new Date().toISOString().replace('T', ' ').replace(/\..*/, ' UTC');
+
+const n = (x: number) => x.toLocaleString('en-US');
+const sampling = () => {
+  const full = PLAN.filter((p) => p.sampleEvery === 1).map((p) => n(p.pages));
+  const sampled = PLAN.filter((p) => p.sampleEvery > 1).map(
+    (p) => `${n(p.pages)} pages are a 1-in-${p.sampleEvery} sample (${n(p.pages / p.sampleEvery)} pages of the ${n(p.pages)} drawn, counts ×${p.sampleEvery}; its peak is an upper bound)`,
+  );
+  return [`${full.join(' and ')} pages are simulated in full (every page, every error)`, ...sampled].join(';\n');
+};
+const sections = [size, boot, logger, scale];
+const busiest = Math.max(...sections.map((s) => Number(s.loadBefore.split(' / ')[0])));
+const busyNote =
+  busiest > cpu.length
+    ? `\n\n> **The machine was busy during this run** (load average up to ${busiest.toFixed(1)} on ${cpu.length} cores before a benchmark started): ` +
+      'timings (sections 2–4) are inflated and noisier than on a quiet machine; sizes and request counts are not affected.'
+    : '';
+
+const body = <T,>(s: Section<T>, render: (r: T) => string) =>
+  (s.result !== undefined ? render(s.result) : `**This benchmark failed:** \`${s.error}\``) +
+  `\n\n<sub>Ran in ${seconds(s.ms)}; load average before it (1 / 5 / 15 min): ${s.loadBefore}.</sub>`;
+
+const md = `# EMWeb benchmarks
+
+Written by \`npm run bench\` (build, then \`bench/run.ts\`) on ${when}; the benchmarks took ${seconds(totalMs)} after the build.
+Figures depend on the machine: compare the rows of one run with each other, not with another machine's.
+Nothing here is asserted by the tests (the gzip budget of \`dist/emweb.js\` is, in \`test/bundle.test.ts\`).${busyNote}
+
+| | |
+| --- | --- |
+| machine | ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${type()} ${release()} |
+| Node | ${process.version} |
+| browser | ${chromium} |
+| EMWeb | ${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}, \`dist/emweb.js\` from the build that started this run |
+| compared with | @datadog/browser-logs ${packageVersion('@datadog/browser-logs')}, @sentry/browser ${packageVersion('@sentry/browser')}, react ${packageVersion('react18')} + react-dom ${packageVersion('react-dom18')}, loglevel ${packageVersion('loglevel')} + loglevel-plugin-remote ${packageVersion('loglevel-plugin-remote')} |
+
+Each benchmark has its own file in \`bench/\` and runs alone too: \`node --import tsx bench/size.ts\` (or
+\`boot.ts\`, \`logger.ts\`, \`scale.ts\`) after \`npm run build\`.
+
+## 1. Size
+
+${body(size, sizeMarkdown)}
+
+**How measured** (\`bench/size.ts\`, \`bench/builds.ts\`). EMWeb's row is \`dist/emweb.js\` exactly as \`npm run build\` wrote it. Every other
+bundle is built in the same run with the settings of that build: \`rollup.config.mjs\` is imported and its \`dist/emweb.js\` entry's
+output options are reused as they are (IIFE, the same terser plugin and options). The alternatives are entries in
+\`bench/entries/\` that import and initialise each SDK the way its documentation starts an application, resolved for the browser
+(\`@rollup/plugin-node-resolve\` with \`browser: true\`, \`@rollup/plugin-commonjs\`, \`process.env.NODE_ENV = "production"\`).
+Sizes are bytes of the minified file, of \`gzip -9\` (as the budget test measures) and of brotli quality 11, from \`node:zlib\`.
+Ratios are EMWeb ÷ the other: below 1 means EMWeb is smaller. Datadog and Sentry are error reporters only, so the like-for-like
+line compares EMWeb's logger alone (\`bench/entries/emweb-logger.mjs\`: \`createLogger\` from \`src/logging\`, started and capturing errors,
+built with EMWeb's own plugins).
+
+**The React 18 build of the same shell.** \`src/embed.ts\` built with EMWeb's own rollup plugins plus, in front of them, a resolver that
+sends \`react\` to \`react18\` (npm alias of react@18.3.1), \`react/jsx-runtime\` to \`react18/jsx-runtime\`, \`react-dom\` (and the
+\`render\` of \`preact\`/\`preact/compat\`) to \`bench/react18/react-dom.mjs\` (React 18's \`createRoot\`; \`render(null, el)\` unmounts), and the
+Preact-only imports to small stand-ins in \`bench/react18/\`: \`preact/jsx-runtime\` to React's JSX runtime behind a shim that renames the
+Preact spellings our JSX uses on DOM elements (\`class\` → \`className\`, \`onFocusOut\` → \`onBlur\`, which React fires on focusout),
+\`preact\` (\`createContext\`) to React's, and \`preact/hooks\` to React's hooks plus a \`useErrorBoundary\` that catches nothing (React can only
+catch render errors in a class component; a real port would add one, a few hundred bytes; no benchmark renders a failing screen).
+The shell's state is signals that need nothing from Preact (its root subscribes and re-renders itself), so they work under React as they are; a
+\`@preact/signals\` import, if the shell had one, would go to \`bench/react18/signals.mjs\`, which re-renders the tree from the root on any
+change (the honest port without \`@preact/signals-react\` and its Babel transform). \`process.env.NODE_ENV\` is \`"production"\`, so React's
+production builds go in; the build fails if any Preact package is left in the bundle. The boot benchmark serves this bundle as
+\`/web/emweb.js\` (a second demo server whose \`dist/\` holds it) and checks that it really works (section 2, UI check).
+
+## 2. Boot
+
+${body(boot, bootMarkdown)}
+
+**How measured** (\`bench/boot.ts\`, \`bench/boot-page.js\`). Headless Chromium through playwright-core, launched as the e2e suite launches
+it; two demo servers (\`demo/server.mjs\`, port 0, \`latency: 100\` on every \`/api/\` answer, the host page and \`emweb.js\` undelayed), one
+serving \`dist/emweb.js\`, one the React 18 build. Each run is a fresh page in a new browser context (empty cache and storage; the demo sends
+\`Cache-Control: no-store\`) opening \`/web/\`, so every run is a first visit as far as the browser knows; the builds alternate run by run. An init script records \`performance.now()\` (navigation start = 0)
+from MutationObservers on the document and on every shadow root as it is attached: "first content" is the client's first drawing (its
+loading state), "ready" is the DOM update after which the header's \`h1\` reads the configured displayName (then confirmed through
+Playwright's \`#emweb h1\` locator). "emweb.js loaded" is the script's \`responseEnd\` from Resource Timing. Requests on the critical path are
+the API requests the demo server recorded whose answer (sent 100 ms after arrival) was back before "ready" on the same clock; calls the client
+starts alongside the header (version and cloud check after a probe) arrive before but are answered after, and are not counted; round trips are
+those requests grouped by arrival (a new one when a request arrives a full latency or more after the first request of the current one, i.e. when it could have waited for that answer). Scenarios:
+remembered = \`localStorage.authType = "secgw"\` and a gateway session cookie (\`createSession()\`), no probe; fresh secgw = the cookie only, the probe
+answers 200 with the configuration; fresh token = the demo in \`--auth token\` (its host page seeds the development token), the probe answers 404
+and the development path gives the configuration. "ready − round trips × latency" is what is not network wait: page, script, rendering and loopback.
+The UI check opens each build once (latency 0) and checks the header, the server version, and the speed dial opening as a menu and closing on Escape,
+with no page or console errors.
+
+## 3. Logger
+
+${body(logger, loggerMarkdown)}
+
+**How measured** (\`bench/logger.ts\`, by the logger's engineer, run as is by the runner). In one Node process, ns per call over 9 rounds
+(\`ROUNDS\`) after a warm-up, EMWeb and loglevel alternating round by round; median and min–max over the rounds. (a) a \`debug\` call below every
+threshold (production defaults; loglevel at \`warn\`); (b) \`info\` with console logging off (EMWeb's production defaults) against loglevel
+at \`info\` writing to a no-op console (loglevel has no "console off"); (c) an \`error\` queued for the server (JSON-safe entry, redaction,
+rate limit lifted, bounded queue, a fetch that never answers) against loglevel-plugin-remote queueing to a stubbed XMLHttpRequest. The
+console methods are no-ops during the run, so neither side pays for output. The outage: 1,000,000 errors while every send answers 503,
+on a fake clock moving 1 ms per error, the rate limit lifted so that the queue bound (1,000) is what holds memory; heap after forced GCs.
+
+## 4. Scale by simulation
+
+${body(scale, scaleMarkdown)}
+
+**How measured** (\`bench/scale.ts\`). Pages are real \`createLogger\` instances (production defaults: batches of 20, flush every 10 s, queue of
+1,000), each with its own storage, all on one fake clock per run (a binary heap of timers; the promise callbacks that timers and
+requests set off all run before the clock moves on), posting to a server stub that counts requests, entries and bytes per simulated second and answers every
+batch 200 after 50 simulated ms. Each page opens at a random moment of the first minute and then logs one \`error('Grid refresh failed',
+TypeError with a 5-frame stack, { grid, attempt })\` every 100 ms for the rest of the 10 simulated minutes. The
+rates are averaged from minute 2 to minute 10, when every page is open and the rate limit's first minute has passed; "peak" is the busiest
+single second of the run. With the limit, the errors it refuses reach the server as counts in one drop-report entry at the head of a batch
+("counted, not sent"); those report entries are part of "entries". ${sampling()}: the logger's own work per error
+(~5–10 µs) times 60 million errors would be ten minutes of CPU or more. Sampling is exact in expectation because pages share nothing but
+the server and the stub answers at the same speed whatever the load, so one page's traffic does not depend on another's; the full runs at
+100 and 1,000 pages show the resulting growth. The two settings run side by side in two worker threads.
+`;
+
+mkdirSync(OUT, { recursive: true });
+writeFileSync(join(OUT, 'results.json'), JSON.stringify({ size: size.result && { ...size.result, reactShellCode: undefined }, boot: boot.result, logger: logger.result, scale: scale.result }, null, 2));
+writeFileSync(join(ROOT, 'BENCHMARKS.md'), md);
+const failed = sections.filter((s) => s.error).length;
+log(`\nBENCHMARKS.md written (${seconds(totalMs)})${failed ? `; ${failed} benchmark(s) FAILED` : ''}.`);
+// Loggers and browsers left behind by a failed benchmark must not keep the process alive.
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,97 @@
+/**
+ * Bytes on the wire: dist/emweb.js beside what a user would ship instead, all bundled and
+ * minified with the settings of our own build (see builds.ts), compressed with node:zlib.
+ *
+ *   node --import tsx bench/size.ts        (after `npm run build`)
+ */
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import * as builds from './builds';
+
+export interface SizeRow {
+  key: 'emweb' | 'emwebLogger' | 'react18' | 'datadog' | 'sentry';
+  name: string;
+  what: string;
+  minified: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface SizeResult {
+  rows: SizeRow[];
+  /** The React 18 build of the shell, for the boot benchmark to serve. */
+  reactShellCode: string;
+  reactPackages: string[];
+  buildMs: number;
+}
+
+/** gzip -9 (as the bundle budget test measures) and brotli at its highest quality (a static-file server's choice). */
+export function measure(code: string) {
+  const buf = Buffer.from(code, 'utf8');
+  return {
+    minified: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length },
+    }).length,
+  };
+}
+
+export async function benchSize(): Promise<SizeResult> {
+  const t0 = performance.now();
+  const v = builds.packageVersion;
+  // One after the other: each build type-checks or walks a large package, and the boot benchmark
+  // that follows should not share the CPU with a leftover terser worker.
+  const logger = await builds.emwebLoggerOnly();
+  const react = await builds.reactShell();
+  const dd = await builds.datadog();
+  const sentry = await builds.sentry();
+  const rows: SizeRow[] = [
+    { key: 'emweb', name: 'EMWeb `dist/emweb.js`', what: 'the whole shell: probe, calls, claims, UI on Preact, logger', ...measure(builds.shippedEmweb().code) },
+    { key: 'emwebLogger', name: 'EMWeb logger alone', what: '`createLogger` started with error capture (entry `bench/entries/emweb-logger.mjs`)', ...measure(logger.code) },
+    {
+      key: 'react18',
+      name: `EMWeb shell on React ${v('react18')} + react-dom ${v('react-dom18')}`,
+      what: 'the same `src/embed.ts` with React in place of preact/compat (see below)',
+      ...measure(react.code),
+    },
+    { key: 'datadog', name: `@datadog/browser-logs ${v('@datadog/browser-logs')}`, what: '`datadogLogs.init({ clientToken, site, forwardErrorsToLogs: true })`', ...measure(dd.code) },
+    { key: 'sentry', name: `@sentry/browser ${v('@sentry/browser')}`, what: '`init({ dsn })` with its default integrations', ...measure(sentry.code) },
+  ];
+  return { rows, reactShellCode: react.code, reactPackages: react.packages, buildMs: Math.round(performance.now() - t0) };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+export function sizeMarkdown(r: SizeResult): string {
+  const by = Object.fromEntries(r.rows.map((x) => [x.key, x])) as Record<SizeRow['key'], SizeRow>;
+  const ours = by.emweb;
+  const lines = [
+    '| bundle | minified | gzip | brotli | emweb.js ÷ this (gzip) | emweb.js ÷ this (brotli) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...r.rows.map(
+      (x) =>
+        `| ${x.name}<br><sub>${x.what}</sub> | ${fmt(x.minified)} | ${fmt(x.gzip)} | ${fmt(x.brotli)} | ${x === ours ? '1.00' : ratio(ours.gzip, x.gzip)} | ${x === ours ? '1.00' : ratio(ours.brotli, x.brotli)} |`,
+    ),
+  ];
+  const log = by.emwebLogger;
+  lines.push(
+    '',
+    `- The whole EMWeb shell, gzipped, is **${ratio(ours.gzip, by.datadog.gzip)}×** Datadog's logs SDK alone and **${ratio(ours.gzip, by.sentry.gzip)}×** Sentry's browser SDK alone.`,
+    `- Like for like (error reporting only): EMWeb's logger is **${ratio(log.gzip, by.datadog.gzip)}×** Datadog's and **${ratio(log.gzip, by.sentry.gzip)}×** Sentry's size, gzipped.`,
+    `- The alternative stack: the same shell on React 18 is **${ratio(by.react18.gzip, ours.gzip)}×** the Preact build gzipped (emweb.js is ${ratio(ours.gzip, by.react18.gzip)} of it), ${fmt(by.react18.gzip - ours.gzip)} bytes more on every cold load.`,
+    `- Budget: 14,336 bytes gzipped for emweb.js (asserted by \`test/bundle.test.ts\`, not here): ${ours.gzip <= 14_336 ? 'within' : '**over**'} it by ${fmt(Math.abs(14_336 - ours.gzip))} bytes.`,
+  );
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchSize().then(
+    (r) => console.log(sizeMarkdown(r) + `\n\nReact build packages: ${r.reactPackages.join(', ')}; built in ${r.buildMs} ms`),
+    (e) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}
