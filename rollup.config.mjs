@@ -10,8 +10,13 @@ const ts = () =>
 const mode = (production) =>
   replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: String(production) } });
 
-// The script-tag bundles carry everything; a single Preact copy is guaranteed by resolving
-// react/react-dom (npm aliases of preact/compat) through node_modules like any other import.
+// The script-tag bundles carry everything, with react/react-dom resolved to the React API the
+// shell uses straight from Preact (src/react-lite.ts says why); one Preact copy either way.
+const reactLite = {
+  name: 'react-lite',
+  resolveId: (id) => (id === 'react' || id === 'react-dom' ? new URL('./src/react-lite.ts', import.meta.url).pathname : null),
+};
+
 const iife = (file, production) => ({
   input: 'src/embed.ts',
   output: {
@@ -22,7 +27,7 @@ const iife = (file, production) => ({
       ? [terser({ ecma: 2020, compress: { passes: 3 }, format: { comments: false } })]
       : [],
   },
-  plugins: [mode(production), resolve({ browser: true }), ts()],
+  plugins: [mode(production), reactLite, resolve({ browser: true }), ts()],
 });
 
 // Bundler users bring their own preact: react/react-dom become preact/compat so they need no alias.

@@ -31,6 +31,8 @@ async function gzipped(stubs = {}) {
         resolveId: (id) => (Object.keys(stubs).find((k) => id.endsWith(k)) ? '\0stub:' + id : null),
         load: (id) => (id.startsWith('\0stub:') ? stubs[Object.keys(stubs).find((k) => id.endsWith(k))] : null),
       },
+      // As rollup.config.mjs builds emweb.js: react/react-dom are src/react-lite.ts.
+      { name: 'react-lite', resolveId: (id) => (id === 'react' || id === 'react-dom' ? new URL('../src/react-lite.ts', import.meta.url).pathname : null) },
       replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: 'true' } }),
       resolve({ browser: true }),
       typescript({ tsconfig: './tsconfig.json', include: ['src/**/*'], noEmit: false, declaration: false, outDir: undefined, noEmitOnError: false }),
