@@ -9,6 +9,12 @@ import type { Shell } from './shell';
 
 export const MODES = { oracle: 'Oracle sign-in', secgw: 'Security gateway', token: 'Token sign-in' };
 
+/**
+ * Server JSON as text. String() throws on an object whose toString is not a function
+ * (`{"toString":1}`), so objects are shown as their JSON.
+ */
+const text = (v: unknown): string => (v == null || v === '' ? '—' : typeof v == 'object' ? JSON.stringify(v) : String(v));
+
 /** The start-up facts, for hosts that bring no screens of their own. */
 function Home({ shell: { state, client } }: { shell: Shell }) {
   const c = state.claims.value ?? {};
@@ -30,7 +36,7 @@ function Home({ shell: { state, client } }: { shell: Shell }) {
         {Object.entries(facts).map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value == null || value === '' ? '—' : String(value)}</dd>
+            <dd>{text(value)}</dd>
           </div>
         ))}
       </dl>
@@ -51,7 +57,7 @@ const Panel = (p: { title: string; text: string; button: string; onClick(): void
 /** A host screen that throws while rendering takes only itself down, never the shell; the server hears of it. */
 function Screen({ children, onError }: { children: ComponentChildren; onError(e: unknown): void }) {
   const [error, reset] = useErrorBoundary(onError);
-  return error ? <Panel title="This screen failed" text={String(error)} button="Try again" onClick={reset} /> : <>{children}</>;
+  return error ? <Panel title="This screen failed" text={text((error as Error).message ?? error)} button="Try again" onClick={reset} /> : <>{children}</>;
 }
 
 function Main({ shell }: { shell: Shell }) {
@@ -89,7 +95,7 @@ export function App({ shell }: { shell: Shell }) {
     [shell],
   );
   const config = state.config.value;
-  const name = String((config && config.displayName) || 'EMWeb');
+  const name = text((config && config.displayName) || 'EMWeb');
   const version = state.version.value;
   const user = state.claims.value?.userId;
   return (
@@ -103,7 +109,7 @@ export function App({ shell }: { shell: Shell }) {
         </div>
         {state.isCloud.value && <b class="c">Cloud</b>}
         {state.authType.value && <b class="t">{MODES[state.authType.value]}</b>}
-        <span>{user == null ? 'Not signed in' : String(user)}</span>
+        <span>{user == null ? 'Not signed in' : text(user)}</span>
       </header>
       {/* Not <main>: the host page owns its main landmark. */}
       <div class="m">
