@@ -20,7 +20,7 @@ export const diagnostics = ({ version, authType, apiBase, isCloud, claims, state
     userAgent: navigator.userAgent,
   });
 
-/** The speed dial's built-in actions. */
+/** The speed dial's built-in actions. No About: the header shows the versions already. */
 export const builtInActions = ({ notify, reloadConfiguration, signOut }: ActionContext): SpeedDialAction[] => [
   { label: 'Send logs now', run: (c) => c.logger.flush().then(() => notify('Logs sent')) },
   {
@@ -32,6 +32,5 @@ export const builtInActions = ({ notify, reloadConfiguration, signOut }: ActionC
     label: 'Reload configuration',
     run: async () => notify((await reloadConfiguration()) ? 'Configuration reloaded' : 'Configuration unavailable'),
   },
-  { label: 'About', run: (c) => notify(`EMWeb ${BUILD_VERSION}, server ${c.version || 'unknown'}`) },
   { label: 'Sign out', run: signOut },
 ];

@@ -1,0 +1,348 @@
+// Fault injection in a real browser, against the demo server: log endpoint outages (503, refused
+// connections, a server that never answers) and recovery, 429 with Retry-After, offline spells,
+// pages closed or reloaded mid-outage, start-up calls that hang or drop. Every page runs under the
+// contract's strict CSP plus require-trusted-types-for 'script' (manual.html?csp=trusted-types).
+// Figures (faults injected, entries logged and delivered, violations) are printed after the suite.
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { demoJwt, type DemoServer } from '../../demo/server.mjs';
+import { clientReady, fab, loggedMessages, sleep } from './client';
+import { browserSuite, waitFor, withPage, type PageRun } from './harness';
+
+const test = browserSuite('faults');
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+const figures = { faults: new Map<string, number>(), logged: 0, delivered: 0, duplicated: 0, lost: 0, violations: 0, checks: 0 };
+const fault = (kind: string, n = 1) => figures.faults.set(kind, (figures.faults.get(kind) ?? 0) + n);
+
+test.after(() => {
+  const f = figures;
+  const kinds = [...f.faults.entries()].map(([k, n]) => `${k} ${n}`).join(', ');
+  console.log(
+    `\n[figures: e2e faults] faults injected ${[...f.faults.values()].reduce((a, b) => a + b, 0)} (${kinds})\n` +
+      `[figures: e2e faults] entries logged ${f.logged}, delivered ${f.delivered}, duplicated ${f.duplicated}, lost ${f.lost}; ` +
+      `pages checked ${f.checks}, violations seen ${f.violations} (CSP, Trusted Types, page errors)`,
+  );
+});
+
+/** Counts the server's failed log answers as faults; returns the messages it accepted (2xx), in order. */
+function accepted(server: DemoServer): string[] {
+  return server.logBatches.filter((b) => b.status >= 200 && b.status < 300).flatMap((b) => b.entries.map((e) => String(e.message)));
+}
+
+/** Every entry of `logged` delivered once, in the order logged (other entries, the client's own, may sit between). */
+function assertDeliveredOnce(server: DemoServer, logged: string[]): void {
+  const got = accepted(server).filter((m) => logged.includes(m));
+  const unique = new Set(got);
+  figures.logged += logged.length;
+  figures.delivered += unique.size;
+  figures.duplicated += got.length - unique.size;
+  figures.lost += logged.filter((m) => !unique.has(m)).length;
+  for (const b of server.logBatches) if (b.status !== 200) fault(`log POST answered ${b.status}`);
+  assert.equal(got, logged, 'every entry once, in order');
+}
+
+/** No CSP or Trusted Types violation, no page error, no console error but failed loads; counted. */
+function assertClean(run: PageRun): void {
+  figures.checks++;
+  const problems = run.problems();
+  figures.violations += problems.length;
+  assert.equal(problems, [], 'no violation, no page error');
+}
+
+/** Every request the page made went to the demo server's own origin. */
+function recordOrigins(run: PageRun): () => void {
+  const urls: string[] = [];
+  run.page.on('request', (r) => void urls.push(r.url()));
+  return () => {
+    const foreign = urls.filter((u) => !u.startsWith(run.url + '/'));
+    figures.violations += foreign.length;
+    assert.equal(foreign, [], 'every request to the configured origin');
+  };
+}
+
+const MANUAL = '/e2e/manual.html?csp=trusted-types';
+
+async function log(page: Page, messages: string[]): Promise<void> {
+  await page.evaluate((ms) => ms.forEach((m) => (window as any).EMWeb.logger.error(m, { at: Date.now() })), messages);
+}
+
+const names = (prefix: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => `${prefix} #${from + i}`);
+
+/** The shell keeps working during the outage: the speed dial opens and closes. */
+async function stillWorks(page: Page, mount = '#app'): Promise<void> {
+  await fab(page, mount).click();
+  await page.getByRole('menuitem').first().waitFor();
+  await page.keyboard.press('Escape');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Log endpoint outages
+
+test('log endpoint answering 503 for a while, then recovering: every entry delivered once, in order, and the shell keeps working', () =>
+  withPage({ auth: 'oracle', loggerStatus: 503 }, null, async (run) => {
+    const { page, open, server } = run;
+    const origins = recordOrigins(run);
+    await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
+    await clientReady(page, '#app');
+    const logged = names('outage 503', 12);
+    await log(page, logged.slice(0, 7));
+    await waitFor(() => server.logBatches.filter((b) => b.status === 503).length >= 2, { what: 'two refused sends' });
+    await stillWorks(page);
+    await log(page, logged.slice(7));
+    server.setOptions({ loggerStatus: null });
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 15_000, what: 'delivery after recovery' });
+    await sleep(500);
+    assertDeliveredOnce(server, logged);
+    origins();
+    assertClean(run);
+  }));
+
+test('log endpoint refusing connections, then back: the entries are retried and delivered once, in order', () =>
+  withPage({ auth: 'oracle' }, null, async (run) => {
+    const { page, open, server } = run;
+    let refused = 0;
+    await page.route('**/api/clientlogger/', (route) => {
+      if (refused < 2) {
+        refused++;
+        fault('log POST connection refused');
+        return route.abort('connectionrefused');
+      }
+      return route.continue();
+    });
+    await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
+    await clientReady(page, '#app');
+    const logged = names('refused', 8);
+    await log(page, logged);
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 15_000, what: 'delivery after the refusals' });
+    assert.is(refused, 2);
+    await sleep(500);
+    assertDeliveredOnce(server, logged);
+    assertClean({ ...run, problems: () => run.problems().filter((p) => !/ERR_CONNECTION_REFUSED/.test(p)) });
+  }));
+
+test('a log endpoint that never answers: the send times out and the entries arrive on a retry; the shell keeps working meanwhile', () =>
+  withPage({ auth: 'oracle', hang: ['/api/clientlogger/'] }, null, async (run) => {
+    const { page, open, server } = run;
+    await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
+    await clientReady(page, '#app');
+    const logged = names('hang', 3);
+    await log(page, logged);
+    await waitFor(() => server.requests.some((r) => r.method === 'POST' && r.path === '/api/clientlogger/'), { what: 'the send that hangs' });
+    fault('log POST never answered');
+    server.setOptions({ hang: [] });
+    await stillWorks(page);
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 25_000, what: 'delivery after the send timed out (15 s)' });
+    assertDeliveredOnce(server, logged);
+    assertClean(run);
+  }, { timeoutMs: 45_000 }));
+
+test('429 with Retry-After: 2 is honoured: the retry comes no sooner than 2 s later, and the entry arrives once', () =>
+  withPage({ auth: 'oracle', loggerStatus: 429, retryAfter: 2 }, null, async (run) => {
+    const { page, open, server } = run;
+    await open(`${MANUAL}&flushIntervalMs=200`);
+    await clientReady(page, '#app');
+    const logged = ['throttled #0'];
+    await log(page, logged);
+    const first = await waitFor(() => server.logBatches.find((b) => b.status === 429), { what: 'the 429' });
+    server.setOptions({ loggerStatus: null, retryAfter: null });
+    const retry = await waitFor(() => server.logBatches.find((b) => b.status === 200 && b.entries.some((e) => e.message === 'throttled #0')), {
+      timeoutMs: 10_000,
+      what: 'the retry',
+    });
+    const waited = retry!.time - first!.time;
+    assert.ok(waited >= 1900, `Retry-After honoured: retried after ${waited} ms`);
+    assert.ok(waited < 6000, `and not much later: ${waited} ms`);
+    assert.is(server.logBatches.filter((b) => b.time > first!.time && b.time < retry!.time).length, 0, 'no send in between');
+    assertDeliveredOnce(server, logged);
+    assertClean(run);
+  }));
+
+test('offline, then online (context.setOffline): nothing is sent while offline; on the online event every entry arrives once, in order', () =>
+  withPage({ auth: 'oracle' }, null, async (run) => {
+    const { page, open, server, context } = run;
+    await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
+    await clientReady(page, '#app');
+    await context.setOffline(true);
+    fault('offline spell');
+    const logged = names('offline', 9);
+    await log(page, logged.slice(0, 6));
+    await sleep(1500);
+    await log(page, logged.slice(6));
+    await sleep(500);
+    assert.equal(loggedMessages(server).filter((m) => logged.includes(m)), [], 'nothing reached the server while offline');
+    await context.setOffline(false);
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 10_000, what: 'delivery once online' });
+    await sleep(300);
+    assertDeliveredOnce(server, logged);
+    assertClean({ ...run, problems: () => run.problems().filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)) });
+  }));
+
+// ---------------------------------------------------------------------------------------------
+// Pages that go away mid-outage: localStorage emweb.logger.pending carries the entries over.
+
+test('a page closed during an outage (503, Retry-After 30): the next load delivers every entry once, in order', () =>
+  withPage({ auth: 'oracle', loggerStatus: 503, retryAfter: 30 }, null, async (run) => {
+    const { page, open, server, context, url } = run;
+    await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
+    await clientReady(page, '#app');
+    const logged = names('closed mid-outage', 7);
+    await log(page, logged);
+    await waitFor(() => server.logBatches.some((b) => b.status === 503), { what: 'the outage' });
+    await page.close();
+    fault('page closed during the outage');
+    await sleep(500);
+    const next = await context.newPage();
+    await next.goto(`${url}/e2e/shadow-check.html`);
+    const kept = await next.evaluate(() => localStorage.getItem('emweb.logger.pending'));
+    server.setOptions({ loggerStatus: null, retryAfter: null });
+    await next.goto(`${url}${MANUAL}&flushIntervalMs=200`);
+    await clientReady(next, '#app');
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), {
+      timeoutMs: 8_000,
+      what: `delivery on the next load (emweb.logger.pending after the close: ${kept})`,
+    }).catch((e) => {
+      assertDeliveredOnce(server, logged);
+      throw e;
+    });
+    await sleep(300);
+    assertDeliveredOnce(server, logged);
+  }));
+
+test('a reload during an outage (503): nothing lost; once the server recovers every entry arrives once, in order', () =>
+  withPage({ auth: 'oracle', loggerStatus: 503 }, null, async (run) => {
+    const { page, open, server } = run;
+    await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
+    await clientReady(page, '#app');
+    const logged = names('reloaded mid-outage', 6);
+    await log(page, logged);
+    await waitFor(() => server.logBatches.some((b) => b.status === 503), { what: 'the outage' });
+    await page.reload();
+    fault('page reloaded during the outage');
+    await clientReady(page, '#app');
+    await sleep(300);
+    server.setOptions({ loggerStatus: null });
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 12_000, what: 'delivery after the reload and the recovery' }).catch((e) => {
+      assertDeliveredOnce(server, logged);
+      throw e;
+    });
+    await sleep(500);
+    assertDeliveredOnce(server, logged);
+    assertClean(run);
+  }));
+
+test('a page closed while offline: the entries wait in localStorage (at most 64 KiB) and the next load delivers them once', () =>
+  withPage({ auth: 'oracle' }, null, async (run) => {
+    const { page, open, server, context, url } = run;
+    await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
+    await clientReady(page, '#app');
+    await context.setOffline(true);
+    fault('offline spell');
+    const logged = names('closed offline', 5);
+    await log(page, logged);
+    await page.close();
+    fault('page closed while offline');
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.goto(`${url}/e2e/shadow-check.html`);
+    const kept = (await next.evaluate(() => localStorage.getItem('emweb.logger.pending'))) ?? '';
+    assert.ok(Buffer.byteLength(kept) <= 64 * 1024, 'within 64 KiB');
+    for (const m of logged) assert.ok(kept.includes(m), `kept: ${m}`);
+    await next.goto(`${url}${MANUAL}&flushIntervalMs=200`);
+    await clientReady(next, '#app');
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 8_000, what: 'delivery on the next load' });
+    await sleep(300);
+    assertDeliveredOnce(server, logged);
+    assert.is(await next.evaluate(() => localStorage.getItem('emweb.logger.pending')), null, 'taken: sent once');
+  }));
+
+// ---------------------------------------------------------------------------------------------
+// Start-up calls that hang or fail
+
+test('a probe that hangs: status 0 after timeoutMs, Retry offered; a dropped connection likewise; Retry boots once the server answers', () =>
+  withPage({ auth: 'oracle', hang: ['/api/web/ClientConfiguration'], displayName: 'Patient Desk' }, null, async (run) => {
+    const { page, open, server } = run;
+    const t0 = Date.now();
+    await open(`${MANUAL}&timeoutMs=800`);
+    await page.waitForSelector('body[data-boot=rejected]', { timeout: 5_000 });
+    fault('probe never answered');
+    const after = Date.now() - t0;
+    assert.ok(after < 4_000, `rejected within timeoutMs (+ page load): ${after} ms`);
+    assert.equal(await page.evaluate(() => (window as any).__e2e.error), { name: 'Error', message: 'unhandled error case in getAuthTypeAsync status 0' });
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+    // Next failure: the connection is dropped.
+    server.setOptions({ hang: [], probeStatus: 0 });
+    fault('probe connection dropped');
+    await retry.click();
+    await page.getByText('unhandled error case in getAuthTypeAsync status 0').waitFor();
+    await retry.waitFor();
+    server.setOptions({ probeStatus: null });
+    await retry.click();
+    await page.locator('#app header h1', { hasText: 'Patient Desk' }).waitFor();
+    await fab(page, '#app').waitFor();
+    assertClean(run);
+  }));
+
+test('version and cloud calls that hang: the header shows the configuration at once, and they fall back (\'\' and not cloud) at timeoutMs', () =>
+  withPage({ auth: 'oracle', hang: ['/api/info/version', '/api/info/cloudinstance'], displayName: 'Hanging Desk' }, null, async (run) => {
+    const { page, open, server } = run;
+    fault('version never answered');
+    fault('cloud check never answered');
+    const t0 = Date.now();
+    await open(`${MANUAL}&timeoutMs=3000&flushIntervalMs=200`);
+    await page.locator('#app header h1', { hasText: 'Hanging Desk' }).waitFor({ timeout: 2_500 });
+    const shownAfter = Date.now() - t0;
+    assert.is(await page.evaluate(() => (window as any).__e2e.status), 'pending', 'start-up still waiting for version and cloud');
+    assert.ok(shownAfter < 2_500, `the header did not wait for the hanging calls: ${shownAfter} ms`);
+    await page.waitForSelector('body[data-boot=resolved]', { timeout: 6_000 });
+    const facts = await page.evaluate(() => {
+      const c = (window as any).__e2e.client;
+      return { version: c.version, isCloud: c.isCloud, config: !!c.config };
+    });
+    assert.equal(facts, { version: '', isCloud: false, config: true });
+    await fab(page, '#app').waitFor();
+    // The failed cloud check is logged in the client's own words.
+    await page.evaluate(() => (window as any).EMWeb.logger.flush());
+    await waitFor(() => accepted(server).some((m) => /cloud instance check failed/.test(m)), { what: 'the cloud failure logged' });
+    assertClean(run);
+  }));
+
+// ---------------------------------------------------------------------------------------------
+// Nothing leaked in a log body
+
+test('token mode with failing start-up calls and a host page error naming the JWT: no JWT and no development token in any log body', () => {
+  const devToken = 'dev-7f3a91c2e4b8d6a0-local-only';
+  const jwt = demoJwt({ userId: 'leak-check' });
+  return withPage(
+    { auth: 'token', statuses: { '/api/info/version': 500, '/api/info/cloudinstance': 0 }, hang: ['/api/ClientConfiguration'] },
+    null,
+    async (run) => {
+      const { page, open, server } = run;
+      fault('start-up calls failing', 3);
+      await open(`${MANUAL}&timeoutMs=500&flushIntervalMs=200&serverLogLevel=0`);
+      await page.waitForSelector('body[data-boot=resolved]', { timeout: 6_000 });
+      await page.evaluate((t) => {
+        setTimeout(() => {
+          throw new Error(`host page failed for ${t}`);
+        });
+        void Promise.reject(new Error(`rejected with ${t}`));
+      }, jwt);
+      await sleep(300);
+      await page.evaluate(() => (window as any).EMWeb.logger.flush());
+      await waitFor(() => server.logBatches.length > 0 && loggedMessages(server).some((m) => /host page failed/.test(m)), { what: 'the captured error' });
+      const bodies = server.logBatches.map((b) => b.body).join('\n');
+      const [, payload, signature] = jwt.split('.');
+      assert.not.ok(bodies.includes(payload!) || bodies.includes(signature!), 'no part of the JWT in a log body');
+      assert.not.ok(bodies.includes(devToken), 'no development token in a log body');
+      const leaks = Number(bodies.includes(payload!)) + Number(bodies.includes(devToken));
+      figures.violations += leaks;
+      figures.checks++;
+    },
+    { localStorage: { devToken, jwt, authType: 'token' } },
+  );
+});
+
+test.run();
