@@ -1,7 +1,5 @@
 import { signal } from './state/signal';
 import { render } from 'react-dom';
-import { loadConfiguration } from './api/configuration';
-import { authHeaders } from './auth/token';
 import { AUTH_PATH, DEFAULTS, STARTUP_TIMEOUT_MS, STORAGE_KEYS } from './constants';
 import { BUNDLE_PRODUCTION } from './mode';
 import { getPage } from './page';
@@ -90,18 +88,6 @@ function mount(el: Element, options: BootstrapOptions): Promise<Client> {
 
   let actions = options.actions ?? builtInActions({
     notify,
-    async reloadConfiguration() {
-      const config = await loadConfiguration({
-        fetch: fetcher,
-        origin,
-        base: client.apiBase,
-        headers: authHeaders(client.authType, local),
-        timeoutMs,
-        log: logger,
-      });
-      if (config) state.config.value = client.config = config;
-      return config;
-    },
     signOut() {
       local.remove(STORAGE_KEYS.jwt);
       local.remove(STORAGE_KEYS.authType);

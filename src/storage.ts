@@ -8,8 +8,6 @@ export interface SafeStorage {
   /** `false` when the write could not be made. */
   set(key: string, value: string): boolean;
   remove(key: string): void;
-  /** Keys that start with `prefix`; empty when storage is unavailable. */
-  keys(prefix: string): string[];
 }
 
 export function safeStorage(area: () => Storage | null | undefined): SafeStorage {
@@ -25,15 +23,6 @@ export function safeStorage(area: () => Storage | null | undefined): SafeStorage
     get: (key) => use((s) => s.getItem(key), null),
     set: (key, value) => use((s) => (s.setItem(key, value), true), false),
     remove: (key) => use((s) => s.removeItem(key), undefined),
-    keys: (prefix) =>
-      use((s) => {
-        const out: string[] = [];
-        for (let i = 0; i < s.length; i++) {
-          const k = s.key(i);
-          if (k !== null && k.startsWith(prefix)) out.push(k);
-        }
-        return out;
-      }, []),
   };
 }
 
@@ -44,7 +33,6 @@ export function memoryStorage(): SafeStorage {
     get: (key) => map.get(key) ?? null,
     set: (key, value) => (map.set(key, String(value)), true),
     remove: (key) => void map.delete(key),
-    keys: (prefix) => [...map.keys()].filter((k) => k.startsWith(prefix)),
   };
 }
 

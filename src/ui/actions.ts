@@ -3,7 +3,6 @@ import type { Client, SpeedDialAction } from '../types';
 
 export interface ActionContext {
   notify(message: string): void;
-  reloadConfiguration(): Promise<unknown>;
   signOut(): void;
 }
 
@@ -20,17 +19,16 @@ export const diagnostics = ({ version, authType, apiBase, isCloud, claims, state
     userAgent: navigator.userAgent,
   });
 
-/** The speed dial's built-in actions. No About: the header shows the versions already. */
-export const builtInActions = ({ notify, reloadConfiguration, signOut }: ActionContext): SpeedDialAction[] => [
+/**
+ * The speed dial's built-in actions. What a user of the shell needs from it, in bytes it can
+ * afford: no About (the header shows the versions) and no Reload configuration (a reload does it).
+ */
+export const builtInActions = ({ notify, signOut }: ActionContext): SpeedDialAction[] => [
   { label: 'Send logs now', run: (c) => c.logger.flush().then(() => notify('Logs sent')) },
   {
     label: 'Copy diagnostics',
     // A refused or missing clipboard (an insecure page) is a notice, not an error to report.
     run: async (c) => notify(await navigator.clipboard.writeText(diagnostics(c)).then(() => 'Diagnostics copied', () => 'Copy refused')),
-  },
-  {
-    label: 'Reload configuration',
-    run: async () => notify((await reloadConfiguration()) ? 'Configuration reloaded' : 'Configuration unavailable'),
   },
   { label: 'Sign out', run: signOut },
 ];
