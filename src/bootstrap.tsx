@@ -116,7 +116,7 @@ function mount(el: Element, options: BootstrapOptions): Promise<Client> {
       Promise.resolve(client)
         .then(action.run)
         .catch((e) => {
-          logger.error(`EMWeb: the action "${action.label}" failed`, e);
+          logger.error(`EMWeb: ${action.label} failed`, e);
           notify(action.label + ' failed');
         });
     },

@@ -7,7 +7,7 @@ import { ClientContext } from './hooks';
 import { SpeedDial } from './SpeedDial';
 import type { Shell } from './shell';
 
-export const MODES = { oracle: 'Oracle sign-in', secgw: 'Security gateway', token: 'Token sign-in' };
+export const MODES = { oracle: 'Oracle', secgw: 'Security gateway', token: 'Token' };
 
 /**
  * Server JSON as text. String() throws on an object whose toString is not a function
@@ -22,8 +22,6 @@ function Home({ shell: { state, client } }: { shell: Shell }) {
   const facts = {
     'Sign-in mode': MODES[state.authType.value!],
     User: c.userId,
-    Profile: c.profileId,
-    Language: c.langId,
     'Server version': state.version.value,
     'Cloud instance': state.isCloud.value ? 'Yes' : 'No',
     'API base': client.value!.apiBase,

@@ -7,17 +7,8 @@ export interface ActionContext {
 }
 
 /** What a support engineer asks for first, and no secret: no token, no cookie. */
-export const diagnostics = ({ version, authType, apiBase, isCloud, claims, state }: Client): string =>
-  JSON.stringify({
-    build: BUILD_VERSION,
-    version,
-    authType,
-    apiBase,
-    isCloud,
-    breakpoint: state.breakpoint.value,
-    userId: claims?.userId,
-    userAgent: navigator.userAgent,
-  });
+export const diagnostics = ({ version, authType, apiBase, isCloud }: Client): string =>
+  JSON.stringify({ build: BUILD_VERSION, version, authType, apiBase, isCloud, userAgent: navigator.userAgent });
 
 /**
  * The speed dial's built-in actions. What a user of the shell needs from it, in bytes it can
