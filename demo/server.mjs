@@ -176,7 +176,10 @@ export function safeReturnUrl(raw, ownOrigin) {
     return fallback;
   }
   if (url.origin !== new URL(ownOrigin).origin) return fallback;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments can leave a path that starts `//` ("/.//evil.example" → "//evil.example"): a
+  // browser reads that as another host.
+  return path.startsWith('//') ? fallback : path;
 }
 
 // ---------------------------------------------------------------------------------------------

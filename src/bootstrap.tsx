@@ -138,7 +138,6 @@ function mount(el: Element, options: BootstrapOptions): Promise<Client> {
       },
     ).then(
       (result) => {
-        Object.assign(client, result);
         phase.value = result.signInRequired ? 'signin' : 'ready';
         ready.value = client;
         if (result.signInRequired) signIn();

@@ -14,15 +14,14 @@ export interface EMWebGlobal {
 // The script-tag entry. `document.currentScript` is only set while this runs, so read it now.
 const script = document.currentScript as HTMLScriptElement | null;
 const data = script?.dataset ?? {};
-const production = data.production === 'false' ? false : BUNDLE_PRODUCTION;
+const production = data.production !== 'false' && BUNDLE_PRODUCTION;
 const w = window as unknown as { EMWeb?: EMWebGlobal };
 
 // A second copy of the script keeps the first: two loggers and two probes would fight.
 const emweb = (w.EMWeb ??= { buildVersion: BUILD_VERSION, bootstrap, logger: getPage(production).logger });
 
 if (data.mount) {
-  const options: BootstrapOptions = { mount: data.mount };
-  if (data.production === 'false') options.production = false;
+  const options: BootstrapOptions = { mount: data.mount, production };
   // A failed start is already on screen with its Retry button; the host page must not see it thrown.
   const boot = () => void emweb.bootstrap(options).catch(() => {});
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot, { once: true });

@@ -19,15 +19,12 @@ let page: Page | undefined;
 export function getPage(production = BUNDLE_PRODUCTION): Page {
   if (!page) {
     const local = browserLocalStorage();
-    const resolvers = new Map<string, AuthTypeResolver>();
+    const resolvers: Record<string, AuthTypeResolver> = {};
     page = {
       logger: createLogger({ production }),
       local,
-      resolver(origin, timeoutMs) {
-        let resolve = resolvers.get(origin);
-        if (!resolve) resolvers.set(origin, (resolve = createAuthTypeResolver({ fetch: (...a) => fetch(...a), local, origin, timeoutMs })));
-        return resolve;
-      },
+      resolver: (origin, timeoutMs) =>
+        (resolvers[origin] ??= createAuthTypeResolver({ fetch: (...a) => fetch(...a), local, origin, timeoutMs })),
       mounted: 0,
     };
   }

@@ -1,175 +1,102 @@
 /**
- * The batching policy, free of effects: given the queue, the config and the time, what is
- * queued, what is dropped (and counted), whether a send is due, and what the next batch holds.
- * No timers, no fetch: the transport owns those and asks these functions.
+ * The batching policy, pure: a queue of serialized entries plus the clock in, decisions out.
+ * No timers, no fetch, no DOM, so every rule is tested on its own.
  */
+import { serializeEntry, utf8Bytes } from './serialize';
 import type { LoggerConfig } from './types';
-import { dropReport, type Serialized } from './serialize';
 
-/** A batch is sent early once its JSON reaches this many bytes. */
+/** A batch goes early once its JSON reaches this many bytes. */
 export const MAX_BATCH_BYTES = 16 * 1024;
 
-/**
- * The rate limit counts in one-second buckets, 61 of them: any real 60-second window lies inside
- * the 61 newest seconds, so the limit is never exceeded, and the memory stays constant whatever
- * the limit. An accepted entry frees its place 60 to 61 seconds later.
- */
-const SLOTS = 61;
+/** One queued entry: its JSON, the JSON's size in bytes, when it was queued. */
+export type Item = [json: string, bytes: number, at: number];
 
-export interface Item extends Serialized {
-  /** When it was queued: it is due `flushIntervalMs` later. */
-  at: number;
-  /** Order of arrival, for flush(): items queued after a flush() call are not waited for. */
-  seq: number;
-}
+export const item = (json: string, at: number): Item => [json, utf8Bytes(json), at];
 
-export interface BatchState {
+export interface Queue {
+  /** Oldest first. */
   items: Item[];
-  /** Sum of the items' bytes. */
-  bytes: number;
-  seq: number;
-  /** Dropped because the queue was full, not yet reported to the server. */
+  /** Entries dropped because the queue was full, not yet reported. */
   overflow: number;
-  /** Refused by the rate limit, not yet reported. */
+  /** Entries refused by the rate limit, not yet reported. */
   limited: number;
-  /** When the oldest unreported drop happened: a report alone is due like an entry. */
-  countedAt: number | null;
-  /** Inside an overflow (or rate-limit) episode: its one warning has been given. */
-  overflowing: boolean;
-  limiting: boolean;
-  slots: number[];
-  second: number;
+  /**
+   * The rate limit's rolling window: entries accepted in each second, `[second, count]`, for the
+   * 61 newest seconds (any 60-second window lies inside them, so the limit is never exceeded; an
+   * entry frees its place 60 to 61 seconds later). A bounded memory, whatever the limit.
+   */
+  recent: [second: number, count: number][];
+  /** The sum of those counts. */
   inWindow: number;
 }
 
-export const createBatchState = (): BatchState => ({
-  items: [],
-  bytes: 0,
-  seq: 0,
-  overflow: 0,
-  limited: 0,
-  countedAt: null,
-  overflowing: false,
-  limiting: false,
-  slots: new Array<number>(SLOTS).fill(0),
-  second: 0,
-  inWindow: 0,
-});
+export const createQueue = (): Queue => ({ items: [], overflow: 0, limited: 0, recent: [], inWindow: 0 });
 
-/** `-start` marks the first drop of an episode: the one that deserves a console warning. */
-export type Admission = 'queued' | 'overflow' | 'overflow-start' | 'limited' | 'limited-start';
-
-type Limits = Pick<LoggerConfig, 'maxQueueSize' | 'maxEntriesPerMinute'>;
-
-/** Queues one server entry, unless the rate limit refuses it; drops the oldest when full. */
-export function admit(s: BatchState, e: Serialized, now: number, cfg: Limits): Admission {
-  if (!allow(s, now, cfg.maxEntriesPerMinute)) {
-    s.limited++;
-    s.countedAt ??= now;
-    if (s.limiting) return 'limited';
-    s.limiting = true;
-    return 'limited-start';
-  }
-  s.limiting = false;
-  s.items.push({ json: e.json, bytes: e.bytes, at: now, seq: s.seq++ });
-  s.bytes += e.bytes;
-  return trim(s, cfg.maxQueueSize, now);
-}
-
-function allow(s: BatchState, now: number, max: number): boolean {
-  const sec = Math.floor(now / 1000);
-  if (sec > s.second) {
-    // empty the slots of the seconds that have left the window
-    for (let t = s.second + 1, end = Math.min(sec, s.second + SLOTS); t <= end; t++) {
-      s.inWindow -= s.slots[t % SLOTS]!;
-      s.slots[t % SLOTS] = 0;
-    }
-    s.second = sec;
-  }
-  if (s.inWindow >= max) return false;
-  s.slots[s.second % SLOTS]!++;
-  s.inWindow++;
-  return true;
-}
-
-/** Drops the oldest items beyond `max`, counting them. */
-export function trim(s: BatchState, max: number, now: number): Admission {
-  const n = s.items.length - max;
-  if (n <= 0) return 'queued';
-  const gone = n === 1 ? [s.items.shift()!] : s.items.splice(0, n);
-  for (const i of gone) s.bytes -= i.bytes;
-  s.overflow += n;
-  s.countedAt ??= now;
-  if (s.overflowing) return 'overflow';
-  s.overflowing = true;
-  return 'overflow-start';
-}
-
-/** Whether anything waits to be sent: entries, or drop counts to report. */
-export const hasWork = (s: BatchState): boolean => s.items.length > 0 || s.overflow > 0 || s.limited > 0;
-
-/** When the oldest waiting thing must have been sent; `null` when nothing waits. */
-export function dueAt(s: BatchState, cfg: Pick<LoggerConfig, 'flushIntervalMs'>): number | null {
-  const first = s.items.length ? s.items[0]!.at : null;
-  const oldest = first === null ? s.countedAt : s.countedAt === null ? first : Math.min(first, s.countedAt);
-  return oldest === null ? null : oldest + cfg.flushIntervalMs;
-}
-
-/** A full batch, 16 KiB of JSON, or something that has waited `flushIntervalMs`. */
-export function isDue(s: BatchState, cfg: Pick<LoggerConfig, 'batchSize' | 'flushIntervalMs'>, now: number): boolean {
-  const n = s.items.length;
-  if (n >= cfg.batchSize || s.bytes + n + 1 >= MAX_BATCH_BYTES) return n > 0;
-  const at = dueAt(s, cfg);
-  return at !== null && now >= at;
-}
-
-export interface Taken {
-  items: Item[];
-  /** The drop counts the batch reports (in its first item); put back if the batch is given up. */
-  overflow: number;
-  limited: number;
+/**
+ * Offers an entry to the queue: refused past the rate limit, else queued, the oldest dropped if
+ * the queue is then over its bound. Returns what to warn about, only for the first loss of an
+ * episode (the counts were all reported before it): `'rate limit'`, `'queue full'`, or `''`.
+ */
+export function admit(q: Queue, json: string, now: number, { maxEntriesPerMinute, maxQueueSize }: LoggerConfig): string {
+  const { items, recent } = q;
+  const quiet = !(q.overflow + q.limited);
+  const second = Math.floor(now / 1000);
+  const last = recent[recent.length - 1];
+  while (recent[0]?.[0]! <= second - 61) q.inWindow -= recent.shift()![1];
+  if (q.inWindow < maxEntriesPerMinute) {
+    q.inWindow++;
+    if (last?.[0] == second) last[1]++;
+    else recent.push([second, 1]);
+    items.push(item(json, now));
+    // shift, not splice: V8 moves the whole array for a splice, and takes the head off a shift in place.
+    while (items.length > maxQueueSize) items.shift(), q.overflow++;
+  } else q.limited++;
+  return quiet && q.overflow + q.limited ? (q.limited ? 'rate limit' : 'queue full') : '';
 }
 
 /**
- * The next batch: the drop report first when there is one, then the oldest items, up to
- * exactly `batchSize` entries, stopping after the entry that takes its JSON to 16 KiB.
+ * Milliseconds until a batch is due: 0 when one is full (by count or by bytes), else when the
+ * oldest entry has waited `flushIntervalMs`; Infinity when there is nothing to send. Drop counts
+ * alone are due in `flushIntervalMs` from now: the caller's timer, armed at the first loss, keeps
+ * that deadline (it sends what is there when it fires).
  */
-export function take(s: BatchState, cfg: Pick<LoggerConfig, 'batchSize' | 'maxQueueSize'>, now: number): Taken {
-  const { overflow, limited } = s;
-  const items: Item[] = [];
-  let bytes = 1;
-  if (overflow || limited) {
-    const r = dropReport(overflow, limited, now);
-    items.push({ json: r.json, bytes: r.bytes, at: now, seq: -1 });
-    bytes += r.bytes + 1;
-    s.overflow = s.limited = 0;
-    s.countedAt = null;
+export function dueIn({ items, overflow, limited }: Queue, now: number, { batchSize, flushIntervalMs }: LoggerConfig): number {
+  let bytes = 0;
+  for (let i = 0; i < items.length && i < batchSize; ) bytes += items[i++]![1];
+  return items.length >= batchSize || bytes >= MAX_BATCH_BYTES
+    ? 0
+    : items.length
+      ? Math.max(0, items[0]![2] + flushIntervalMs - now)
+      : overflow + limited
+        ? flushIntervalMs
+        : Infinity;
+}
+
+/** Entries as JSON, and the drop counts they report: given back to the queue if the batch is given up. */
+export type Batch = [entries: string[], overflow: number, limited: number];
+
+/**
+ * Takes the next batch: at most `batchSize` entries, stopping at the one that brings it to
+ * 16 KiB. Unreported drop counts ride at its head in an ERROR entry that takes one of the slots.
+ */
+export function take(q: Queue, now: number, batchSize: number): Batch {
+  const { overflow, limited, items } = q;
+  const entries = overflow + limited ? [serializeEntry(5, 'emweb.logger dropped entries', [{ queueFull: overflow, rateLimited: limited }], now)] : [];
+  q.overflow = q.limited = 0;
+  for (let bytes = 0; items.length && entries.length < batchSize && bytes < MAX_BATCH_BYTES; ) {
+    const [json, size] = items.shift()!;
+    entries.push(json);
+    bytes += size;
   }
-  let i = 0;
-  while (i < s.items.length && items.length < cfg.batchSize && bytes < MAX_BATCH_BYTES) {
-    const it = s.items[i++]!;
-    items.push(it);
-    bytes += it.bytes + 1;
-    s.bytes -= it.bytes;
-  }
-  s.items.splice(0, i);
-  if (s.items.length < cfg.maxQueueSize) s.overflowing = false;
-  return { items, overflow, limited };
+  return [entries, overflow, limited];
 }
 
-/** A batch given up (dropped by the server or the network): its counts go back to be reported later. */
-export function restoreCounts(s: BatchState, t: Taken, now: number): void {
-  s.overflow += t.overflow;
-  s.limited += t.limited;
-  if (t.overflow || t.limited) s.countedAt ??= now;
+/** A batch that failed for good: its counts go back, to be reported with the next one. */
+export function giveUp(q: Queue, [, overflow, limited]: Batch): void {
+  q.overflow += overflow;
+  q.limited += limited;
 }
 
-/** Items back to the front of the queue, in their order (a batch taken back, entries loaded from storage). */
-export function putFront(s: BatchState, items: Item[]): void {
-  s.items.unshift(...items);
-  for (const i of items) s.bytes += i.bytes;
-}
-
-/** The request body: a JSON array, or the single entry object when batches hold one entry. */
-export const bodyOf = (items: Item[], batchSize: number): string =>
-  batchSize === 1 && items.length === 1 ? items[0]!.json : '[' + items.map((i) => i.json).join(',') + ']';
+/** The request body: a JSON array, or the single entry itself when batches hold one. */
+export const bodyOf = (entries: string[], batchSize: number): string =>
+  batchSize < 2 && entries.length < 2 ? entries[0]! : `[${entries}]`;

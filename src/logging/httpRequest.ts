@@ -1,84 +1,53 @@
-/**
- * One POST of a batch, and the beacon fallback. Failures are answers here, never exceptions:
- * a rejected fetch, a hostile Response or a timeout all come back as status 0.
- */
-export type PostFetch = (url: string, init: RequestInit) => Promise<{ status: number; headers?: { get(name: string): string | null } }>;
+/** The HTTP side of the transport: one POST with a timeout, and the beacon for page exit. */
+export type PostFetch = (
+  url: string,
+  init: RequestInit,
+) => Promise<{ status: number; headers?: { get(name: string): string | null } }>;
 
-export interface SendResult {
-  status: number;
-  retryAfter: string | null;
-}
-
-export interface PostOptions {
-  credentials: boolean;
-  keepalive?: boolean;
-  timeoutMs: number;
-  setTimeout: (fn: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-}
-
-export const NO_ANSWER: SendResult = { status: 0, retryAfter: null };
+/** The status (0 when no answer came: fetch rejected, timed out, or the response was unreadable) and Retry-After. */
+export type Answer = [status: number, retryAfter?: string | null];
 
 /**
- * POSTs `body` as JSON and calls `done` once with the result. Every send has a timeout: an
- * AbortController cancels the request, and `done` is called even if the fetch ignores the signal.
- * Returns false, without calling `done`, when fetch threw at once (no fetch, or the browser
- * refused a keepalive request synchronously), so that the caller can try another way right away.
+ * POSTs `body` as JSON; the promise never rejects. After `timeoutMs` the request is aborted and
+ * the answer settled as none, also when the fetch ignores the signal (a host page's wrapper may
+ * drop it). The timer is left to run out after an answer: aborting a finished request does nothing.
+ * Undefined when fetch threw at once (absent, or a keepalive request the browser refused), so that
+ * page exit can try the beacon while the page is still there.
  */
-export function post(fetchFn: PostFetch | undefined, url: string, body: string, o: PostOptions, done: (r: SendResult) => void): boolean {
-  let finished = false;
-  let timer: unknown;
-  const finish = (r: SendResult) => {
-    if (finished) return;
-    finished = true;
-    try {
-      o.clearTimeout(timer);
-    } catch {
-      /* a timer left to fire finds the send finished */
-    }
-    done(r);
-  };
-  let pending: Promise<Awaited<ReturnType<PostFetch>>>;
-  const ctl = typeof AbortController === 'function' ? new AbortController() : undefined;
+export function post(
+  fetchFn: PostFetch,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  credentials: boolean,
+  keepalive: boolean,
+  timeoutMs: number,
+  setTimer: (fn: () => void, ms: number) => unknown,
+): Promise<Answer> | undefined {
+  const abort = new AbortController();
+  let res: ReturnType<PostFetch>;
   try {
-    const init: RequestInit = {
+    res = fetchFn(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body,
-      credentials: o.credentials ? 'include' : 'same-origin',
-    };
-    if (o.keepalive) init.keepalive = true;
-    if (ctl) init.signal = ctl.signal;
-    pending = Promise.resolve(fetchFn!(url, init));
+      credentials: credentials ? 'include' : 'same-origin',
+      keepalive,
+      signal: abort.signal,
+    });
   } catch {
-    return false;
+    return;
   }
-  try {
-    timer = o.setTimeout(() => {
-      try {
-        ctl?.abort();
-      } catch {
-        /* aborting is a courtesy; the answer is "none" either way */
-      }
-      finish(NO_ANSWER);
-    }, o.timeoutMs);
-  } catch {
-    /* without a timer the fetch's own settling still finishes the send */
-  }
-  pending.then(
-    (res) => {
-      let r = NO_ANSWER;
-      try {
-        const status = res.status;
-        r = { status: typeof status === 'number' ? status : 0, retryAfter: res.headers?.get('Retry-After') ?? null };
-      } catch {
-        /* a Response we cannot read is no answer */
-      }
-      finish(r);
-    },
-    () => finish(NO_ANSWER),
-  );
-  return true;
+  return new Promise((resolve) => {
+    // A rejection, or a response that throws when read (a hostile wrapper's), is no answer.
+    Promise.resolve(res)
+      .then((r): Answer => [r.status, r.headers?.get('Retry-After')])
+      .then(resolve, () => resolve([0]));
+    setTimer(() => {
+      abort.abort();
+      resolve([0]);
+    }, timeoutMs);
+  });
 }
 
 export interface BeaconNavigator {
@@ -86,7 +55,7 @@ export interface BeaconNavigator {
   sendBeacon?(url: string, data?: BodyInit | null): boolean;
 }
 
-/** `navigator.sendBeacon` with a JSON blob; false when it is missing, refuses or throws. */
+/** Hands `body` to the browser to deliver after the page is gone; false when it refused. */
 export function beacon(nav: BeaconNavigator | undefined, url: string, body: string): boolean {
   try {
     return !!nav?.sendBeacon?.(url, new Blob([body], { type: 'application/json' }));

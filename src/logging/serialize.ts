@@ -1,236 +1,103 @@
 /**
- * Turns whatever a page logs into a bounded, JSON-safe entry. Everything here must survive
- * hostile input (cycles, throwing getters and toJSON, revoked Proxies, 2 MB strings) and must
- * never let a JWT leave the page, so every string passes through `clip`, which redacts.
+ * Turns whatever a page logs into one bounded, JSON-safe entry. It must survive hostile input
+ * (cycles, throwing getters and toJSON, revoked Proxies, 2 MB strings) and never let a JWT out.
  */
-import { LogLevel } from '../constants';
+import type { LogLevel } from '../constants';
 
 /** Largest entry, in bytes of UTF-8 JSON. */
 export const MAX_ENTRY_BYTES = 32 * 1024;
 /** Appended to whatever was shortened. */
 export const CUT = '…[cut]';
-export const REDACTED = '[redacted]';
-
-const MAX_STRING = 8 * 1024; // one string inside `additional`
-const MIN_MESSAGE = 1024; // what a cut leaves of a message, at least
-const MAX_DEPTH = 6;
-const MAX_ITEMS = 100; // array items, object keys, Map/Set entries
-const BUDGET = 48 * 1024; // rough characters one entry may walk through before the rest is cut
 
 /**
- * A JWT: `eyJ` + three base64url parts. It must start a word (`^` or a character that cannot be
- * part of one), which also keeps the scan linear on input like "eyJeyJeyJ…".
+ * Every run of base64url-and-dot characters holding `eyJ` with a dot after it becomes `[redacted]`.
+ * Applied to each string before it is escaped (in JSON text, `\n` + token would make one run with
+ * the `n`, and redacting it would break the escape), after it is cut: a token the cut split is still
+ * caught once its first dot is in; before that only its header is left, which says nothing. Whole
+ * runs, found by a pattern that never backtracks: linear on any input. (No `eyJ` gives index -1,
+ * which `>>> 0` turns into a start past any run's end: no match.)
  */
-const JWT = /(^|[^\w-])eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
-
-export const redact = (s: string): string => (s.includes('eyJ') ? s.replace(JWT, '$1' + REDACTED) : s);
+export const redact = (s: string): string =>
+  s.includes('eyJ') ? s.replace(/[\w.-]+/g, (w) => (w.includes('.', w.indexOf('eyJ') >>> 0) ? '[redacted]' : w)) : s;
 
 /**
- * `s` redacted and at most `max` characters (plus the cut marker). Cutting first keeps the regex
- * off megabyte strings; a token the cut split in two is then caught at the tail: the last run of
- * token characters, from its first part that starts `eyJ`.
+ * UTF-8 length of a string (a TextEncoder would allocate the bytes to count them). A surrogate,
+ * 0xD800 to 0xDFFF (`c >> 11 == 27`), counts 2: a pair makes the 4 bytes it takes.
  */
-export function clip(s: string, max: number): string {
-  if (s.length <= max) return redact(s);
-  s = redact(s.slice(0, max));
-  let r = s.length;
-  while (r > 0 && /[\w.-]/.test(s[r - 1]!)) r--;
-  const m = /(^|\.)eyJ/.exec(s.slice(r));
-  if (m) s = s.slice(0, r + m.index + m[1]!.length) + REDACTED;
-  return s + CUT;
-}
-
-/** UTF-8 length of a string that came out of JSON.stringify (so no lone surrogates). */
 export function utf8Bytes(s: string): number {
   let n = s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80) n += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
-  }
+  for (let i = 0, c; i < s.length; ) if ((c = s.charCodeAt(i++)) > 127) n += c < 2048 || c >> 11 == 27 ? 1 : 2;
   return n;
 }
 
-const THROWS = '[Throws]';
-const read = (o: object, k: PropertyKey): unknown => {
-  try {
-    return (o as Record<PropertyKey, unknown>)[k];
-  } catch {
-    return THROWS;
-  }
-};
+// Values one top-level value may walk, and characters its strings may keep (more could never fit
+// an entry): whatever is logged, one call must not cost the page a frame.
+let budget = 0;
+let room = 0;
 
-type Budget = { n: number };
-
-/** A JSON-safe copy of `v`. Never throws: whatever cannot be read becomes a marker string. */
-export function toSafe(v: unknown, depth = 0, seen: object[] = [], b: Budget = { n: BUDGET }): unknown {
-  if (b.n <= 0) return CUT;
-  try {
-    switch (typeof v) {
-      case 'string':
-        b.n -= Math.min(v.length, MAX_STRING);
-        return clip(v, MAX_STRING);
-      case 'number':
-        b.n -= 8;
-        return Number.isFinite(v) ? v : String(v); // JSON would turn NaN and Infinity into null
-      case 'boolean':
-        return v;
-      case 'undefined':
-        return '[undefined]';
-      case 'bigint':
-        return v + 'n';
-      case 'symbol':
-        return clip(v.toString(), MAX_STRING);
-      case 'function':
-        return clip(`[Function ${String(read(v, 'name')) || 'anonymous'}]`, 200);
-    }
-    if (v === null) return null;
-    const o = v as object;
-    if (seen.includes(o)) return '[Circular]';
-    b.n -= 4;
-    seen.push(o);
-    try {
-      return object(o, depth, seen, b);
-    } finally {
-      seen.pop();
-    }
-  } catch {
-    // a revoked Proxy, a throwing trap, a getter that throws on a property we had to touch
-    return '[Unserializable]';
-  }
-}
-
-const tag = (o: object) => Object.prototype.toString.call(o).slice(8, -1);
-
-function object(o: object, depth: number, seen: object[], b: Budget): unknown {
-  const next = (x: unknown) => toSafe(x, depth + 1, seen, b);
-  if (o instanceof Date) return isNaN(+o) ? 'Invalid Date' : o.toISOString();
-  const isError = o instanceof Error || tag(o) === 'Error';
-  if (depth >= MAX_DEPTH) return isError ? clip(String(read(o, 'message')), 200) : Array.isArray(o) ? '[Array]' : '[Object]';
-  if (isError) {
-    const e = bare();
-    e.name = next(read(o, 'name'));
-    e.message = next(read(o, 'message'));
-    e.stack = next(read(o, 'stack'));
-    if ('cause' in o) e.cause = next(read(o, 'cause'));
-    return keys(o, e, next);
-  }
-  if (typeof read(o, 'toJSON') === 'function') return next((o as { toJSON(): unknown }).toJSON());
-  if (Array.isArray(o)) return items(o, o.length, next);
-  if (o instanceof Map) return items(o, o.size, (kv) => (kv as unknown[]).map(next));
-  if (o instanceof Set) return items(o, o.size, next);
-  if (o instanceof RegExp) return clip(String(o), 200);
-  if (ArrayBuffer.isView(o) || o instanceof ArrayBuffer) return `[${tag(o)}]`;
-  const nodeName = read(o, 'nodeName');
-  if (typeof nodeName === 'string' && typeof read(o, 'nodeType') === 'number') return `[${nodeName}]`;
-  return keys(o, bare(), next);
-}
-
-/** No prototype: a logged key such as `__proto__` or `constructor` stays an ordinary key. */
-const bare = (): Record<string, unknown> => Object.create(null);
-
-function items(list: Iterable<unknown>, size: number, map: (x: unknown) => unknown): unknown[] {
-  const out: unknown[] = [];
-  for (const x of list) {
-    if (out.length === MAX_ITEMS) {
-      out.push(`[${size - MAX_ITEMS} more]`);
-      break;
-    }
-    out.push(map(x));
-  }
-  return out;
-}
-
-function keys(o: object, out: Record<string, unknown>, next: (x: unknown) => unknown): Record<string, unknown> {
-  let n = 0;
-  for (const k of Object.keys(o)) {
-    if (k in out) continue;
-    if (n++ === MAX_ITEMS) {
-      out['[cut]'] = `${Object.keys(o).length - MAX_ITEMS} more keys`;
-      break;
-    }
-    out[clip(k, 200)] = next(read(o, k));
-  }
-  return out;
-}
-
-/** The message as a string: an Error gives its message, anything else its safe JSON text. */
-export function messageText(m: unknown): string {
-  if (typeof m === 'string') return m;
-  if (m === undefined) return '';
-  try {
-    if (m instanceof Error) return String(m.message);
-  } catch {
-    /* a hostile "error": fall through to the generic path */
-  }
-  const s = toSafe(m);
-  return typeof s === 'string' ? s : JSON.stringify(s);
-}
-
-export interface Serialized {
-  json: string;
-  bytes: number;
-}
+/** `s` at most 8 KiB, and within the room left; marked when cut. */
+const clip = (s: string, max = Math.min(8192, room)) => ((room -= Math.min(max, s.length)), s.length > max ? s.slice(0, max) + CUT : s);
+// The objects above the one being copied, by depth: a cycle is one met again among them.
+const above: object[] = [];
 
 /**
- * One entry as JSON of at most MAX_ENTRY_BYTES. The message is cut first (it is usually what
- * grew) down to its first KiB, then `additional` from its end, each marked with CUT.
+ * A JSON-safe copy of `v`, never a throw: strings (and what JSON lacks: NaN, BigInt, symbols) as
+ * text cut at 8 KiB (32 Ki characters in all), then redacted; undefined kept (JSON drops it, or
+ * makes it null in arrays); errors as `{ name, message, stack, cause }` plus their own fields;
+ * arrays and typed arrays as their first 100 items, objects as their first 100 keys. Cycles,
+ * what lies 6 levels deep, and what cannot be read (a revoked Proxy, a throwing getter or toJSON)
+ * are cut: `CUT` stands in their place. Map and Set have no own keys, so they show as `{}`.
  */
-export function serializeEntry(
-  level: LogLevel,
-  message: unknown,
-  args: ArrayLike<unknown>,
-  from: number,
-  now: number,
-): Serialized {
-  const b = { n: BUDGET };
-  const additional: unknown[] = [];
-  for (let i = from; i < args.length; i++) additional.push(toSafe(args[i], 0, [], b));
-  const e = { level, message: clip(messageText(message), MAX_ENTRY_BYTES), additional, timestamp: iso(now) };
-  let json = stringify(e);
-  let bytes = utf8Bytes(json);
-  if (bytes > MAX_ENTRY_BYTES) {
-    // Dropping k characters of the message removes at least k bytes of JSON. The message keeps
-    // its first KiB whatever happens: it says what went wrong, the rest is detail.
-    const keep = Math.max(MIN_MESSAGE, e.message.length - (bytes - MAX_ENTRY_BYTES) - CUT.length * 3);
-    if (keep < e.message.length) e.message = cutAt(e.message, keep) + CUT;
-    while ((bytes = utf8Bytes((json = stringify(e)))) > MAX_ENTRY_BYTES && additional.length) {
-      if (additional[additional.length - 1] === CUT) additional.pop();
-      if (additional.length) additional[additional.length - 1] = CUT;
-    }
+export function toSafe(v: any, depth = 0): unknown {
+  if (!depth) (budget = 5000), (room = 32768);
+  try {
+    const t = typeof v;
+    if (--budget < 0) return CUT;
+    if (t == 'function') return '[Function]';
+    if (t != 'object' || !v) return v == null || t == 'boolean' || (t == 'number' && isFinite(v)) ? v : redact(clip(String(v)));
+    // Ancestors only (an object met twice side by side is not a cycle): they hold the first `depth`
+    // places, so that is where an ancestor is found first; -1 (not found) `>>> 0` is past them all.
+    if (depth > 5 || above.indexOf(v) >>> 0 < depth) return CUT;
+    above[depth++] = v;
+    if (typeof v.toJSON == 'function') return toSafe(v.toJSON(), depth);
+    if (v instanceof Error) v = { ...v, name: v.name, message: v.message, stack: v.stack, cause: v.cause };
+    // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
+    if (Array.isArray(v) || ArrayBuffer.isView(v)) return [].slice.call(v, 0, 100).map((x) => toSafe(x, depth));
+    // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
+    const out: any = {};
+    for (const k of Object.keys(v).slice(0, 100)) out[redact(k)] = toSafe(v[k], depth);
+    return out;
+  } catch {
+    return CUT;
   }
-  return { json, bytes };
 }
 
-/** Written out by hand: measurably cheaper than JSON.stringify of the whole object, same text. */
-const stringify = (e: { level: number; message: string; additional: unknown[]; timestamp: string }) =>
-  `{"level":${e.level},"message":${JSON.stringify(e.message)},"additional":${JSON.stringify(e.additional)},"timestamp":"${e.timestamp}"}`;
-
-// Error storms log many entries within one millisecond: formatting the date costs more than all
-// the rest of an entry, so the last one is kept.
-let lastTime = NaN;
-let lastIso = '';
-function iso(t: number): string {
-  if (t !== lastTime) {
-    const d = new Date(t);
-    lastIso = (isNaN(+d) ? new Date() : d).toISOString();
-    lastTime = t;
+/** The message as text: an Error gives its message, a string itself, anything else its safe JSON. */
+export function messageText(m: unknown): string {
+  try {
+    if (m instanceof Error) m = m.message;
+  } catch {
+    // a hostile "error": the generic path below
   }
-  return lastIso;
+  return typeof m == 'string' ? redact(m) : JSON.stringify(toSafe(m)) + '';
 }
 
-/** `s` shortened to `n` characters without splitting a surrogate pair. */
-const cutAt = (s: string, n: number) => {
-  const c = s.charCodeAt(n - 1);
-  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
-};
+let stamp: [number, string] = [NaN, ''];
 
-/** The ERROR entry that tells the server how many entries never reached it. */
-export function dropReport(queueFull: number, rateLimited: number, now: number): Serialized {
-  return serializeEntry(
-    LogLevel.ERROR,
-    `emweb.logger dropped ${queueFull} entries (queue full) and ${rateLimited} (rate limit)`,
-    [{ queueFull, rateLimited }],
-    0,
-    now,
-  );
+/**
+ * One entry as JSON of at most MAX_ENTRY_BYTES. When too big, the message is cut first (it is
+ * usually what grew) down to its first KiB, then `additional` gives way from its end.
+ */
+export function serializeEntry(level: LogLevel, message: unknown, additional: unknown[], now: number): string {
+  // In a storm many entries share a millisecond: its ISO text is made once.
+  if (now !== stamp[0]) stamp = [now, new Date(now).toISOString()];
+  const e = { level, message: messageText(message), additional: toSafe(additional) as unknown[], timestamp: stamp[1] };
+  for (let json, over, m; ; ) {
+    // A JSON string takes at most 3 bytes a character: short ones need no count.
+    if ((over = (json = JSON.stringify(e)).length * 3 > MAX_ENTRY_BYTES ? utf8Bytes(json) - MAX_ENTRY_BYTES : 0) <= 0) return json;
+    // Each step removes at least `over` bytes (plus room for the mark), or the last two items.
+    // A message already down to its first KiB (and the mark) stays as it is.
+    if ((m = e.message).length > 1024 + CUT.length) e.message = m.slice(0, Math.max(1024, m.length - over - 12)) + CUT;
+    else e.additional.splice(-2, 2, CUT);
+  }
 }

@@ -19,9 +19,6 @@ async function useTheClient({ page, server }: PageRun, mount = '#emweb') {
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Escape');
-  await fab(page, mount).click();
-  await page.getByRole('menuitem', { name: 'Copy diagnostics' }).click();
-  await notice(page, /Diagnostics copied|Copy refused/, mount).waitFor();
   const bp = (b: string) => page.waitForFunction(async (want) => (await (window as any).EMWeb.bootstrap()).state.breakpoint.value === want, b);
   await page.setViewportSize({ width: 375, height: 800 });
   await bp('xs');

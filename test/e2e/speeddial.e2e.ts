@@ -110,10 +110,8 @@ test('"Send logs now" flushes the logger: the queued entry reaches the server lo
     await sleep(300);
     assert.equal(loggedMessages(server), [], 'nothing sent before the action');
     await fab(page).click();
-    const clicked = Date.now();
     await page.getByRole('menuitem', { name: 'Send logs now' }).click();
     await waitFor(() => loggedMessages(server).includes('e2e: flushed by the speed dial'), { timeoutMs: 3_000, what: 'the flushed entry' });
-    assert.ok(Date.now() - clicked < 3_000);
   }));
 
 test('"Send logs now" shows a notice once the entries are handed over', () =>

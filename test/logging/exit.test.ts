@@ -2,8 +2,14 @@
 // nothing can leave, and what the next page does with what was stored.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { memoryStorage } from '../../src/storage';
-import { harness, sizes } from './helpers';
+import { memoryStorage, type SafeStorage } from '../../src/storage';
+import { dropCounts, harness, sizes } from './helpers';
+
+/** What localStorage holds for the next page. */
+const stored = (local: SafeStorage) => {
+  const [dropped, ...entries] = JSON.parse(local.get('emweb.logger.pending')!);
+  return { dropped, entries, messages: entries.map((e: any) => e.message) };
+};
 
 const hide = (h: ReturnType<typeof harness>) => {
   h.doc.visibilityState = 'hidden';
@@ -53,7 +59,7 @@ test('collection goes on if the page stays', async () => {
   h.logger.error('b');
   await h.clock.tickAsync(10_000);
   assert.equal(h.calls.map((c) => c.body.map((e: any) => e.message)), [['a'], ['b']]);
-  assert.is(h.calls[1]!.init.keepalive, undefined, 'ordinary sends again');
+  assert.not.ok(h.calls[1]!.init.keepalive, 'ordinary sends again');
 });
 
 test('beyond the 64 KiB keepalive budget: split into bodies, keepalive while in budget, then sendBeacon', async () => {
@@ -122,8 +128,8 @@ test('no endpoint yet: entries go to localStorage, and the next start sends them
   first.target.dispatchEvent(new Event('pagehide'));
   assert.is(first.calls.length, 0);
   assert.equal(await first.beaconBodies(), []);
-  const stored = JSON.parse(local.get('emweb.logger.pending')!);
-  assert.equal(stored.entries.map((e: any) => e.message), ['old 1', 'old 2']);
+  const kept = stored(local);
+  assert.equal(kept.messages, ['old 1', 'old 2']);
 
   // the next page
   const second = harness({ local });
@@ -135,7 +141,7 @@ test('no endpoint yet: entries go to localStorage, and the next start sends them
   second.logger.setEndpoint('https://app.example/api/web/clientlogger/');
   await second.settle();
   assert.equal(second.received().map((e) => e.message), ['old 1', 'old 2', 'new']);
-  assert.equal(second.received()[0], stored.entries[0], 'the entry as it was');
+  assert.equal(second.received()[0], kept.entries[0], 'the entry as it was');
 });
 
 test('both ways failing: the entries are kept in localStorage', async () => {
@@ -143,7 +149,7 @@ test('both ways failing: the entries are kept in localStorage', async () => {
   h.begin();
   h.logger.error('a');
   h.target.dispatchEvent(new Event('pagehide'));
-  assert.equal(JSON.parse(h.local.get('emweb.logger.pending')!).entries.map((e: any) => e.message), ['a']);
+  assert.equal(stored(h.local).messages, ['a']);
 });
 
 test('a keepalive request that fails later keeps its entries in localStorage', async () => {
@@ -152,7 +158,7 @@ test('a keepalive request that fails later keeps its entries in localStorage', a
   h.logger.error('a');
   h.target.dispatchEvent(new Event('pagehide'));
   await h.settle();
-  assert.equal(JSON.parse(h.local.get('emweb.logger.pending')!).entries.map((e: any) => e.message), ['a']);
+  assert.equal(stored(h.local).messages, ['a']);
 });
 
 test('offline at exit: straight to localStorage', async () => {
@@ -163,22 +169,75 @@ test('offline at exit: straight to localStorage', async () => {
   h.target.dispatchEvent(new Event('pagehide'));
   assert.is(h.calls.length, 0);
   assert.equal(await h.beaconBodies(), []);
-  assert.equal(JSON.parse(h.local.get('emweb.logger.pending')!).entries.map((e: any) => e.message), ['a']);
+  assert.equal(stored(h.local).messages, ['a']);
 });
 
-test('a batch waiting for its retry goes on exit too, ahead of newer entries', async () => {
-  const h = harness({ answer: (_c, n) => (n === 1 ? 503 : 200) });
+test('a batch waiting for its retry (the server failing): it and what is queued are kept for the next page, not sent into the outage', async () => {
+  const h = harness({ beacon: true, answer: (_c, n) => (n === 1 ? 503 : 200) });
   h.begin({ batchSize: 1 });
   h.logger.error('a');
   await h.settle(); // a failed, retry in 1 s
   h.logger.error('b');
   h.target.dispatchEvent(new Event('pagehide'));
-  assert.equal(h.calls.slice(1).map((c) => [c.body.message, c.init.keepalive]), [
-    ['a', true],
+  assert.is(h.calls.length, 1);
+  assert.equal(await h.beaconBodies(), []);
+  assert.equal(stored(h.local).messages, ['a', 'b'], 'the failed batch first');
+  await h.clock.tickAsync(5000);
+  assert.is(h.calls.length, 1, 'the cancelled retry does not send a again');
+  h.logger.error('c');
+  await h.settle();
+  assert.equal(h.received().map((e) => e.message), ['a', 'c'], 'collection goes on if the page stays');
+});
+
+for (const [outage, answer] of [
+  ['a batch waiting for its retry (503)', 503],
+  ['a batch in flight for over a second (no answer)', 'hang'],
+] as const) {
+  test(`a page closed during an outage, ${outage}: everything is kept, and the next page sends it once, in order`, async () => {
+    const local = memoryStorage();
+    const first = harness({ local, beacon: true, answer: () => answer });
+    first.begin({ batchSize: 2, maxEntriesPerMinute: 1000 });
+    const logged = Array.from({ length: 7 }, (_, i) => 'e' + i);
+    for (const m of logged) {
+      first.logger.error(m);
+      await first.clock.tickAsync(700);
+    }
+    const sent = first.calls.length;
+    first.target.dispatchEvent(new Event('pagehide')); // the page is gone: no answer is seen any more
+    assert.is(first.calls.length, sent, 'nothing sent into the outage');
+    assert.equal(await first.beaconBodies(), []);
+    assert.equal(stored(local).messages, logged, 'all of it, the batch that was out first');
+    const second = harness({ local });
+    second.begin({ batchSize: 20 });
+    await second.logger.flush();
+    assert.equal(second.received().map((e) => e.message), logged);
+    assert.is(local.get('emweb.logger.pending'), null);
+  });
+}
+
+test('a batch in flight for less than a second is left to its request: the rest leaves as usual', async () => {
+  const h = harness({ answer: (_c, n) => (n === 1 ? 'hang' : 200) });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  h.logger.error('b');
+  await h.clock.tickAsync(500);
+  h.target.dispatchEvent(new Event('pagehide'));
+  assert.equal(h.calls.map((c) => [c.body.message, !!c.init.keepalive]), [
+    ['a', false],
     ['b', true],
   ]);
-  await h.clock.tickAsync(5000);
-  assert.is(h.calls.length, 3, 'the cancelled retry does not send a again');
+  assert.is(h.local.get('emweb.logger.pending'), null);
+});
+
+test('stored entries are redacted again when read: another version may have kept a JWT', async () => {
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+  const local = memoryStorage();
+  local.set('emweb.logger.pending', JSON.stringify([0, { level: 5, message: `line\n${jwt}`, additional: [`\u0001${jwt}`, { k: jwt, [jwt]: 1 }], timestamp: 't' }]));
+  const h = harness({ local });
+  h.begin();
+  await h.logger.flush();
+  assert.not.ok(h.calls[0]!.text.includes('eyJ'), h.calls[0]!.text);
+  assert.equal(h.received()[0], { level: 5, message: 'line\n[redacted]', additional: ['\u0001[redacted]', { k: '[redacted]', '[redacted]': 1 }], timestamp: 't' });
 });
 
 test('pending storage holds at most 64 KiB: oldest dropped, the count reported on the next page', async () => {
@@ -191,11 +250,11 @@ test('pending storage holds at most 64 KiB: oldest dropped, the count reported o
   first.target.dispatchEvent(new Event('pagehide'));
   const raw = local.get('emweb.logger.pending')!;
   assert.ok(Buffer.byteLength(raw) <= 64 * 1024);
-  const stored = JSON.parse(raw);
-  const kept = stored.entries.length;
+  const { entries, dropped } = stored(local);
+  const kept = entries.length;
   assert.ok(kept < 20 && kept > 5);
-  assert.is(stored.dropped, 20 - kept);
-  assert.is(stored.entries.at(-1).message.split(' #')[1], '19', 'the newest are kept');
+  assert.is(dropped, 20 - kept);
+  assert.is(entries.at(-1).message.split(' #')[1], '19', 'the newest are kept');
 
   const second = harness({ local });
   second.begin({ maxEntriesPerMinute: 1000 });
@@ -203,7 +262,7 @@ test('pending storage holds at most 64 KiB: oldest dropped, the count reported o
   await second.settle();
   await second.logger.flush();
   const got = second.received();
-  assert.is(got[0]!.message, `emweb.logger dropped ${20 - kept} entries (queue full) and 0 (rate limit)`);
+  assert.equal(dropCounts(got.slice(0, 1)), [[20 - kept, 0]]);
   assert.is(got.length, kept + 1);
 });
 
@@ -214,11 +273,11 @@ test('a page hidden twice before any endpoint adds to what is stored', async () 
   hide(h);
   h.logger.error('b');
   h.target.dispatchEvent(new Event('pagehide'));
-  assert.equal(JSON.parse(h.local.get('emweb.logger.pending')!).entries.map((e: any) => e.message), ['a', 'b']);
+  assert.equal(stored(h.local).messages, ['a', 'b']);
 });
 
 test('malformed pending storage is ignored and removed', async () => {
-  for (const bad of ['{oops', '[]', '{"entries":[{"level":"x"},null,5]}', '{"entries":"no","dropped":-3}']) {
+  for (const bad of ['{oops', '[]', '[-3]', '"text"', '["x", null, 5, {"level":"x"}]', '{"entries":[{"message":"old format"}],"dropped":3}']) {
     const local = memoryStorage();
     local.set('emweb.logger.pending', bad);
     const h = harness({ local });

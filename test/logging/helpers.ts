@@ -117,7 +117,15 @@ export function harness(o: HarnessOptions = {}) {
         .filter((c) => typeof c.answer === 'number' && c.answer < 300)
         .flatMap((c) => (Array.isArray(c.body) ? c.body : [c.body])),
     warnings: () => consoleCalls.filter((c) => c.method === 'warn' || c.method === 'error'),
+    /** The logger's own console reports (warn or error), each as one line of text. */
+    reports: () => consoleCalls.filter((c) => c.method === 'warn' || c.method === 'error').map((c) => c.args.map(String).join(' ')),
   };
 }
+
+/** The ERROR entries that carry drop counts, as `[queueFull, rateLimited]`. */
+export const dropCounts = (entries: any[]) =>
+  entries
+    .filter((e) => e.level === 5 && /^emweb\.logger/.test(e.message))
+    .map((e) => [e.additional[0].queueFull, e.additional[0].rateLimited]);
 
 export const sizes = (calls: Call[]) => calls.map((c) => (Array.isArray(c.body) ? c.body.length : 1));

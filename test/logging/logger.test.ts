@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { LogLevel } from '../../src/constants';
 import { memoryStorage } from '../../src/storage';
 import { developmentDefaults, productionDefaults } from '../../src/logging';
-import { harness, sizes } from './helpers';
+import { dropCounts, harness, sizes } from './helpers';
 
 test('production and development defaults', () => {
   assert.equal(productionDefaults, {
@@ -75,6 +75,16 @@ test('server: serverLogLevel applies; OFF sends nothing, not even FATAL', async 
   assert.is(h.calls.length, 1);
 });
 
+test('console and server thresholds apart: what goes to the server below `level` stays off the console', async () => {
+  const h = harness({ production: false });
+  h.begin({ level: LogLevel.WARN, serverLogLevel: LogLevel.DEBUG, batchSize: 1 });
+  h.logger.info('server only');
+  h.logger.warn('both');
+  await h.settle();
+  assert.equal(h.consoleCalls.map((c) => c.args[0]), ['both']);
+  assert.equal(h.received().map((e) => e.message), ['server only', 'both']);
+});
+
 test('disableConsoleLogging switches the console off and on at once', () => {
   const h = harness({ production: false });
   h.logger.updateConfig({ disableConsoleLogging: true });
@@ -101,7 +111,9 @@ test('updateConfig ignores invalid values and unknown keys', () => {
   const h = harness();
   h.logger.updateConfig({ level: 9 as any, batchSize: 0, flushIntervalMs: -1, maxQueueSize: 1.5, withCredentials: 'yes' as any, bogus: 1 } as any);
   assert.equal(h.logger.getConfig(), productionDefaults);
-  assert.equal(h.session.keys(''), []);
+  for (const k of ['level', 'batchSize', 'flushIntervalMs', 'maxQueueSize', 'withCredentials', 'bogus']) {
+    assert.is(h.session.get('emweb.logger.' + k), null, k);
+  }
 });
 
 test('getConfig returns a copy of the live config', () => {
@@ -163,7 +175,7 @@ test('before start(): the early queue is bounded too', async () => {
   await h.logger.flush();
   await h.settle();
   const msgs = h.received().map((e) => e.message);
-  assert.is(msgs[0], 'emweb.logger dropped 15 entries (queue full) and 0 (rate limit)');
+  assert.equal(dropCounts(h.received().slice(0, 1)), [[15, 0]]);
   assert.equal(msgs.slice(1), Array.from({ length: 10 }, (_, i) => 'e' + (15 + i)));
 });
 
@@ -204,6 +216,29 @@ test('request: POST, JSON content type, credentials included unless withCredenti
   assert.is(a!.init.credentials, 'include');
   assert.is(b!.init.credentials, 'same-origin');
   assert.ok(a!.init.signal instanceof AbortSignal, 'every send can time out');
+});
+
+test('token mode: the POST carries Authorization: Bearer <token> (development token first), read at send time', async () => {
+  const local = memoryStorage();
+  const h = harness({ local });
+  h.begin({ batchSize: 1 });
+  h.logger.error('no mode yet');
+  await h.settle();
+  local.set('authType', 'token');
+  local.set('jwt', 'signed.in.jwt');
+  h.logger.error('jwt');
+  await h.settle();
+  local.set('devToken', 'dev.token.x');
+  h.logger.error('dev');
+  await h.settle();
+  local.set('authType', 'secgw');
+  h.logger.error('cookies');
+  await h.settle();
+  assert.equal(
+    h.calls.map((c) => (c.init.headers as Record<string, string>).Authorization),
+    [undefined, 'Bearer signed.in.jwt', 'Bearer dev.token.x', undefined],
+  );
+  assert.ok(h.calls.every((c) => (c.init.headers as Record<string, string>)['Content-Type'] === 'application/json'));
 });
 
 test('stop(): flushes, then nothing is sent any more; entries logged later still queue', async () => {

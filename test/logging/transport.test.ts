@@ -1,7 +1,7 @@
 // Delivery as the server sees it: batching, timing, every failure class, bounds.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { harness, sizes, type Answer } from './helpers';
+import { dropCounts, harness, sizes, type Answer } from './helpers';
 
 
 test('45 errors: batches of 20 and 20 at once, then 5 on the timer', async () => {
@@ -142,8 +142,8 @@ test('5xx: kept and sent again with capped exponential backoff, one in flight, o
   const firstTwo = h.calls.slice(0, 9).map((c) => c.body.map((e: any) => e.message).join());
   assert.ok(firstTwo.every((b) => b === 'a,b'), 'the same batch until it passes');
   assert.equal(h.received().slice(-4).map((e) => e.message), ['a', 'b', 'c', 'd']);
-  assert.ok(h.warnings().length >= 8, 'each failure reported on the console');
-  assert.ok(String(h.warnings()[0]!.args[0]).includes('HTTP 503'));
+  assert.is(h.reports().length, 8, 'each failure reported on the console');
+  assert.ok(h.reports()[0]!.includes('503'), h.reports()[0]);
 });
 
 test('408 is retried like 5xx', async () => {
@@ -183,14 +183,14 @@ test('network failure: retried a bounded number of times while online, then that
   h.logger.error('a');
   await h.clock.tickAsync(60_000);
   assert.is(h.calls.length, 4, '1 attempt + 3 retries');
-  assert.ok(h.warnings().some((w) => w.method === 'error' && String(w.args[0]).includes('dropped')));
+  assert.ok(h.reports().at(-1)!.includes('dropped'), 'the drop is reported');
   h.setAnswer(() => 200);
   h.logger.error('b');
   await h.settle();
   assert.equal(h.calls.at(-1)!.body.message, 'b', 'the next batch goes');
 });
 
-test('a send that never answers times out and counts as a network failure', async () => {
+test('a send that never answers times out (15 s) and counts as a network failure', async () => {
   const h = harness({ answer: failThen(['hang']) });
   h.begin({ batchSize: 1 });
   h.logger.error('a');
@@ -202,6 +202,18 @@ test('a send that never answers times out and counts as a network failure', asyn
   assert.ok(h.calls[0]!.init.signal!.aborted, 'the request is aborted');
   await h.clock.tickAsync(1000);
   assert.equal(h.calls.map((c) => c.body.message), ['a', 'a', 'b']);
+});
+
+test('a send whose fetch ignores the abort signal still times out (sendTimeoutMs)', async () => {
+  let n = 0;
+  const h = harness({ env: { sendTimeoutMs: 5000, fetch: (() => (++n === 1 ? new Promise(() => {}) : Promise.resolve({ status: 200 }))) as any } });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  h.logger.error('b');
+  await h.clock.tickAsync(4999);
+  assert.is(n, 1);
+  await h.clock.tickAsync(1 + 1000);
+  assert.is(n, 3, 'a again after its backoff, then b');
 });
 
 test('offline: nothing is tried until the online event, then delivery resumes in order', async () => {
@@ -241,8 +253,8 @@ test('other 4xx (400, 413) drop that batch with a console report; the next goes'
     h.logger.error('good');
     await h.clock.tickAsync(60_000);
     assert.equal(h.calls.map((c) => c.body.message), ['bad', 'good'], String(status));
-    const report = h.warnings().find((w) => w.method === 'error');
-    assert.ok(report && String(report.args[0]).includes(`HTTP ${status}`));
+    assert.is(h.reports().length, 1, String(status));
+    assert.ok(h.reports()[0]!.includes(String(status)) && h.reports()[0]!.includes('dropped'), h.reports()[0]);
   }
 });
 
@@ -280,17 +292,17 @@ test('queue bound: oldest dropped, one warning for the episode, the count reache
   h.setAnswer(() => (down ? 503 : 200));
   for (let i = 0; i < 100; i++) h.logger.error('e' + i);
   await h.clock.tickAsync(5000);
-  const warns = h.warnings().filter((w) => String(w.args[0]).includes('queue full'));
+  const warns = h.reports().filter((r) => r.includes('queue full'));
   assert.is(warns.length, 1);
   down = false;
   await h.clock.tickAsync(120_000);
   const msgs = h.delivered().map((e) => e.message);
   // e0..e9 are in flight (kept), the queue keeps the newest 30: e70..e99; e10..e69 are dropped
   assert.equal(msgs.filter((m: string) => !m.startsWith('emweb')), [...Array.from({ length: 10 }, (_, i) => 'e' + i), ...Array.from({ length: 30 }, (_, i) => 'e' + (70 + i))]);
-  const reports = h.received().filter((e) => e.message.startsWith('emweb.logger dropped'));
+  const reports = h.received().filter((e) => e.message.startsWith('emweb.logger'));
   const unique = new Set(reports.map((r) => r.timestamp));
   assert.is(unique.size, 1, 'one report, however often its batch was retried');
-  assert.equal(reports[0]!.additional, [{ queueFull: 60, rateLimited: 0 }]);
+  assert.equal(dropCounts(h.delivered()), [[60, 0]]);
   assert.is(reports[0]!.level, 5);
 });
 
@@ -309,8 +321,8 @@ test('drop counts survive a batch that is given up (4xx), and are not reported t
   h.logger.error('after');
   await h.clock.tickAsync(10_000);
   const [rejected, second, third] = h.calls;
-  assert.is(rejected!.body[0].message, 'emweb.logger dropped 3 entries (queue full) and 0 (rate limit)');
-  assert.is(second!.body[0].message, 'emweb.logger dropped 3 entries (queue full) and 0 (rate limit)', 'reported again in the next batch that gets through');
+  assert.equal(dropCounts(rejected!.body), [[3, 0]]);
+  assert.equal(dropCounts([second!.body[0]]), [[3, 0]], 'reported again in the next batch that gets through');
   assert.is(second!.body[1].message, 'next');
   assert.equal(third!.body.map((e: any) => e.message), ['after'], 'and only once');
 });
@@ -322,12 +334,27 @@ test('rate limit: past maxEntriesPerMinute entries are counted, not queued, and 
   await h.clock.tickAsync(20_000);
   const msgs = h.received().map((e) => e.message);
   assert.is(msgs.filter((m) => /^e\d/.test(m)).length, 300);
-  assert.ok(msgs.includes('emweb.logger dropped 0 entries (queue full) and 50 (rate limit)'));
-  assert.is(h.warnings().filter((w) => String(w.args[0]).includes('a minute')).length, 1);
+  assert.equal(dropCounts(h.received()), [[0, 50]]);
+  assert.is(h.reports().filter((r) => r.includes('rate limit')).length, 1, 'one console warning');
   await h.clock.tickAsync(61_000);
   h.logger.error('again');
   await h.clock.tickAsync(10_000);
   assert.is(h.received().at(-1)!.message, 'again', 'a minute later entries are accepted again');
+});
+
+test('drop counts alone are sent flushIntervalMs after the first loss, in one request', async () => {
+  const h = harness();
+  h.begin({ maxEntriesPerMinute: 0 });
+  h.logger.error('a'); // t=0, refused
+  await h.clock.tickAsync(4000);
+  h.logger.error('b'); // t=4000, refused
+  await h.clock.tickAsync(5999);
+  assert.is(h.calls.length, 0);
+  await h.clock.tickAsync(1);
+  assert.equal(sizes(h.calls), [1]);
+  assert.equal(dropCounts(h.received()), [[0, 2]]);
+  await h.clock.tickAsync(60_000);
+  assert.is(h.calls.length, 1, 'and nothing more');
 });
 
 test('one batch in flight at a time', async () => {

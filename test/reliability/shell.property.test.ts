@@ -1,0 +1,181 @@
+// The whole client, mounted by bootstrap() in happy-dom, fed hostile server answers and hostile
+// stored values: configuration and claims of every JSON type, random stored authType, jwt and
+// devToken. What the page must never see: an exception (thrown, an unhandled rejection, an error
+// event), a request to any origin but the configured one, a client that never settles.
+import '../setup';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fc from 'fast-check';
+import { bootstrap } from '../../src/bootstrap';
+import type { Client } from '../../src/types';
+import { checkHeaders, printableJson, same, settle, storedString, unprintable } from './fakes';
+import { fault, holds, input, printAtExit } from './figures';
+
+printAtExit('unit');
+
+const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
+const jwtOf = (payload: unknown) => `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(JSON.stringify(payload))}.c2ln`;
+
+const field = printableJson;
+const configuration = fc.oneof(
+  fc.record({ configurationItemName: field, displayName: field, customization: field }, { requiredKeys: [] }),
+  printableJson,
+);
+const claimsPayload = fc.oneof(
+  fc.record({ userId: field, authUserId: field, profileId: field, langId: field, sid: field, exp: fc.oneof(fc.constant(4_102_444_800), printableJson) }, { requiredKeys: [] }),
+  printableJson,
+);
+const stored = fc.record(
+  {
+    authType: fc.oneof(fc.constantFrom('oracle', 'secgw', 'token'), storedString),
+    jwt: fc.oneof(claimsPayload.map(jwtOf), storedString),
+    devToken: storedString,
+  },
+  { requiredKeys: [] },
+);
+
+let run = 0;
+const origins = new Set<string>();
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Seen {
+  requests: { url: string; init: RequestInit | undefined }[];
+  errors: unknown[];
+}
+
+/** Mounts one client with the given backend and storage; returns what the page saw. */
+async function mountOnce(
+  mode: 'secgw' | 'oracle' | 'token',
+  config: unknown,
+  version: unknown,
+  cloudStatus: number,
+  storage: Partial<Record<'authType' | 'jwt' | 'devToken', string>>,
+  production: boolean,
+): Promise<Seen & { client: Client | { error: string }; text: string; origin: string }> {
+  const origin = `https://run${++run}.emweb.test`;
+  origins.add(origin);
+  const seen: Seen = { requests: [], errors: [] };
+  const configBody = JSON.stringify(mode === 'token' && config && typeof config === 'object' && !Array.isArray(config) ? { ...config, authType: 'token' } : config) ?? 'null';
+  const answer = (path: string): [number, string] => {
+    if (path === '/api/web/ClientConfiguration') return mode === 'secgw' ? [200, configBody] : [404, '{}'];
+    if (path === '/api/ClientConfiguration') return [200, mode === 'secgw' ? configBody : configBody];
+    if (path.endsWith('/info/version')) return [200, JSON.stringify({ message: version }) ?? ''];
+    if (path.endsWith('/info/cloudinstance')) return [cloudStatus, ''];
+    if (path.endsWith('/clientlogger/')) return [200, ''];
+    return [404, ''];
+  };
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = ((url: string, init?: RequestInit) => {
+    seen.requests.push({ url: String(url), init });
+    try {
+      checkHeaders(init);
+    } catch (e) {
+      fault('header refused by fetch (hostile stored token)');
+      return Promise.reject(e);
+    }
+    const [status, text] = answer(new URL(String(url)).pathname);
+    return Promise.resolve({ status, text: () => Promise.resolve(text), headers: { get: () => null } } as unknown as Response);
+  }) as typeof fetch;
+  const onError = (e: Event) => void seen.errors.push((e as ErrorEvent).error ?? (e as ErrorEvent).message);
+  const onRejection = (r: unknown) => void seen.errors.push(r);
+  const onException = (e: unknown) => void seen.errors.push(e);
+  window.addEventListener('error', onError);
+  process.on('unhandledRejection', onRejection);
+  process.on('uncaughtException', onException);
+  localStorage.clear();
+  for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v);
+  const el = document.body.appendChild(document.createElement('div'));
+  let client: Client | { error: string };
+  try {
+    try {
+      client = await bootstrap({ mount: el, origin, production, captureErrors: false, timeoutMs: 50, logger: { disableConsoleLogging: true } });
+    } catch (e) {
+      client = { error: e instanceof Error ? e.message : `not an Error: ${String(e)}` };
+    }
+    // Renders are batched: let them happen, with whatever they throw.
+    for (let i = 0; i < 3; i++) await settle();
+    const text = el.shadowRoot?.textContent ?? '';
+    if ('unmount' in client) await client.unmount();
+    await settle();
+    return { ...seen, client, text, origin };
+  } finally {
+    el.remove();
+    window.removeEventListener('error', onError);
+    process.off('unhandledRejection', onRejection);
+    process.off('uncaughtException', onException);
+    globalThis.fetch = realFetch;
+    localStorage.clear();
+  }
+}
+
+test('hostile configuration, version, claims and stored values: the client starts, shows its shell, and the page sees no exception', () =>
+  holds(
+    'bootstrap with hostile answers and storage',
+    fc.asyncProperty(
+      fc.constantFrom('secgw', 'oracle', 'token' as const),
+      configuration,
+      field,
+      fc.constantFrom(200, 404, 500),
+      stored,
+      fc.boolean(),
+      async (mode, config, version, cloud, storage, production) => {
+        input('stored values', Object.keys(storage).length);
+        const r = await mountOnce(mode, config, version, cloud, storage, production);
+        assert.equal(r.errors.map(String), [], 'no exception reached the page');
+        assert.ok('unmount' in r.client, `bootstrap resolved: ${JSON.stringify(r.client)}`);
+        const client = r.client as Client;
+        // The model: which mode the client ends in, where its configuration comes from, and which
+        // calls a stored token too hostile for a header (CR, LF, NUL, non-Latin-1) makes fail.
+        const stored = storage.devToken || storage.jwt;
+        let refused = false;
+        try {
+          checkHeaders({ headers: stored ? { Authorization: 'Bearer ' + stored } : {} });
+        } catch {
+          refused = true;
+        }
+        const valid = ['oracle', 'secgw', 'token'].includes(storage.authType ?? '');
+        // The fallback probe is asked with the stored token, and proves token mode only with a JSON object saying so.
+        const effective = valid ? storage.authType! : mode === 'secgw' ? 'secgw' : mode === 'token' && isPlain(config) && !refused ? 'token' : 'oracle';
+        assert.is(client.authType, effective);
+        const base = production && effective === 'secgw' ? '/api/web/' : '/api/';
+        const body = JSON.parse(JSON.stringify(mode === 'token' && isPlain(config) ? { ...config, authType: 'token' } : config) ?? 'null');
+        // The probe's last answer is the configuration when it came from the configuration's URL.
+        const prefetched = !valid && (mode !== 'secgw' || base === '/api/web/');
+        const configRefused = prefetched ? mode !== 'secgw' && refused : effective === 'token' && refused;
+        const served = base === '/api/' || mode === 'secgw';
+        if (configRefused || !served || !isPlain(body)) assert.is(client.config, false);
+        else same(client.config, body);
+        assert.is(client.version, typeof version === 'string' && !(effective === 'token' && refused) ? version : '');
+        assert.ok(r.text.includes('1.229.0'), `the shell is on screen: ${r.text.slice(0, 120)}`);
+        // Start-up calls go to this client's origin; the page's one logger may still be finishing a
+        // send to the endpoint an earlier client on the page configured, never anywhere else.
+        for (const q of r.requests) {
+          const to = new URL(q.url).origin;
+          if (q.url.endsWith('/clientlogger/')) assert.ok(origins.has(to), `log POST to a configured origin: ${q.url}`);
+          else assert.is(to, r.origin, `credentials only to the configured origin: ${q.url}`);
+        }
+      },
+    ),
+    120,
+  ));
+
+test('JSON values with no string form ({"toString":1}) in the configuration or the claims the shell shows: no exception reaches the page', () =>
+  holds(
+    'values with no string form',
+    fc.asyncProperty(
+      unprintable,
+      fc.constantFrom('displayName', 'configurationItemName', 'userId', 'profileId', 'langId', 'sid'),
+      async (value, where) => {
+        const inConfig = where === 'displayName' || where === 'configurationItemName';
+        const config = { configurationItemName: 'ACME', displayName: 'Acme', ...(inConfig ? { [where]: value } : {}) };
+        const jwt = jwtOf({ userId: 'u1', exp: 4_102_444_800, ...(inConfig ? {} : { [where]: value }) });
+        const r = await mountOnce('secgw', config, '1.0', 200, { jwt }, true);
+        assert.equal(r.errors.map(String), [], `no exception reached the page (${where}: ${JSON.stringify(value)})`);
+        assert.ok('unmount' in r.client, 'bootstrap resolved');
+        assert.ok(r.text.includes('1.229.0'), `the shell is on screen: ${r.text.slice(0, 120)}`);
+      },
+    ),
+    30,
+  ));
+
+test.run();
