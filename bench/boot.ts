@@ -11,23 +11,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../demo/server.mjs';
 import { ROOT, reactServerRoot } from './builds';
+// Chromium is launched with the e2e harness's flags: no sandbox (root in a container), no GPU,
+// and none of the background traffic that would mix with the page's requests.
+import { CHROMIUM_ARGS } from '../test/e2e/harness';
 
 export const LATENCY_MS = 100;
 export const WARMUP_RUNS = 2;
 export const RUNS = 15;
 const DISPLAY_NAME = 'Acme Service Desk';
 const VIEWPORT = { width: 1280, height: 800 };
-// The flags the e2e harness launches Chromium with (test/e2e/harness.ts): no sandbox (root in a
-// container), no GPU, and none of the background traffic that would mix with the page's requests.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export interface Scenario {
   key: 'remembered' | 'secgw' | 'token';
