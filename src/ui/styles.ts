@@ -13,7 +13,7 @@ b{font-size:12px;padding:2px 10px;border-radius:9px;background:#e8edfc;color:#23
 .c{background:#dff5ea;color:#175}
 .m{padding:24px 24px 96px}
 section{padding:12px 24px;background:#fff;border:1px solid #dde;border-radius:12px}
-dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:0 32px}
+dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(300px,100%),1fr));gap:0 32px}
 dl div{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-top:1px solid #eef}
 dd{font-weight:500;overflow-wrap:anywhere}
 .p{max-width:520px;margin:auto;text-align:center;overflow-wrap:anywhere}
