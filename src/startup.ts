@@ -24,14 +24,19 @@ export interface StartupDeps {
   resolveAuthType?: AuthTypeResolver;
 }
 
-export interface StartupResult {
+/** The facts start-up learns; `Client` carries the same ones. */
+export interface StartupFacts {
   authType: AuthType;
+  /** The API base path: `/api/web/` or `/api/`. */
   apiBase: string;
   config: ClientConfiguration | false;
+  /** The server's version text, `''` when it could not be read. */
   version: string;
   isCloud: boolean;
   claims: Claims | null;
-  /**
+}
+
+export interface StartupResult extends StartupFacts {  /**
    * In secgw mode, the configuration call was refused with 401: the gateway has no session, so
    * the caller should send the user to sign in. Other modes have no gateway to send them to.
    */

@@ -1,20 +1,10 @@
 import type { ComponentChild } from 'preact';
-import type { AuthType } from './auth/authType';
-import type { Claims } from './auth/claims';
-import type { ClientConfiguration } from './api/configuration';
 import type { Logger, LoggerConfig } from './logging/types';
 import type { ClientState } from './state/signals';
+import type { StartupFacts } from './startup';
 
 /** What `bootstrap` resolves to: the facts start-up learnt, live state, and the way out. */
-export interface Client {
-  authType: AuthType;
-  /** The API base path: `/api/web/` or `/api/`. */
-  apiBase: string;
-  config: ClientConfiguration | false;
-  /** The server's version text, `''` when it could not be read. */
-  version: string;
-  isCloud: boolean;
-  claims: Claims | null;
+export interface Client extends StartupFacts {
   state: ClientState;
   logger: Logger;
   /** Flushes the logger, stops timers and listeners, and removes the UI. */

@@ -41,6 +41,3 @@ export async function requestConfiguration(
   return { config: false, status };
 }
 
-/** The client configuration object, or `false` when none came; the status is traced for whoever debugs it. */
-export const loadConfiguration = async (deps: ConfigurationDeps): Promise<ClientConfiguration | false> =>
-  (await requestConfiguration(deps)).config;

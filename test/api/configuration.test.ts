@@ -2,7 +2,10 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fetchMock from 'fetch-mock';
-import { loadConfiguration } from '../../src/api/configuration';
+import { requestConfiguration, type ConfigurationDeps } from '../../src/api/configuration';
+
+// The configuration alone, as start-up reads it from the answer.
+const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps)).config;
 import { ORIGIN, headerOf, recordingLog } from '../auth/fakes';
 
 const URL_WEB = ORIGIN + '/api/web/ClientConfiguration';
