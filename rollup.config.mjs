@@ -4,38 +4,35 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import dts from 'rollup-plugin-dts';
 
+// `react` and `react-dom` are npm aliases of @preact/compat (package.json), so node-resolve finds
+// preact/compat under those names in every build, with the one preact copy it shares.
 const ts = () =>
   typescript({ tsconfig: './tsconfig.json', include: ['src/**/*'], noEmit: false, declaration: false, outDir: undefined });
 
-const mode = (production) =>
-  replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: String(production) } });
+const mode = (production) => replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: String(production) } });
 
-// The script-tag bundles carry everything, with react/react-dom resolved to the React API the
-// shell uses straight from Preact (src/react-lite.ts says why); one Preact copy either way.
-const reactLite = {
-  name: 'react-lite',
-  resolveId: (id) => (id === 'react' || id === 'react-dom' ? new URL('./src/react-lite.ts', import.meta.url).pathname : null),
-};
+// Shortening is the build's job, not the source's: fields named `_like` this are internal and
+// renamed (the libraries' own internals are `__x`, which this leaves alone). Never give a field
+// that is stored or sent an underscore name: builds would disagree on it.
+const minify = terser({
+  ecma: 2020,
+  compress: { passes: 3 },
+  mangle: { properties: { regex: /^_[a-zA-Z]/ } },
+  format: { comments: false },
+});
 
 const iife = (file, production) => ({
   input: 'src/embed.ts',
-  output: {
-    file,
-    format: 'iife',
-    sourcemap: false,
-    plugins: production
-      ? [terser({ ecma: 2020, compress: { passes: 3 }, format: { comments: false } })]
-      : [],
-  },
-  plugins: [mode(production), reactLite, resolve({ browser: true }), ts()],
+  output: { file, format: 'iife', sourcemap: false, plugins: production ? [minify] : [] },
+  plugins: [mode(production), resolve({ browser: true }), ts()],
 });
 
-// Bundler users bring their own preact: react/react-dom become preact/compat so they need no alias.
-const preactPeer = {
-  name: 'preact-peer',
+// Bundler users bring their own preact and signals: react/react-dom become preact/compat, so they need no alias.
+const peers = {
+  name: 'peers',
   resolveId(id) {
     if (id === 'react' || id === 'react-dom') return { id: 'preact/compat', external: true };
-    if (id === 'preact' || id.startsWith('preact/') || id.startsWith('@preact/')) return { id, external: true };
+    if (id === 'preact' || id.startsWith('preact/') || id.startsWith('@preact/') || id === 'htm') return { id, external: true };
     return null;
   },
 };
@@ -46,11 +43,11 @@ export default [
   {
     input: 'src/index.ts',
     output: { file: 'dist/index.mjs', format: 'es' },
-    plugins: [preactPeer, resolve(), ts()],
+    plugins: [peers, resolve(), ts()],
   },
   {
     input: 'src/index.ts',
     output: { file: 'dist/index.d.ts', format: 'es' },
-    plugins: [preactPeer, dts({ tsconfig: './tsconfig.json' })],
+    plugins: [peers, dts({ tsconfig: './tsconfig.json' })],
   },
 ];

@@ -6,6 +6,7 @@ import { getPage } from './page';
 import { breakpointOf, watchBreakpoint } from './state/breakpoint';
 import { createState } from './state/signals';
 import { runStartup } from './startup';
+import { authHeaders } from './auth/token';
 import type { BootstrapOptions, Client } from './types';
 import { builtInActions } from './ui/actions';
 import { App } from './ui/App';
@@ -49,7 +50,7 @@ function mount(el: Element, options: BootstrapOptions): Promise<Client> {
   const { logger, local } = page;
 
   // The logger first, so that whatever start-up trips over is caught and kept.
-  logger.start({ production, config: options.logger, captureErrors: options.captureErrors !== false });
+  logger.start({ production, options: options.logger, captureErrors: options.captureErrors !== false });
   page.mounted++;
 
   const state = createState(breakpointOf(innerWidth));
@@ -134,7 +135,7 @@ function mount(el: Element, options: BootstrapOptions): Promise<Client> {
         Object.assign(client, update);
         for (const key in update) if (key in state) (state as any)[key].value = (update as any)[key];
         // Entries logged before the mode was known have waited for this.
-        if (update.apiBase) logger.setEndpoint(origin + update.apiBase + 'clientlogger/');
+        if (update.apiBase) logger.setEndpoint({ url: origin + update.apiBase + 'clientlogger/', headers: () => authHeaders(client.authType, local) });
       },
     ).then(
       (result) => {

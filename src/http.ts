@@ -1,9 +1,22 @@
 /**
- * One HTTP exchange as start-up needs it: credentials always included, a timeout so a
- * server that never answers cannot hang the client, and a body that may or may not be JSON.
- * It never rejects: a network failure, a CSP block or a timeout is status 0.
+ * The one HTTP exchange of the client, for the start-up calls and the logger's POST alike. It
+ * never rejects: a network failure, a CSP block, an abort or a timeout all answer status 0, so
+ * callers decide on a number instead of guarding every call.
  */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface HttpRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Every API call rides on the session cookie, so credentials go along unless told otherwise. */
+  credentials?: RequestCredentials;
+  keepalive?: boolean;
+  /** After this long the request is aborted and answers status 0. */
+  timeoutMs: number;
+  /** Whether to read the body as JSON; an answer only its status matters for can skip it. */
+  readBody?: boolean;
+}
 
 export interface HttpResult {
   /** The HTTP status, or 0 when no answer came (network failure, abort, timeout). */
@@ -12,16 +25,22 @@ export interface HttpResult {
   json: unknown;
   /** Whether the body parsed as JSON (an empty body does not). */
   isJson: boolean;
+  /** The `Retry-After` header as sent, or `null`. */
+  retryAfter: string | null;
 }
 
-export interface RequestOptions {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  timeoutMs: number;
+/** The timer functions a request uses; tests hand in a fake clock's. */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
 }
 
-const noAnswer = (): HttpResult => ({ status: 0, json: undefined, isJson: false });
+const browserTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export const NO_ANSWER: Readonly<HttpResult> = { status: 0, json: undefined, isJson: false, retryAfter: null };
 
 export function parseJson(text: string): { isJson: boolean; json: unknown } {
   try {
@@ -31,32 +50,37 @@ export function parseJson(text: string): { isJson: boolean; json: unknown } {
   }
 }
 
-export function request(fetchFn: FetchLike, url: string, options: RequestOptions): Promise<HttpResult> {
+async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, signal: AbortSignal): Promise<HttpResult> {
+  const response = await fetchFn(url, {
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    credentials: options.credentials ?? 'include',
+    keepalive: options.keepalive,
+    signal,
+  });
+  const retryAfter = response.headers?.get('Retry-After') ?? null;
+  const body = options.readBody === false ? { isJson: false, json: undefined } : parseJson(await response.text());
+  return { status: response.status, retryAfter, ...body };
+}
+
+export function request(fetchFn: FetchLike, url: string, options: HttpRequest, timers: Timers = browserTimers): Promise<HttpResult> {
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // Aborting alone is not enough: a fetch (polyfill, service worker, test double) may ignore the
-  // signal, so the timeout also settles the race itself. It stays armed while the body streams in:
-  // a body that never ends is no answer either.
+  let timer: unknown;
+  // Aborting alone is not enough: a fetch (a host page's wrapper, a service worker, a test double)
+  // may ignore the signal, so the timeout settles the race itself. It stays armed while the body
+  // streams in: a body that never ends is no answer either.
   const timeout = new Promise<HttpResult>((resolve) => {
-    timer = setTimeout(() => {
+    timer = timers.setTimeout(() => {
       controller.abort();
-      resolve(noAnswer());
+      resolve(NO_ANSWER);
     }, options.timeoutMs);
   });
-  const exchange = (async (): Promise<HttpResult> => {
-    const res = await fetchFn(url, {
-      method: options.method ?? 'GET',
-      headers: options.headers,
-      body: options.body,
-      credentials: 'include',
-      signal: controller.signal,
-    });
-    const text = await res.text();
-    return { status: res.status, ...parseJson(text) };
-  })().catch(noAnswer);
-  return Promise.race([exchange, timeout]).finally(() => clearTimeout(timer));
+  // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.
+  const answer = exchange(fetchFn, url, options, controller.signal).catch(() => NO_ANSWER);
+  return Promise.race([answer, timeout]).finally(() => timers.clearTimeout(timer));
 }
 
 /** A plain JSON object (not `null`, not an array). */
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -30,6 +30,6 @@
  *   the page is still there leaves its entries in localStorage too. Stored entries are made safe and
  *   redacted again when read.
  */
-export { createLogger, SEND_TIMEOUT_MS } from './logger';
+export { createLogger, SEND_TIMEOUT_MS, type LoggerEnv } from './logger';
 export { productionDefaults, developmentDefaults } from './levels';
-export type { LoggerConfig, LogEntry, Logger, LoggerController, LoggerStartOptions, LoggerEnv } from './types';
+export type { LoggerConfig, LogEntry, Logger, LoggerController, LoggerStartOptions } from './types';

@@ -1,5 +1,3 @@
-import type { AuthType } from '../auth/authType';
-import { authHeaders } from '../auth/token';
 import { STORAGE_KEYS } from '../constants';
 import { safeStorage } from '../storage';
 import { admit, bodyOf, createQueue, dueIn, giveUp, item, take, type Batch } from './batch';
@@ -9,7 +7,27 @@ import { listen } from './lifecycle';
 import { loadSettings, readPending, saveSettings, savePending } from './persist';
 import { backoff, classify, MAX_NETWORK_RETRIES, parseRetryAfter } from './retry';
 import { serializeEntry, utf8Bytes } from './serialize';
-import type { LogEntry, LoggerConfig, LoggerController, LoggerEnv, LoggerStartOptions } from './types';
+import type { BeaconNavigator } from './httpRequest';
+import type { DocumentLike, EventTargetLike } from './lifecycle';
+import type { LogEndpoint, LogEntry, LoggerConfig, LoggerController, LoggerStartOptions } from './types';
+import type { SafeStorage } from '../storage';
+
+/** What the logger uses from its surroundings; each defaults to the real global, looked up when used. */
+export interface LoggerEnv {
+  production: boolean;
+  fetch?: (url: string, init: RequestInit) => Promise<{ status: number; headers?: { get(name: string): string | null } }>;
+  console?: Partial<Record<'debug' | 'info' | 'log' | 'warn' | 'error', (...args: unknown[]) => void>>;
+  session?: SafeStorage;
+  local?: SafeStorage;
+  target?: EventTargetLike;
+  doc?: DocumentLike;
+  navigator?: BeaconNavigator;
+  now?: () => number;
+  random?: () => number;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  sendTimeoutMs?: number;
+}
 
 /** How long one send may take before it counts as a network failure. */
 export const SEND_TIMEOUT_MS = 15_000;
@@ -53,12 +71,12 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const session = env.session ?? safeStorage(() => g.sessionStorage);
   const local = env.local ?? safeStorage(() => g.localStorage);
   // Token mode: the logger's POST is an API call like the others, with the token of the moment.
-  const auth = () => authHeaders(local.get(STORAGE_KEYS.authType) as AuthType, local);
 
   let cfg: LoggerConfig;
   // The lowest level that does anything at all: the first and only check of a filtered call.
   let min = 0;
   let endpoint: string | null = null;
+  let endpointHeaders = (): Record<string, string> => ({});
   // A new object each start(), so that a stop() still flushing can tell a start() came meanwhile.
   let run: object | 0 = 0;
   const q = createQueue();
@@ -111,7 +129,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
 
   const next = () => take(q, now(), cfg.batchSize);
   const request = (entries: string[], keepalive: boolean, body = bodyOf(entries, cfg.batchSize)) =>
-    post(use('fetch'), endpoint!, body, auth(), cfg.withCredentials, keepalive, env.sendTimeoutMs ?? SEND_TIMEOUT_MS, later);
+    post(use('fetch'), endpoint!, body, endpointHeaders(), cfg.withCredentials, keepalive, env.sendTimeoutMs ?? SEND_TIMEOUT_MS, later);
 
   const send = () => {
     stopTimer();
@@ -210,8 +228,10 @@ export function createLogger(env: LoggerEnv): LoggerController {
       configure(cfg, valid);
     }),
     getConfig: () => ({ ...cfg }),
-    flush: () => flush().catch(report),
-    start: guard(({ production, config, captureErrors }: LoggerStartOptions) => {
+    flush: () => flush().then(() => ({ sent: 0, kept: 0, dropped: 0 }), () => ({ sent: 0, kept: 0, dropped: 0 })),
+    stats: () => ({ logged: 0, sent: 0, queued: 0, dropped: 0, droppedBy: { queueFull: 0, rateLimited: 0, beforeSend: 0, rejected: 0, network: 0, storeFull: 0 } }),
+    setContext: () => {},
+    start: guard(({ production, options: config, captureErrors }: LoggerStartOptions) => {
       if (!run) {
         // What the last page could not deliver goes first.
         const { entries, dropped } = readPending(local, true);
@@ -229,8 +249,9 @@ export function createLogger(env: LoggerEnv): LoggerController {
       );
       configure(production ? productionDefaults : developmentDefaults, validConfig(config));
     }),
-    setEndpoint: guard((url: string | null) => {
-      endpoint = url;
+    setEndpoint: guard((to: LogEndpoint | null) => {
+      endpoint = to?.url ?? null;
+      if (to) endpointHeaders = to.headers;
       pump();
     }),
     stop: async () => {
@@ -242,7 +263,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
         unlisten();
       }
     },
-  } as LoggerController;
+  } as unknown as LoggerController;
   configure(env.production ? productionDefaults : developmentDefaults);
   return logger;
 }

@@ -1,7 +1,4 @@
 import type { LogLevel } from '../constants';
-import type { SafeStorage } from '../storage';
-import type { BeaconNavigator } from './httpRequest';
-import type { DocumentLike, EventTargetLike } from './lifecycle';
 
 export interface LoggerConfig {
   /** Lowest level written to the console. */
@@ -20,12 +17,60 @@ export interface LoggerConfig {
   maxEntriesPerMinute: number;
 }
 
-/** One entry as the server receives it. */
+/** One entry as the server receives it; `context` only while one is set. */
 export interface LogEntry {
   level: LogLevel;
   message: string;
   additional: unknown[];
   timestamp: string;
+  context?: Record<string, unknown>;
+}
+
+/** Changes an entry before it is queued, or drops it (`false`). */
+export type BeforeSend = (entry: LogEntry) => LogEntry | false;
+
+/** What `bootstrap({ logger })` may set: any config field, and the `beforeSend` hook (never persisted). */
+export interface LoggerOptions extends Partial<LoggerConfig> {
+  beforeSend?: BeforeSend;
+}
+
+/** What became of the entries queued when `flush()` was called. */
+export interface FlushResult {
+  /** Delivered (the server answered 2xx). */
+  sent: number;
+  /** Still held: waiting for a retry, for the network, for an endpoint, or stored for the next page. */
+  kept: number;
+  /** Given up for good (refused by the server, too many network failures). */
+  dropped: number;
+}
+
+/** The logger's ledger: at every moment `logged === sent + queued + dropped`. */
+export interface LoggerStats {
+  /** Entries that reached the server threshold. */
+  logged: number;
+  /** Delivered. */
+  sent: number;
+  /** Not yet delivered: waiting, in flight, kept for a retry, or stored for the next page. */
+  queued: number;
+  /** Lost for good, all reasons together. */
+  dropped: number;
+  /** `dropped` by reason. */
+  droppedBy: DropCounts;
+}
+
+export interface DropCounts {
+  /** Pushed out of a full queue (oldest first). */
+  queueFull: number;
+  /** Refused by the rate limit (`maxEntriesPerMinute`). */
+  rateLimited: number;
+  /** Dropped by the `beforeSend` hook. */
+  beforeSend: number;
+  /** Refused by the server (4xx other than 408 and 429). */
+  rejected: number;
+  /** Given up after repeated network failures while online. */
+  network: number;
+  /** Pushed out of the store for the next page (its size bound), or storage refused them. */
+  storeFull: number;
 }
 
 type LogMethod = (message?: unknown, ...additional: unknown[]) => void;
@@ -43,55 +88,40 @@ export interface Logger {
   updateConfig(partial: Partial<LoggerConfig>): void;
   /** The live configuration. */
   getConfig(): LoggerConfig;
-  /** Sends what is queued now. */
-  flush(): Promise<void>;
+  /** Sends what is queued now; settles once each of those entries was delivered, kept or dropped. */
+  flush(): Promise<FlushResult>;
+  /** The ledger. */
+  stats(): LoggerStats;
+  /** Attached to every entry while set (JSON-safe, scrubbed, at most 4 KiB); `null` removes it. */
+  setContext(context: Record<string, unknown> | null): void;
 }
 
 export interface LoggerStartOptions {
   /** Picks the defaults (production or development) the options and the tab's saved settings go over. */
   production: boolean;
   /** Applied over the mode's defaults; settings saved in this tab by updateConfig win over these. */
-  config?: Partial<LoggerConfig>;
+  options?: LoggerOptions;
   /** Turn uncaught errors and unhandled rejections into ERROR entries. */
   captureErrors: boolean;
 }
 
-/** The page's logger with the lifecycle bootstrap drives. */
-export interface LoggerController extends Logger {
-  /** Applies options, loads entries left over by the last page, starts page-exit and error listeners. */
-  start(options: LoggerStartOptions): void;
+/** Where batches go, and the headers each request needs there (read at send time). */
+export interface LogEndpoint {
+  /** Absolute URL of `{api base}clientlogger/`. */
+  url: string;
   /**
-   * Where to POST batches (absolute URL of `{api base}clientlogger/`), read at send time.
-   * Until it is set, entries wait in the queue; setting it sends any full batch at once.
+   * Headers the server needs besides the content type, e.g. `Authorization` in token mode. A
+   * beacon cannot carry headers, so while this returns any, page exit stores instead of beaconing.
    */
-  setEndpoint(url: string | null): void;
-  /** Flushes, then stops the timer and every listener. Entries logged later still queue. */
-  stop(): Promise<void>;
+  headers(): Record<string, string>;
 }
 
-/**
- * What the logger uses from its surroundings, passed in so that tests need no real browser.
- * Each is optional and defaults to the real global (looked up when used, so a fetch or timer
- * installed later by a test harness is seen); absent globals are tolerated.
- */
-export interface LoggerEnv {
-  /** Picks the defaults before start() (and when start() is given no mode). */
-  production: boolean;
-  fetch?: (url: string, init: RequestInit) => Promise<{ status: number; headers?: { get(name: string): string | null } }>;
-  console?: Partial<Record<'debug' | 'info' | 'log' | 'warn' | 'error', (...args: unknown[]) => void>>;
-  /** Settings saved by updateConfig (default: sessionStorage). */
-  session?: SafeStorage;
-  /** Entries left over by a page that went away (default: localStorage). */
-  local?: SafeStorage;
-  /** Where pagehide, online, error and unhandledrejection are listened for (default: window). */
-  target?: EventTargetLike;
-  /** Where visibilitychange is listened for and visibilityState read (default: document). */
-  doc?: DocumentLike;
-  navigator?: BeaconNavigator;
-  now?: () => number;
-  random?: () => number;
-  setTimeout?: (fn: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
-  /** How long one send may take before it counts as a network failure (default 15 s). */
-  sendTimeoutMs?: number;
+/** The page's logger with the lifecycle bootstrap drives. */
+export interface LoggerController extends Logger {
+  /** Applies options, takes batches stored by earlier pages, starts page-exit and error listeners. */
+  start(options: LoggerStartOptions): void;
+  /** Until an endpoint is set, entries wait in the queue; setting one sends what is due at once. */
+  setEndpoint(endpoint: LogEndpoint | null): void;
+  /** Flushes, then stops the timer and every listener. Entries logged later still queue. */
+  stop(): Promise<void>;
 }
