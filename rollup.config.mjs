@@ -21,10 +21,25 @@ const minify = terser({
   format: { comments: false },
 });
 
+// The stylesheet is written to be read (src/ui/styles.ts); the production bundle carries it without
+// the layout: whitespace runs become one space, and none is kept around braces, colons, semicolons
+// and commas (the stylesheet uses no selector whose meaning depends on such a space).
+const compactCss = {
+  name: 'compact-css',
+  transform(code, id) {
+    if (!id.endsWith('/src/ui/styles.ts')) return null;
+    const compacted = code.replace(/const CSS = `([^`]*)`/, (_, css) => {
+      const tight = css.replace(/\s+/g, ' ').replace(/ ?([{}:;,]) ?/g, '$1').replace(/;}/g, '}').trim();
+      return `const CSS = \`${tight}\``;
+    });
+    return { code: compacted, map: null };
+  },
+};
+
 const iife = (file, production) => ({
   input: 'src/embed.ts',
   output: { file, format: 'iife', sourcemap: false, plugins: production ? [minify] : [] },
-  plugins: [mode(production), resolve({ browser: true }), ts()],
+  plugins: [mode(production), ...(production ? [compactCss] : []), resolve({ browser: true }), ts()],
 });
 
 // Bundler users bring their own preact and signals: react/react-dom become preact/compat, so they need no alias.

@@ -3,9 +3,12 @@
 //    (and the JWT the client reads its claims from) when none is stored. The server puts the token in
 //    <meta name="demo-token"> only when it plays token mode. This runs before emweb.js reads storage.
 // 2. "Forget stored sign-in" clears what the client remembers, for switching the server's mode.
+// 3. The theme switch (?theme=light|dark) sets data-theme on <html>; host.css themes the client
+//    through its --emweb-* custom properties. Without it, both follow the system's colour scheme.
 (function () {
   'use strict';
-  var mode = document.documentElement.getAttribute('data-demo-auth');
+  var root = document.documentElement;
+  var mode = root.getAttribute('data-demo-auth');
   var meta = document.querySelector('meta[name="demo-token"]');
   var token = meta && meta.getAttribute('content');
   try {
@@ -16,13 +19,33 @@
   } catch (e) {
     // Storage blocked (private mode, sandboxed frame): the client copes, so does the demo.
   }
-  var reset = document.getElementById('host-reset');
-  if (reset) {
-    reset.addEventListener('click', function () {
-      try {
-        ['authType', 'jwt', 'devToken'].forEach(function (key) { localStorage.removeItem(key); });
-      } catch (e) { /* nothing stored, nothing to forget */ }
-      location.reload();
+  var params = new URLSearchParams(location.search);
+  var theme = params.get('theme');
+  if (theme === 'light' || theme === 'dark') root.setAttribute('data-theme', theme);
+  // The page's language follows the client's, so that screen readers pronounce it right.
+  if (params.get('lang') === 'de') root.setAttribute('lang', 'de');
+
+  document.addEventListener('DOMContentLoaded', function () {
+    var reset = document.getElementById('host-reset');
+    if (reset) {
+      reset.addEventListener('click', function () {
+        try {
+          ['authType', 'jwt', 'devToken'].forEach(function (key) { localStorage.removeItem(key); });
+        } catch (e) { /* nothing stored, nothing to forget */ }
+        location.reload();
+      });
+    }
+    // Each switch link keeps the other choices, and the current one is marked.
+    document.querySelectorAll('.host-switch').forEach(function (group) {
+      var name = group.getAttribute('data-param');
+      group.querySelectorAll('a').forEach(function (link, index) {
+        var value = new URLSearchParams(link.getAttribute('href').slice(1)).get(name);
+        var next = new URLSearchParams(location.search);
+        next.set(name, value);
+        link.setAttribute('href', '?' + next.toString());
+        var current = params.get(name);
+        if (current === value || (current === null && index === 0)) link.setAttribute('aria-current', 'true');
+      });
     });
-  }
+  });
 })();

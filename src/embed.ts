@@ -1,3 +1,7 @@
+// The script-tag entry: window.EMWeb, the automatic start from `data-mount`, and a guard against
+// the script being loaded twice.
+import htm from 'htm';
+import { createElement, Fragment, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { bootstrap } from './bootstrap';
 import { BUILD_VERSION } from './constants';
 import type { Logger } from './logging/types';
@@ -5,20 +9,38 @@ import { BUNDLE_PRODUCTION } from './mode';
 import { getPage } from './page';
 import type { BootstrapOptions, Client } from './types';
 
+/** The React API a screen written without a bundler needs, from the bundle's own copy (a second copy's hooks would fail). */
+const React = { createElement, Fragment, useState, useEffect, useMemo, useRef, useCallback, useReducer, useContext };
+
 export interface EMWebGlobal {
   buildVersion: string;
   bootstrap(options?: BootstrapOptions): Promise<Client>;
   logger: Logger;
+  React: typeof React;
+  /** Tagged templates that build elements: no build step, and no `eval`, so it works under a strict CSP. */
+  html: ReturnType<typeof htm.bind<ReturnType<typeof createElement>>>;
 }
 
-// The script-tag entry. `document.currentScript` is only set while this runs, so read it now.
-const script = document.currentScript as HTMLScriptElement | null;
+declare global {
+  interface Window {
+    EMWeb?: EMWebGlobal;
+  }
+}
+
+// `document.currentScript` is only set while this runs, so it is read now.
+const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
 const data = script?.dataset ?? {};
 const production = data.production !== 'false' && BUNDLE_PRODUCTION;
-const w = window as unknown as { EMWeb?: EMWebGlobal };
 
 // A second copy of the script keeps the first: two loggers and two probes would fight.
-const emweb = (w.EMWeb ??= { buildVersion: BUILD_VERSION, bootstrap, logger: getPage(production).logger });
+window.EMWeb ??= {
+  buildVersion: BUILD_VERSION,
+  bootstrap,
+  logger: getPage(production).logger,
+  React,
+  html: htm.bind(createElement),
+};
+const emweb = window.EMWeb;
 
 if (data.mount) {
   const options: BootstrapOptions = { mount: data.mount, production };

@@ -1,18 +1,17 @@
-// The library's public surface for bundler users. The script-tag bundle's entry is embed.ts.
-export { bootstrap } from './bootstrap';
-export { BUILD_VERSION, LogLevel, DEFAULTS, BREAKPOINTS, GRID_COLUMNS, STORAGE_KEYS, AUTH_PATH } from './constants';
-export type { Breakpoint } from './constants';
-export { formatNumber, formatCurrency, type NumberFormatOptions } from './format';
-export { useClient, useBreakpoint } from './ui/hooks';
-export { breakpointOf } from './state/breakpoint';
-export { readClaims, CLAIM_NAMES, type Claims } from './auth/claims';
-export { apiBase } from './auth/apiBase';
-export type { AuthType } from './auth/authType';
+// The library's public surface for bundler users. Importing it makes nothing: the page's logger
+// is created by the first `bootstrap` or `getLogger()`. The script-tag bundle's entry is embed.ts.
 export type { ClientConfiguration } from './api/configuration';
-export type { ClientState } from './state/signals';
-export type { Logger, LoggerConfig, LogEntry } from './logging/types';
-export type { BootstrapOptions, Client, SpeedDialAction } from './types';
-import { getPage } from './page';
-
-/** The page's one logger; `bootstrap` applies its options and starts its server transport. */
-export const logger = getPage().logger;
+export { type ApiBase, apiBase } from './auth/apiBase';
+export type { AuthType } from './auth/authType';
+export { CLAIM_NAMES, type Claims, readClaims } from './auth/claims';
+export { bootstrap } from './bootstrap';
+export { AUTH_PATH, BREAKPOINTS, type Breakpoint, BUILD_VERSION, DEFAULTS, GRID_COLUMNS, LogLevel, STORAGE_KEYS } from './constants';
+export { formatCurrency, formatNumber, type NumberFormatOptions } from './format';
+export type { FlushResult, Logger, LoggerConfig, LoggerOptions, LoggerStats, LogEntry } from './logging/types';
+export { getLogger } from './page';
+export type { ClientState } from './state/clientState';
+export { breakpointOf } from './state/breakpoint';
+export type { BootstrapOptions, Client, Diagnostics, Screen, SpeedDialAction } from './types';
+export { builtInActions } from './ui/actions';
+export { useBreakpoint, useClient } from './ui/hooks';
+export { DEFAULT_STRINGS, type Strings } from './ui/strings';

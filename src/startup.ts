@@ -1,8 +1,9 @@
-import { requestConfiguration, type ApiCallDeps, type ClientConfiguration } from './api/configuration';
-import { loadVersion, pageCloudCheck, type CloudCheck } from './api/info';
-import { apiBase } from './auth/apiBase';
-import { readClaims, type Claims } from './auth/claims';
-import { createAuthTypeResolver, type AuthType, type AuthTypeResolver } from './auth/authType';
+import { type ApiCallDeps, type ClientConfiguration, requestConfiguration } from './api/configuration';
+import { type CloudCheck, loadVersion } from './api/info';
+import { type ApiBase, apiBase } from './auth/apiBase';
+import type { AuthType } from './auth/authType';
+import { type Claims, readClaims } from './auth/claims';
+import type { AuthTypeResolver, ResolvedAuthType } from './auth/probe';
 import { authHeaders } from './auth/token';
 import { STORAGE_KEYS } from './constants';
 import type { FetchLike } from './http';
@@ -18,17 +19,16 @@ export interface StartupDeps {
   timeoutMs: number;
   log: Pick<Logger, 'trace' | 'error'>;
   now: () => number;
-  /** Defaults to the page's shared check, so several clients on one page ask once. */
-  cloudCheck?: CloudCheck;
-  /** Pass the page's resolver so concurrent start-ups share one probe; defaults to a fresh one. */
-  resolveAuthType?: AuthTypeResolver;
+  /** The page's resolver, so that concurrent start-ups share one probe. */
+  resolveAuthType: AuthTypeResolver;
+  /** The page's check, so that several clients on one page ask once. */
+  cloudCheck: CloudCheck;
 }
 
 /** The facts start-up learns; `Client` carries the same ones. */
 export interface StartupFacts {
   authType: AuthType;
-  /** The API base path: `/api/web/` or `/api/`. */
-  apiBase: string;
+  apiBase: ApiBase;
   config: ClientConfiguration | false;
   /** The server's version text, `''` when it could not be read. */
   version: string;
@@ -36,64 +36,86 @@ export interface StartupFacts {
   claims: Claims | null;
 }
 
-export interface StartupResult extends StartupFacts {  /**
-   * In secgw mode, the configuration call was refused with 401: the gateway has no session, so
-   * the caller should send the user to sign in. Other modes have no gateway to send them to.
-   */
+/** Facts as they arrive, one or a few at a time (the API base follows from the mode). */
+export type StartupUpdate = Partial<Omit<StartupFacts, 'apiBase'>>;
+
+export interface StartupEvents {
+  onUpdate(update: StartupUpdate): void;
+  /** The security gateway refused the configuration call (401): called as soon as that answer arrives. */
+  onSignInRequired(): void;
+}
+
+export interface StartupResult extends StartupFacts {
   signInRequired: boolean;
 }
 
-export type StartupUpdate = Partial<Omit<StartupResult, 'signInRequired'>>;
+interface Round {
+  facts: Omit<StartupFacts, 'claims'>;
+  configStatus: number;
+  signInRequired: boolean;
+}
 
 /**
- * The start-up sequence, without any UI: sign-in mode, API base, then configuration, version and
- * cloud check side by side (none waits for another), then the claims. Each piece is handed to
- * `onUpdate` as it arrives so a UI can fill in progressively. Rejects only with the probe's error;
+ * One pass with a given mode: its API base, then configuration, version and cloud check side by
+ * side, none waiting for another. Each fact is handed on as it arrives, so a UI fills in progressively.
+ */
+async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAuthType, events: StartupEvents): Promise<Round> {
+  const { fetch, local, origin, timeoutMs, log } = deps;
+  const base = apiBase(authType, deps.production);
+  events.onUpdate({ authType });
+  const call: ApiCallDeps = { fetch, origin, base, headers: authHeaders(authType, local), timeoutMs };
+  let signInRequired = false;
+  let configStatus = 0;
+
+  const configuration = requestConfiguration({ ...call, log, prefetched }).then(({ config, status }) => {
+    configStatus = status;
+    signInRequired = authType === 'secgw' && status === 401;
+    if (signInRequired) events.onSignInRequired();
+    events.onUpdate({ config });
+    return config;
+  });
+  const version = loadVersion(call).then((text) => {
+    events.onUpdate({ version: text });
+    return text;
+  });
+  const isCloud = deps.cloudCheck({ ...call, log }).then((answer) => {
+    events.onUpdate({ isCloud: answer });
+    return answer;
+  });
+  const [config, versionText, cloud] = await Promise.all([configuration, version, isCloud]);
+  return { facts: { authType, apiBase: base, config, version: versionText, isCloud: cloud }, configStatus, signInRequired };
+}
+
+/** Events whose listener throws are logged, never let through: a UI bug must not stop start-up. */
+function guardEvents(events: StartupEvents, log: StartupDeps['log']): StartupEvents {
+  const guard =
+    <A extends unknown[]>(name: string, listener: (...args: A) => void) =>
+    (...args: A) => {
+      try {
+        listener(...args);
+      } catch (error) {
+        log.error(`start-up listener ${name} failed`, error);
+      }
+    };
+  return { onUpdate: guard('onUpdate', events.onUpdate), onSignInRequired: guard('onSignInRequired', events.onSignInRequired) };
+}
+
+/**
+ * The start-up sequence, without any UI: sign-in mode, then the calls of its API base, then the
+ * claims. A remembered mode whose configuration call answers 404 is wrong (the server changed
+ * modes): it is forgotten and the probe runs afresh, once. Rejects only with the probe's error;
  * every later step falls back instead of failing.
  */
-export async function runStartup(deps: StartupDeps, onUpdate?: (update: StartupUpdate) => void): Promise<StartupResult> {
-  const { fetch, local, origin, timeoutMs, log } = deps;
-  // A throwing listener is a UI bug: it must not stop start-up or surface as an unhandled rejection.
-  const emit = (update: StartupUpdate): void => {
-    try {
-      onUpdate?.(update);
-    } catch (e) {
-      log.error('start-up listener failed', e);
-    }
-  };
-  const arrive = <K extends 'config' | 'version' | 'isCloud'>(
-    key: K,
-    pending: Promise<StartupResult[K]>,
-    fallback: StartupResult[K],
-  ): Promise<StartupResult[K]> =>
-    pending
-      .catch(() => fallback)
-      .then((value) => {
-        emit({ [key]: value });
-        return value;
-      });
-
-  const resolve = deps.resolveAuthType ?? createAuthTypeResolver({ fetch, local, origin, timeoutMs });
-  const { authType, prefetched } = await resolve();
-  const base = apiBase(authType, deps.production);
-  emit({ authType, apiBase: base });
-
-  let signInRequired = false;
-  const call: ApiCallDeps = { fetch, origin, base, headers: authHeaders(authType, local), timeoutMs };
-  const [config, version, isCloud] = await Promise.all([
-    arrive(
-      'config',
-      requestConfiguration({ ...call, log, prefetched }).then(({ config, status }) => {
-        signInRequired = authType === 'secgw' && status === 401;
-        return config;
-      }),
-      false,
-    ),
-    arrive('version', loadVersion(call), ''),
-    arrive('isCloud', (deps.cloudCheck ?? pageCloudCheck)({ ...call, log }), false),
-  ]);
-
-  const claims = readClaims(local.get(STORAGE_KEYS.jwt), deps.now());
-  emit({ claims });
-  return { authType, apiBase: base, config, version, isCloud, claims, signInRequired };
+export async function runStartup(deps: StartupDeps, listeners: StartupEvents): Promise<StartupResult> {
+  const events = guardEvents(listeners, deps.log);
+  let resolved = await deps.resolveAuthType();
+  let round = await loadFacts(deps, resolved, events);
+  if (resolved.remembered && round.configStatus === 404) {
+    deps.local.remove(STORAGE_KEYS.authType);
+    resolved = await deps.resolveAuthType();
+    round = await loadFacts(deps, resolved, events);
+  }
+  const claims = readClaims(deps.local.get(STORAGE_KEYS.jwt), deps.now());
+  events.onUpdate({ claims });
+  return { ...round.facts, claims, signInRequired: round.signInRequired };
 }

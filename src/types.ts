@@ -1,22 +1,44 @@
 import type { ComponentChild } from 'preact';
-import type { Logger, LoggerConfig } from './logging/types';
-import type { ClientState } from './state/signals';
+import type { ClientConfiguration } from './api/configuration';
+import type { Logger, LoggerOptions, LoggerStats } from './logging/types';
 import type { StartupFacts } from './startup';
+import type { ClientState } from './state/clientState';
+import type { Strings } from './ui/strings';
 
-/** What `bootstrap` resolves to: the facts start-up learnt, live state, and the way out. */
+/** What `bootstrap` resolves to: the facts start-up learnt (read live from `state`), and what a host may do with them. */
 export interface Client extends StartupFacts {
   state: ClientState;
   logger: Logger;
+  /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
+  reloadConfiguration(): Promise<ClientConfiguration | false>;
+  /** What a support request needs, nothing secret: versions, mode, API base, breakpoint, browser, logger figures. */
+  diagnostics(): Diagnostics;
+  /** Forgets the stored sign-in (`jwt`, `devToken`, `authType`), then calls `onSignOut`. */
+  signOut(): void;
   /** Flushes the logger, stops timers and listeners, and removes the UI. */
   unmount(): Promise<void>;
+}
+
+export interface Diagnostics {
+  buildVersion: string;
+  serverVersion: string;
+  authType: string;
+  apiBase: string;
+  isCloud: boolean;
+  breakpoint: string;
+  userAgent: string;
+  logger: LoggerStats;
 }
 
 /** An entry of the floating action button's speed dial. */
 export interface SpeedDialAction {
   label: string;
-  /** May return a promise; a failure becomes a notice and an ERROR log entry. */
+  /** May return (a promise of) a short text, shown as a notice. A failure is a notice and an ERROR log entry. */
   run(client: Client): unknown;
 }
+
+/** What `render` may give: an element (`EMWeb.html`, `EMWeb.React.createElement`, JSX), a string, or a DOM node. */
+export type Screen = ComponentChild | Node;
 
 export interface BootstrapOptions {
   /** Element or selector to mount in; default `'#emweb'`. */
@@ -25,16 +47,20 @@ export interface BootstrapOptions {
   production?: boolean;
   /** Where the API paths live; default `location.origin`. */
   origin?: string;
-  /** Applied over the mode's logger defaults. */
-  logger?: Partial<LoggerConfig>;
+  /** Applied over the mode's logger defaults, with an optional `beforeSend` hook. */
+  logger?: LoggerOptions;
   /** Uncaught errors and unhandled rejections go to `logger.error`; default true. */
   captureErrors?: boolean;
   /** Called when the security gateway answers 401; default: go to `/auth/?returnUrl=<current URL>`. */
   onSignInRequired?: () => void;
-  /** The product's own screens, shown in the main area once start-up is done. */
-  render?: (client: Client) => ComponentChild;
-  /** Speed-dial actions in place of the built-in ones; at most 5 are shown. */
-  actions?: SpeedDialAction[];
+  /** The product's own screens, shown in the main area once start-up is done; default: the home view. */
+  render?: (client: Client) => Screen;
+  /** An array replaces the built-in speed-dial actions; a function receives them and returns the list. */
+  actions?: SpeedDialAction[] | ((builtIns: SpeedDialAction[]) => SpeedDialAction[]);
+  /** Called by Sign out once the stored sign-in is gone; default: under the gateway go to `/auth/`, else reload. */
+  onSignOut?: (client: Client) => void;
+  /** Any of the texts the client shows. */
+  strings?: Partial<Strings>;
   /** How long each start-up call may take, in ms; default 10000. */
   timeoutMs?: number;
 }

@@ -1,5 +1,5 @@
-import type { PrefetchedResponse } from '../auth/authType';
-import { isPlainObject, request, type FetchLike } from '../http';
+import type { PrefetchedResponse } from '../auth/probe';
+import { type FetchLike, isPlainObject, request } from '../http';
 import type { Logger } from '../logging/types';
 
 /** What every start-up API call needs to reach `{origin}{base}path`. */
@@ -25,19 +25,20 @@ export interface ConfigurationDeps extends ApiCallDeps {
  */
 export type ClientConfiguration = Record<string, unknown>;
 
-/** The configuration with the status it came with: a 401 tells start-up that the gateway wants a sign-in. */
-export async function requestConfiguration(
-  deps: ConfigurationDeps,
-): Promise<{ config: ClientConfiguration | false; status: number }> {
-  const url = deps.origin + deps.base + 'ClientConfiguration';
-  const { prefetched } = deps;
-  const answer =
-    prefetched && prefetched.url === url
-      ? prefetched
-      : await request(deps.fetch, url, { headers: deps.headers, timeoutMs: deps.timeoutMs });
-  const { status, json } = answer;
-  if (status >= 200 && status < 300 && isPlainObject(json)) return { config: json, status };
-  deps.log.trace('ClientConfiguration failed with status ' + status);
-  return { config: false, status };
+export interface ConfigurationAnswer {
+  /** The configuration object, or `false` when the call failed or answered something else. */
+  config: ClientConfiguration | false;
+  /** The status it came with: 401 asks for a sign-in, 404 says a remembered mode is wrong. */
+  status: number;
 }
 
+export async function requestConfiguration(deps: ConfigurationDeps): Promise<ConfigurationAnswer> {
+  const url = `${deps.origin}${deps.base}ClientConfiguration`;
+  const { prefetched } = deps;
+  const answer =
+    prefetched?.url === url ? prefetched : await request(deps.fetch, url, { headers: deps.headers, timeoutMs: deps.timeoutMs });
+  const { status, json } = answer;
+  if (status >= 200 && status < 300 && isPlainObject(json)) return { config: json, status };
+  deps.log.trace(`ClientConfiguration failed with status ${status}`);
+  return { config: false, status };
+}

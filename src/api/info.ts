@@ -7,12 +7,10 @@ import type { ApiCallDeps } from './configuration';
  * rather than stringified: `[object Object]` in the header helps nobody.
  */
 export async function loadVersion(deps: ApiCallDeps): Promise<string> {
-  const { status, json } = await request(deps.fetch, deps.origin + deps.base + 'info/version', {
-    headers: deps.headers,
-    timeoutMs: deps.timeoutMs,
-  });
-  const message = status >= 200 && status < 300 ? (json as { message?: unknown } | null)?.message : undefined;
-  return typeof message === 'string' ? message : '';
+  const url = `${deps.origin}${deps.base}info/version`;
+  const { status, json } = await request(deps.fetch, url, { headers: deps.headers, timeoutMs: deps.timeoutMs });
+  if (status < 200 || status >= 300 || typeof json !== 'object' || json === null || !('message' in json)) return '';
+  return typeof json.message === 'string' ? json.message : '';
 }
 
 export interface CloudCheckDeps extends ApiCallDeps {
@@ -23,18 +21,19 @@ export type CloudCheck = (deps: CloudCheckDeps) => Promise<boolean>;
 
 /**
  * A cloud check that asks each URL once and shares the answer, failures included: whether the
- * instance is in the vendor's cloud does not change while the page lives. Any status but 200 is
- * a plain "no"; no answer at all (network failure, timeout: status 0) is the error case, logged.
+ * instance is in the vendor's cloud does not change while the page lives. Status 200 means yes,
+ * whatever the body; any other status is a plain "no"; no answer at all (network failure,
+ * timeout: status 0) is the error case, logged.
  */
 export function createCloudCheck(): CloudCheck {
   const answers = new Map<string, Promise<boolean>>();
   return (deps) => {
-    const url = deps.origin + deps.base + 'info/cloudinstance';
+    const url = `${deps.origin}${deps.base}info/cloudinstance`;
     let answer = answers.get(url);
     if (!answer) {
-      answer = request(deps.fetch, url, { headers: deps.headers, timeoutMs: deps.timeoutMs })
+      answer = request(deps.fetch, url, { headers: deps.headers, timeoutMs: deps.timeoutMs, readBody: false })
         .then(({ status }) => {
-          if (status === 0) deps.log.error('cloud instance check failed: no answer from ' + url);
+          if (status === 0) deps.log.error(`cloud instance check failed: no answer from ${url}`);
           return status === 200;
         })
         // A logger that throws must not turn "not cloud" into a rejection cached for the page.
@@ -44,6 +43,3 @@ export function createCloudCheck(): CloudCheck {
     return answer;
   };
 }
-
-/** The page's one cloud check, shared by every client mounted on it. */
-export const pageCloudCheck: CloudCheck = createCloudCheck();

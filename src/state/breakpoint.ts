@@ -1,8 +1,12 @@
 import { BREAKPOINTS, type Breakpoint } from '../constants';
 
 /** The breakpoint of a viewport `width` px wide: xs under 768, sm under 992, md under 1200, else lg. */
-export const breakpointOf = (width: number): Breakpoint =>
-  width >= BREAKPOINTS.lg ? 'lg' : width >= BREAKPOINTS.md ? 'md' : width >= BREAKPOINTS.sm ? 'sm' : 'xs';
+export function breakpointOf(width: number): Breakpoint {
+  if (width >= BREAKPOINTS.lg) return 'lg';
+  if (width >= BREAKPOINTS.md) return 'md';
+  if (width >= BREAKPOINTS.sm) return 'sm';
+  return 'xs';
+}
 
 type MatchMedia = (query: string) => MediaQueryList;
 
@@ -11,16 +15,14 @@ type MatchMedia = (query: string) => MediaQueryList;
  * decides the boundaries exactly as CSS does, and nothing runs while the width stays inside one.
  * Returns the function that stops watching.
  */
-export function watchBreakpoint(matchMedia: MatchMedia | undefined, onChange: (bp: Breakpoint) => void): () => void {
+export function watchBreakpoint(matchMedia: MatchMedia | undefined, onChange: (breakpoint: Breakpoint) => void): () => void {
   if (typeof matchMedia !== 'function') return () => {};
-  const order = ['sm', 'md', 'lg'] as const;
-  const lists = order.map((name) => matchMedia(`(min-width: ${BREAKPOINTS[name]}px)`));
-  const read = () => {
-    let bp: Breakpoint = 'xs';
-    lists.forEach((list, i) => list.matches && (bp = order[i]!));
-    onChange(bp);
-  };
-  lists.forEach((list) => list.addEventListener('change', read));
+  // Widest last: the last query that matches names the breakpoint.
+  const queries = (['sm', 'md', 'lg'] as const).map((name) => ({ name, list: matchMedia(`(min-width: ${BREAKPOINTS[name]}px)`) }));
+  const read = () => onChange(queries.filter(({ list }) => list.matches).at(-1)?.name ?? 'xs');
+  for (const { list } of queries) list.addEventListener('change', read);
   read();
-  return () => lists.forEach((list) => list.removeEventListener('change', read));
+  return () => {
+    for (const { list } of queries) list.removeEventListener('change', read);
+  };
 }

@@ -1,55 +1,81 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { SpeedDialAction } from '../types';
 
+const MENU_ID = 'emweb-menu';
+/** Keys that move focus inside the open menu, to the item at this offset or position. */
+const MOVES: Partial<Record<string, (at: number, count: number) => number>> = {
+  ArrowDown: (at) => at + 1,
+  ArrowUp: (at) => at - 1,
+  Home: () => 0,
+  End: (_at, count) => count - 1,
+};
+
+interface SpeedDialProps {
+  actions: SpeedDialAction[];
+  /** The floating button's accessible name, and its menu's. */
+  label: string;
+  onSelect(action: SpeedDialAction): void;
+}
+
 /**
  * The floating action button, a WAI-ARIA menu button: opening moves focus into the menu, arrows
  * move through it, Escape closes it and gives focus back to the button.
  */
-export function SpeedDial({ actions, onSelect }: { actions: SpeedDialAction[]; onSelect(a: SpeedDialAction): void }) {
-  // The item to focus once open (-1: the last, for ArrowUp), or null while closed.
-  const [open, setOpen] = useState<number | null>(null);
+export function SpeedDial({ actions, label, onSelect }: SpeedDialProps) {
+  // The index of the item to focus once open (-1: the last, for ArrowUp), or null while closed.
+  const [openAt, setOpenAt] = useState<number | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const focus = (i: number) => {
-    const items = menu.current!.children;
-    (items[(i + items.length) % items.length] as HTMLElement).focus();
+  const isOpen = openAt !== null;
+
+  const focusItem = (index: number) => {
+    const items = menu.current?.children;
+    if (!items?.length) return;
+    const wrapped = (index + items.length) % items.length;
+    (items[wrapped] as HTMLElement).focus();
   };
   // A layout effect, so focus lands before the open menu is painted.
   useLayoutEffect(() => {
-    if (open != null) focus(open);
-  }, [open]);
+    if (openAt !== null) focusItem(openAt);
+  }, [openAt]);
 
-  const close = (refocus?: boolean) => {
-    setOpen(null);
-    if (refocus) button.current!.focus();
+  const close = (giveFocusBack: boolean) => {
+    setOpenAt(null);
+    if (giveFocusBack) button.current?.focus();
   };
 
-  const onMenuKey = (e: KeyboardEvent) => {
-    const at = [...menu.current!.children].indexOf(e.target as Element);
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: -1 }[e.key];
-    if (to != null) focus(to);
-    else if (e.key === 'Escape') close(true);
-    else if (e.key === 'Tab') close();
-    else return;
-    if (e.key !== 'Tab') e.preventDefault();
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const items = [...(menu.current?.children ?? [])];
+    const move = MOVES[event.key];
+    if (move) focusItem(move(items.indexOf(event.target as Element), items.length));
+    else if (event.key === 'Escape') close(true);
+    else if (event.key === 'Tab') close(false);
+    if (move || event.key === 'Escape') event.preventDefault();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    setOpenAt(event.key === 'ArrowUp' ? -1 : 0);
   };
 
   return (
     <div
-      class="f"
+      class="speed-dial"
       // Focus leaving the whole control (a click elsewhere, Tab away) closes the menu.
-      onFocusOut={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node)) close();
+      onFocusOut={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close(false);
       }}
     >
-      {open != null && (
-        <div role="menu" id="emweb-menu" aria-label="Actions" ref={menu} onKeyDown={onMenuKey}>
+      {isOpen && (
+        <div role="menu" id={MENU_ID} aria-label={label} ref={menu} class="speed-dial-menu" onKeyDown={onMenuKeyDown}>
           {actions.map((action) => (
             <button
               type="button"
               role="menuitem"
               tabIndex={-1}
               key={action.label}
+              class="speed-dial-item"
               onClick={() => {
                 close(true);
                 onSelect(action);
@@ -62,20 +88,16 @@ export function SpeedDial({ actions, onSelect }: { actions: SpeedDialAction[]; o
       )}
       <button
         type="button"
+        class="fab"
         ref={button}
-        aria-label="Actions"
+        aria-label={label}
         aria-haspopup="menu"
-        aria-expanded={open != null}
-        aria-controls={open == null ? undefined : 'emweb-menu'}
-        onClick={() => (open == null ? setOpen(0) : close())}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            e.preventDefault();
-            setOpen(e.key === 'ArrowUp' ? -1 : 0);
-          }
-        }}
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? MENU_ID : undefined}
+        onClick={() => (isOpen ? close(false) : setOpenAt(0))}
+        onKeyDown={onButtonKeyDown}
       >
-        {open == null ? '+' : '×'}
+        {isOpen ? '×' : '+'}
       </button>
     </div>
   );

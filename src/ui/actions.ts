@@ -1,16 +1,39 @@
-import type { SpeedDialAction } from '../types';
+import type { FlushResult } from '../logging/types';
+import type { Client, SpeedDialAction } from '../types';
+import { DEFAULT_STRINGS, fill, type Strings } from './strings';
 
-export interface ActionContext {
-  notify(message: string): void;
-  signOut(): void;
+/** What "Send logs now" tells the user, from what became of the queued entries. */
+export function flushNotice(result: FlushResult, strings: Strings): string {
+  const parts: string[] = [];
+  if (result.sent) parts.push(fill(strings.logsSent, { count: result.sent }));
+  if (result.kept) parts.push(fill(strings.logsKept, { count: result.kept }));
+  if (result.dropped) parts.push(fill(strings.logsDropped, { count: result.dropped }));
+  return parts.length ? parts.join(' · ') : strings.logsNothingToSend;
 }
 
-/**
- * The speed dial's built-in actions, what the 14 KB budget affords: no About (the header shows the
- * versions), no Reload configuration (a reload does it), no Copy diagnostics. Hosts add their own
- * through `bootstrap({ actions })`.
- */
-export const builtInActions = ({ notify, signOut }: ActionContext): SpeedDialAction[] => [
-  { label: 'Send logs now', run: (c) => c.logger.flush().then(() => notify('Logs sent')) },
-  { label: 'Sign out', run: signOut },
-];
+async function copyDiagnostics(client: Client, strings: Strings): Promise<string> {
+  try {
+    await navigator.clipboard.writeText(JSON.stringify(client.diagnostics(), null, 2));
+    return strings.diagnosticsCopied;
+  } catch {
+    // No clipboard (an insecure origin, a denied permission): said, not thrown.
+    return strings.diagnosticsNotCopied;
+  }
+}
+
+/** The speed dial's own actions; each returns the notice to show. */
+export function builtInActions(strings: Strings = DEFAULT_STRINGS): SpeedDialAction[] {
+  return [
+    {
+      label: strings.sendLogs,
+      run: async (client: Client) => flushNotice(await client.logger.flush(), strings),
+    },
+    {
+      label: strings.reloadConfiguration,
+      run: async (client: Client) =>
+        (await client.reloadConfiguration()) ? strings.configurationReloaded : strings.configurationUnavailable,
+    },
+    { label: strings.copyDiagnostics, run: (client: Client) => copyDiagnostics(client, strings) },
+    { label: strings.signOut, run: (client: Client) => client.signOut() },
+  ];
+}

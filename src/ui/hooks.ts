@@ -1,5 +1,5 @@
 import { createContext } from 'preact';
-import { useContext, useLayoutEffect, useReducer } from 'react';
+import { useContext } from 'react';
 import type { Breakpoint } from '../constants';
 import type { Client } from '../types';
 
@@ -12,10 +12,7 @@ export function useClient(): Client {
   return client;
 }
 
-/** The current breakpoint; the component re-renders when it changes. */
+/** The current breakpoint; the component re-renders when it changes (reading a signal subscribes it). */
 export function useBreakpoint(): Breakpoint {
-  const { breakpoint } = useClient().state;
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  useLayoutEffect(() => breakpoint.subscribe(rerender), [breakpoint]);
-  return breakpoint.value;
+  return useClient().state.breakpoint.value;
 }

@@ -1,0 +1,98 @@
+// DEMO ONLY: what a host page writes to bring its own screen and language to EMWeb, with no build
+// step. It runs right after emweb.js and before the automatic start (which waits for the DOM), so
+// when it calls EMWeb.bootstrap first, the script tag's start returns the same client.
+//   ?screen=tickets  a screen written with EMWeb.html and a hook, in place of the home view
+//   ?lang=de         the client's texts in German, through the `strings` option
+(function () {
+  'use strict';
+  var params = new URLSearchParams(location.search);
+  var screen = params.get('screen');
+  var lang = params.get('lang');
+  if (screen !== 'tickets' && lang !== 'de') return; // the plain embed: the script tag starts it
+
+  var html = EMWeb.html;
+  var React = EMWeb.React;
+
+  var GERMAN = {
+    loading: 'Wird gestartet…',
+    startFailed: 'Der Client konnte nicht starten',
+    retry: 'Erneut versuchen',
+    signInRequired: 'Anmeldung erforderlich',
+    signInRequiredDetail: 'Das Sicherheits-Gateway bittet Sie, sich anzumelden.',
+    signIn: 'Anmelden',
+    screenFailed: 'Diese Ansicht ist fehlgeschlagen',
+    tryAgain: 'Noch einmal',
+    serverVersion: 'Server {version}',
+    buildVersion: 'Build {version}',
+    cloud: 'Cloud',
+    notSignedIn: 'Nicht angemeldet',
+    modeOracle: 'Oracle',
+    modeSecgw: 'Sicherheits-Gateway',
+    modeToken: 'Token',
+    homeTitle: 'Start',
+    factMode: 'Anmeldeart',
+    factUser: 'Benutzer',
+    factVersion: 'Serverversion',
+    factCloud: 'Cloud-Instanz',
+    factApiBase: 'API-Basis',
+    factConfiguration: 'Konfiguration',
+    yes: 'Ja',
+    no: 'Nein',
+    unavailable: 'Nicht verfügbar',
+    menu: 'Aktionen',
+    sendLogs: 'Protokolle jetzt senden',
+    reloadConfiguration: 'Konfiguration neu laden',
+    copyDiagnostics: 'Diagnose kopieren',
+    signOut: 'Abmelden',
+    logsSent: 'Protokolleinträge gesendet: {count}',
+    logsKept: 'Server nicht erreichbar, für erneuten Versuch behalten: {count}',
+    logsDropped: 'Protokolleinträge verworfen: {count}',
+    logsNothingToSend: 'Keine Protokolleinträge zu senden',
+    configurationReloaded: 'Konfiguration neu geladen',
+    configurationUnavailable: 'Die Konfiguration konnte nicht geladen werden',
+    diagnosticsCopied: 'Diagnose kopiert',
+    diagnosticsNotCopied: 'Die Diagnose konnte nicht kopiert werden',
+    actionFailed: '{action} fehlgeschlagen',
+  };
+
+  var TICKETS = [
+    { id: 'SD-1042', title: 'Printer on floor 3 offline', state: 'open' },
+    { id: 'SD-1043', title: 'New laptop for J. Müller', state: 'open' },
+    { id: 'SD-1038', title: 'VPN drops every hour', state: 'closed' },
+  ];
+
+  // A host screen: plain tagged templates and the bundle's own hooks.
+  function Tickets(props) {
+    var client = props.client;
+    var filter = React.useState('open');
+    var broken = React.useState(false);
+    if (broken[0]) throw new Error('The tickets screen was asked to fail');
+    var shown = TICKETS.filter(function (ticket) { return filter[0] === 'all' || ticket.state === filter[0]; });
+    var name = client.config && client.config.displayName;
+    return html`
+      <section style=${{ padding: '12px 24px', border: '1px solid currentColor', borderRadius: '12px' }}>
+        <h2 style=${{ fontSize: '16px' }}>Tickets in ${name || 'the service desk'}</h2>
+        <p>Screen size: ${client.state.breakpoint.value}. Showing ${shown.length} of ${TICKETS.length}.</p>
+        <p>
+          <button type="button" onClick=${function () { filter[1](filter[0] === 'open' ? 'all' : 'open'); }}>
+            ${filter[0] === 'open' ? 'Show all tickets' : 'Show open tickets only'}
+          </button>
+          ${' '}
+          <button type="button" onClick=${function () { broken[1](true); }}>Make this screen fail</button>
+        </p>
+        <ul>
+          ${shown.map(function (ticket) {
+            return html`<li key=${ticket.id}><strong>${ticket.id}</strong> ${ticket.title} (${ticket.state})</li>`;
+          })}
+        </ul>
+      </section>`;
+  }
+
+  var options = { mount: '#emweb' };
+  if (screen === 'tickets') {
+    options.render = function (client) { return html`<${Tickets} client=${client} />`; };
+  }
+  if (lang === 'de') options.strings = GERMAN;
+  // A failed start is on screen with its Retry button; nothing to do here.
+  EMWeb.bootstrap(options).catch(function () {});
+})();

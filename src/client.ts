@@ -1,0 +1,68 @@
+import type { ClientConfiguration } from './api/configuration';
+import { BUILD_VERSION, STORAGE_KEYS } from './constants';
+import type { Logger } from './logging/types';
+import type { ClientState } from './state/clientState';
+import type { SafeStorage } from './storage';
+import type { Client } from './types';
+
+export interface ClientDeps {
+  state: ClientState;
+  logger: Logger;
+  local: SafeStorage;
+  reloadConfiguration(): Promise<ClientConfiguration | false>;
+  onSignOut(client: Client): void;
+  unmount(): Promise<void>;
+}
+
+/** A fact `bootstrap` only hands out once known; reading one earlier is a bug worth a clear message. */
+function known<T>(value: T | null, name: string): T {
+  if (value === null) throw new Error(`EMWeb: client.${name} is read before start-up has learnt it`);
+  return value;
+}
+
+/**
+ * The client a host holds. Its facts are read from the state signals, never copied, so they stay
+ * true after a configuration reload, and a screen that reads one re-renders when it changes.
+ */
+export function createClient(deps: ClientDeps): Client {
+  const { state, logger } = deps;
+  const client: Client = {
+    get authType() {
+      return known(state.authType.value, 'authType');
+    },
+    get apiBase() {
+      return known(state.apiBase.value, 'apiBase');
+    },
+    get config() {
+      return known(state.config.value, 'config');
+    },
+    get version() {
+      return known(state.version.value, 'version');
+    },
+    get isCloud() {
+      return known(state.isCloud.value, 'isCloud');
+    },
+    get claims() {
+      return state.claims.value;
+    },
+    state,
+    logger,
+    reloadConfiguration: deps.reloadConfiguration,
+    diagnostics: () => ({
+      buildVersion: BUILD_VERSION,
+      serverVersion: state.version.value ?? '',
+      authType: state.authType.value ?? '',
+      apiBase: state.apiBase.value ?? '',
+      isCloud: state.isCloud.value === true,
+      breakpoint: state.breakpoint.value,
+      userAgent: navigator.userAgent,
+      logger: logger.stats(),
+    }),
+    signOut() {
+      for (const key of [STORAGE_KEYS.jwt, STORAGE_KEYS.devToken, STORAGE_KEYS.authType]) deps.local.remove(key);
+      deps.onSignOut(client);
+    },
+    unmount: deps.unmount,
+  };
+  return client;
+}

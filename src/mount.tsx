@@ -1,0 +1,215 @@
+import { signal } from '@preact/signals';
+import { render } from 'react-dom';
+import { requestConfiguration } from './api/configuration';
+import { authHeaders } from './auth/token';
+import { createClient } from './client';
+import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
+import type { FetchLike } from './http';
+import { BUNDLE_PRODUCTION } from './mode';
+import { getPage, type Page } from './page';
+import { runStartup } from './startup';
+import { breakpointOf, watchBreakpoint } from './state/breakpoint';
+import { applyStartupUpdate, createClientState } from './state/clientState';
+import type { BootstrapOptions, Client, SpeedDialAction } from './types';
+import { App } from './ui/App';
+import { resolveActions } from './ui/actionList';
+import { builtInActions } from './ui/actions';
+import { createNotices } from './ui/notices';
+import type { Phase, Shell } from './ui/shell';
+import { fill, mergeStrings } from './ui/strings';
+import { adoptStyles } from './ui/styles';
+import { errorText } from './ui/text';
+
+/** How `bootstrap` keeps track of an element's start, so that a second call returns the same promise. */
+export interface MountRecord {
+  set(start: Promise<Client>): void;
+  isCurrent(start: Promise<Client> | undefined): boolean;
+  forget(): void;
+}
+
+interface Settings {
+  production: boolean;
+  origin: string;
+  timeoutMs: number;
+}
+
+// Read at call time, so a fetch the page wraps or replaces later is the one used.
+const fetchNow: FetchLike = (input, init) => fetch(input, init);
+
+/** The client's own box: an open shadow root (test automation can reach in), styled by the shell's sheet. */
+function attachContainer(element: Element): HTMLDivElement {
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  adoptStyles(shadow);
+  const container = document.createElement('div');
+  container.className = 'container';
+  return shadow.appendChild(container);
+}
+
+const defaultSignIn = (origin: string) => () =>
+  location.assign(`${origin}${AUTH_PATH}?returnUrl=${encodeURIComponent(location.href)}`);
+
+const defaultSignOut = (origin: string) => (client: Client) =>
+  client.state.authType.peek() === 'secgw' ? location.assign(origin + AUTH_PATH) : location.reload();
+
+/** Runs a speed-dial action: a text it gives back is shown; a failure is shown and logged, never thrown. */
+function runAction(action: SpeedDialAction, client: Client, notify: (message: string) => void, failedText: string): void {
+  Promise.resolve(client)
+    .then((started) => action.run(started))
+    .then(
+      (result: unknown) => {
+        if (typeof result === 'string' && result) notify(result);
+      },
+      (error: unknown) => {
+        client.logger.error(`EMWeb: ${action.label} failed`, error);
+        notify(fill(failedText, { action: action.label }));
+      },
+    );
+}
+
+function readSettings(options: BootstrapOptions): Settings {
+  return {
+    production: options.production ?? BUNDLE_PRODUCTION,
+    origin: options.origin ?? location.origin,
+    timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
+  };
+}
+
+interface Mounted {
+  page: Page;
+  container: HTMLElement;
+  record: MountRecord;
+  /** Stops what the mount started besides the UI: timers, listeners. */
+  stop(): void;
+}
+
+/** Takes the client down: the UI first (nothing the user sees waits on the network), then the logger's share. */
+function unmounter({ page, container, record, stop }: Mounted, currentStart: () => Promise<Client> | undefined) {
+  return async () => {
+    if (!record.isCurrent(currentStart())) return;
+    record.forget();
+    stop();
+    render(null, container);
+    container.remove();
+    page.mountedClients--;
+    await (page.mountedClients ? page.logger.flush() : page.logger.stop());
+  };
+}
+
+/** Fetches the configuration again with the mode's base and headers; a failure keeps the last one shown. */
+function configurationReloader(page: Page, shell: Shell, settings: Settings, signInRequired: () => void) {
+  return async () => {
+    const authType = shell.state.authType.peek();
+    const base = shell.state.apiBase.peek();
+    if (!authType || !base) return false;
+    const headers = authHeaders(authType, page.local);
+    const call = { fetch: fetchNow, origin: settings.origin, base, headers, timeoutMs: settings.timeoutMs, log: page.logger };
+    const { config, status } = await requestConfiguration(call);
+    if (config) applyStartupUpdate(shell.state, { config });
+    else if (authType === 'secgw' && status === 401) signInRequired();
+    return config;
+  };
+}
+
+/** One start-up into the shell: the facts fill the state as they come, the phase says how it ended. */
+function startClient(page: Page, settings: Settings, shell: Shell, client: Client, signInRequired: () => void): Promise<Client> {
+  const { state, phase } = shell;
+  phase.value = 'loading';
+  const deps = {
+    ...settings,
+    fetch: fetchNow,
+    local: page.local,
+    log: page.logger,
+    now: Date.now,
+    resolveAuthType: page.resolverFor(settings.origin, settings.timeoutMs),
+    cloudCheck: page.cloudCheck,
+  };
+  const onUpdate = (update: Parameters<typeof applyStartupUpdate>[1]) => {
+    applyStartupUpdate(state, update);
+    // Entries logged before the mode was known have waited for this.
+    const base = state.apiBase.peek();
+    if (update.authType && base) {
+      const headers = () => authHeaders(state.authType.peek(), page.local);
+      page.logger.setEndpoint({ url: `${settings.origin}${base}clientlogger/`, headers });
+    }
+  };
+  return runStartup(deps, { onUpdate, onSignInRequired: signInRequired }).then(
+    (result) => {
+      if (!result.signInRequired) phase.value = 'ready';
+      shell.client.value = client;
+      return client;
+    },
+    (error: unknown) => {
+      shell.startError.value = errorText(error);
+      phase.value = 'error';
+      throw error;
+    },
+  );
+}
+
+/** Mounts the client in `element` and starts it; the UI shows the loading state before anything is asked. */
+export function mountClient(element: Element, options: BootstrapOptions, record: MountRecord): Promise<Client> {
+  const settings = readSettings(options);
+  const container = attachContainer(element);
+  const page = getPage(settings.production);
+  // The logger first, so that whatever start-up trips over is caught and kept.
+  page.logger.start({ production: settings.production, options: options.logger, captureErrors: options.captureErrors !== false });
+  page.mountedClients++;
+
+  const notices = createNotices();
+  const strings = mergeStrings(options.strings);
+  const state = createClientState(settings.production, breakpointOf(innerWidth));
+  const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
+    state.breakpoint.value = breakpoint;
+  });
+  const shell: Shell = {
+    state,
+    phase: signal<Phase>('loading'),
+    startError: signal(''),
+    client: signal(null),
+    notice: notices.current,
+    focusRequests: signal(0),
+    strings,
+    actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
+    render: options.render,
+    run: (action) => runAction(action, client, notices.show, strings.actionFailed),
+    retry: () => void start(true).catch(() => {}),
+    signIn: options.onSignInRequired ?? defaultSignIn(settings.origin),
+    reportScreenError: (error) => page.logger.error('EMWeb: a screen failed to render', error),
+  };
+  const signInRequired = () => {
+    shell.phase.value = 'signin';
+    shell.focusRequests.value++;
+    shell.signIn();
+  };
+
+  let current: Promise<Client> | undefined;
+  const client = createClient({
+    state,
+    logger: page.logger,
+    local: page.local,
+    reloadConfiguration: configurationReloader(page, shell, settings, signInRequired),
+    onSignOut: options.onSignOut ?? defaultSignOut(settings.origin),
+    unmount: unmounter(
+      {
+        page,
+        container,
+        record,
+        stop() {
+          notices.dispose();
+          stopBreakpoint();
+        },
+      },
+      () => current,
+    ),
+  });
+  render(<App shell={shell} />, container);
+
+  const start = (afterRetry: boolean): Promise<Client> => {
+    current = startClient(page, settings, shell, client, signInRequired).finally(() => {
+      if (afterRetry) shell.focusRequests.value++;
+    });
+    record.set(current);
+    return current;
+  };
+  return start(false);
+}

@@ -1,0 +1,44 @@
+import { batch, computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import type { ClientConfiguration } from '../api/configuration';
+import { type ApiBase, apiBase } from '../auth/apiBase';
+import type { AuthType } from '../auth/authType';
+import type { Claims } from '../auth/claims';
+import type { Breakpoint } from '../constants';
+import type { StartupUpdate } from '../startup';
+
+/** What screens read; each piece fills in as start-up learns it (`null` until then). */
+export interface ClientState {
+  authType: Signal<AuthType | null>;
+  /** Follows from the mode and the build. */
+  apiBase: ReadonlySignal<ApiBase | null>;
+  /** The configuration object, `false` when it could not be loaded, `null` while loading. */
+  config: Signal<ClientConfiguration | false | null>;
+  version: Signal<string | null>;
+  isCloud: Signal<boolean | null>;
+  claims: Signal<Claims | null>;
+  breakpoint: Signal<Breakpoint>;
+}
+
+export function createClientState(production: boolean, breakpoint: Breakpoint): ClientState {
+  const authType = signal<AuthType | null>(null);
+  return {
+    authType,
+    apiBase: computed(() => (authType.value ? apiBase(authType.value, production) : null)),
+    config: signal(null),
+    version: signal(null),
+    isCloud: signal(null),
+    claims: signal(null),
+    breakpoint: signal(breakpoint),
+  };
+}
+
+/** The one way start-up writes into the state: every fact of the update, in one render. */
+export function applyStartupUpdate(state: ClientState, update: StartupUpdate): void {
+  batch(() => {
+    if (update.authType !== undefined) state.authType.value = update.authType;
+    if (update.config !== undefined) state.config.value = update.config;
+    if (update.version !== undefined) state.version.value = update.version;
+    if (update.isCloud !== undefined) state.isCloud.value = update.isCloud;
+    if (update.claims !== undefined) state.claims.value = update.claims;
+  });
+}

@@ -1,0 +1,32 @@
+import { BUILD_VERSION } from '../constants';
+import type { Shell } from './shell';
+import { fill, modeName } from './strings';
+import { asText } from './text';
+
+/** Who and what: the product's name, the signed-in user, the sign-in mode, the versions, the cloud marker. */
+export function Header({ shell }: { shell: Shell }) {
+  const { state, strings } = shell;
+  const config = state.config.value;
+  const displayName = config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
+  const version = state.version.value;
+  const authType = state.authType.value;
+  const phase = shell.phase.value;
+  // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
+  const knowsUser = phase === 'ready' || phase === 'signin';
+  const userId = state.claims.value?.userId;
+  return (
+    <header class="header">
+      <div class="titles">
+        <h1 class="product-name">{displayName}</h1>
+        <small class="versions">
+          {fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })}
+          {' · '}
+          <span class="build-version">{fill(strings.buildVersion, { version: BUILD_VERSION })}</span>
+        </small>
+      </div>
+      {state.isCloud.value && <span class="badge cloud-badge">{strings.cloud}</span>}
+      {authType && <span class="badge mode-badge">{modeName(authType, strings)}</span>}
+      {knowsUser && <span class="user">{userId === undefined || userId === null ? strings.notSignedIn : asText(userId)}</span>}
+    </header>
+  );
+}

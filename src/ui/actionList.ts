@@ -1,0 +1,35 @@
+import { DEFAULTS } from '../constants';
+import type { BootstrapOptions, SpeedDialAction } from '../types';
+import { errorText } from './text';
+
+/** Whether a value a host handed in can stand in the speed dial. */
+const isAction = (value: unknown): value is SpeedDialAction =>
+  typeof value === 'object' && value !== null && 'label' in value && typeof value.label === 'string' && 'run' in value && typeof value.run === 'function';
+
+/**
+ * The speed dial's list: the built-ins, the host's array in their place, or what the host's
+ * function makes of them. Whatever is not an action is left out with a warning rather than
+ * breaking the shell; past five, the first five are kept and a warning names the rest, in every
+ * build, since a host would otherwise never learn why an action is missing.
+ */
+export function resolveActions(
+  option: BootstrapOptions['actions'],
+  builtIns: SpeedDialAction[],
+  warn: (message: string) => void,
+): SpeedDialAction[] {
+  let chosen: unknown = builtIns;
+  try {
+    chosen = typeof option === 'function' ? option([...builtIns]) : (option ?? builtIns);
+  } catch (error) {
+    warn(`EMWeb: the actions option threw (${errorText(error)}); the built-in actions are shown`);
+  }
+  const list = Array.isArray(chosen) ? chosen : builtIns;
+  const actions = list.filter(isAction);
+  if (actions.length < list.length) warn(`EMWeb: ${list.length - actions.length} speed-dial entries are not { label, run } and are left out`);
+  const max = DEFAULTS.maxSpeedDialActions;
+  if (actions.length > max) {
+    const names = actions.slice(max).map((action) => `"${action.label}"`);
+    warn(`EMWeb: the speed dial shows ${max} actions at most; left out: ${names.join(', ')}`);
+  }
+  return actions.slice(0, max);
+}

@@ -1,0 +1,76 @@
+import type { AuthType } from '../auth/authType';
+
+/**
+ * Every text the client shows, in one table. `bootstrap({ strings })` overrides any of them;
+ * `{name}` marks a value filled in when the text is shown.
+ */
+export const DEFAULT_STRINGS = {
+  /** The header's title until the configuration names the product. */
+  appName: 'EMWeb',
+  loading: 'Starting…',
+  startFailed: 'The client could not start',
+  retry: 'Retry',
+  signInRequired: 'Sign-in required',
+  signInRequiredDetail: 'The security gateway asks you to sign in.',
+  signIn: 'Sign in',
+  screenFailed: 'This screen failed',
+  tryAgain: 'Try again',
+
+  serverVersion: 'Server {version}',
+  buildVersion: 'Build {version}',
+  cloud: 'Cloud',
+  notSignedIn: 'Not signed in',
+  modeOracle: 'Oracle',
+  modeSecgw: 'Security gateway',
+  modeToken: 'Token',
+
+  homeTitle: 'Start-up',
+  factMode: 'Sign-in mode',
+  factUser: 'User',
+  factVersion: 'Server version',
+  factCloud: 'Cloud instance',
+  factApiBase: 'API base',
+  factConfiguration: 'Configuration',
+  yes: 'Yes',
+  no: 'No',
+  unavailable: 'Unavailable',
+
+  /** The floating action button's accessible name, and its menu's. */
+  menu: 'Actions',
+  sendLogs: 'Send logs now',
+  reloadConfiguration: 'Reload configuration',
+  copyDiagnostics: 'Copy diagnostics',
+  signOut: 'Sign out',
+
+  logsSent: 'Log entries sent: {count}',
+  logsKept: 'Server unavailable, log entries kept for retry: {count}',
+  logsDropped: 'Log entries dropped: {count}',
+  logsNothingToSend: 'No log entries to send',
+  configurationReloaded: 'Configuration reloaded',
+  configurationUnavailable: 'The configuration could not be loaded',
+  diagnosticsCopied: 'Diagnostics copied',
+  diagnosticsNotCopied: 'The diagnostics could not be copied',
+  actionFailed: '{action} failed',
+};
+
+export type Strings = typeof DEFAULT_STRINGS;
+
+/** The defaults with a host's overrides on top; only known keys holding text are taken. */
+export function mergeStrings(overrides: Partial<Strings> | undefined): Strings {
+  const strings = { ...DEFAULT_STRINGS };
+  for (const key of Object.keys(strings) as (keyof Strings)[]) {
+    const text = overrides?.[key];
+    if (typeof text === 'string') strings[key] = text;
+  }
+  return strings;
+}
+
+/** `fill('Server {version}', { version: '5.3' })` → `'Server 5.3'`. */
+export const fill = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+
+/** The sign-in mode as the user reads it. */
+export function modeName(authType: AuthType, strings: Strings): string {
+  const names: Record<AuthType, string> = { oracle: strings.modeOracle, secgw: strings.modeSecgw, token: strings.modeToken };
+  return names[authType];
+}
