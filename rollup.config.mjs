@@ -65,4 +65,10 @@ export default [
     output: { file: 'dist/index.d.ts', format: 'es' },
     plugins: [peers, dts({ tsconfig: './tsconfig.json' })],
   },
+  // The script-tag bundles' types: `window.EMWeb`, for a host's own TypeScript.
+  {
+    input: 'src/embed.ts',
+    output: { file: 'dist/emweb.d.ts', format: 'es' },
+    plugins: [peers, dts({ tsconfig: './tsconfig.json' })],
+  },
 ];

@@ -1,6 +1,7 @@
 // The script-tag entry: window.EMWeb, the automatic start from `data-mount`, and a guard against
 // the script being loaded twice.
 import htm from 'htm';
+import type { VNode } from 'preact';
 import { createElement, Fragment, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { bootstrap } from './bootstrap';
 import { BUILD_VERSION } from './constants';
@@ -18,7 +19,7 @@ export interface EMWebGlobal {
   logger: Logger;
   React: typeof React;
   /** Tagged templates that build elements: no build step, and no `eval`, so it works under a strict CSP. */
-  html: ReturnType<typeof htm.bind<ReturnType<typeof createElement>>>;
+  html: (strings: TemplateStringsArray, ...values: unknown[]) => VNode | VNode[];
 }
 
 declare global {
@@ -38,7 +39,7 @@ window.EMWeb ??= {
   bootstrap,
   logger: getPage(production).logger,
   React,
-  html: htm.bind(createElement),
+  html: htm.bind<VNode>(createElement),
 };
 const emweb = window.EMWeb;
 

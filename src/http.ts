@@ -64,7 +64,12 @@ async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, s
   return { status: response.status, retryAfter, ...body };
 }
 
-export function request(fetchFn: FetchLike, url: string, options: HttpRequest, timers: Timers = browserTimers): Promise<HttpResult> {
+export function request(
+  fetchFn: FetchLike,
+  url: string,
+  options: HttpRequest,
+  timers: Timers = browserTimers,
+): Promise<HttpResult> {
   const controller = new AbortController();
   let timer: unknown;
   // Aborting alone is not enough: a fetch (a host page's wrapper, a service worker, a test double)

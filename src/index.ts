@@ -5,12 +5,21 @@ export { type ApiBase, apiBase } from './auth/apiBase';
 export type { AuthType } from './auth/authType';
 export { CLAIM_NAMES, type Claims, readClaims } from './auth/claims';
 export { bootstrap } from './bootstrap';
-export { AUTH_PATH, BREAKPOINTS, type Breakpoint, BUILD_VERSION, DEFAULTS, GRID_COLUMNS, LogLevel, STORAGE_KEYS } from './constants';
+export {
+  AUTH_PATH,
+  BREAKPOINTS,
+  type Breakpoint,
+  BUILD_VERSION,
+  DEFAULTS,
+  GRID_COLUMNS,
+  LogLevel,
+  STORAGE_KEYS,
+} from './constants';
 export { formatCurrency, formatNumber, type NumberFormatOptions } from './format';
-export type { FlushResult, Logger, LoggerConfig, LoggerOptions, LoggerStats, LogEntry } from './logging/types';
+export type { FlushResult, LogEntry, Logger, LoggerConfig, LoggerOptions, LoggerStats } from './logging/types';
 export { getLogger } from './page';
-export type { ClientState } from './state/clientState';
 export { breakpointOf } from './state/breakpoint';
+export type { ClientState } from './state/clientState';
 export type { BootstrapOptions, Client, Diagnostics, Screen, SpeedDialAction } from './types';
 export { builtInActions } from './ui/actions';
 export { useBreakpoint, useClient } from './ui/hooks';

@@ -1,11 +1,41 @@
-// `npm test`: the unit suite, then the real-browser suite, and one line CI reads: `N passed, N failed`.
+// `npm test`: the build, the static checks, the unit suite and the real-browser suite, ending with
+// the one line CI reads: `N passed, N failed`. Each static check counts as one test.
+import { spawnSync } from 'node:child_process';
 import { runSuite } from './run-suite.mjs';
 
-const results = [await runSuite('unit', ['test', '.test.tsx?$', '-i', 'e2e'])];
-results.push(await runSuite('e2e', ['test/e2e', '.e2e.ts$']));
+const npx = (...args) => ['npx', '--no-install', ...args];
+const CHECKS = [
+  { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+  { name: 'type check (tsc)', command: npx('tsc', '--noEmit') },
+  { name: 'format and lint (biome)', command: npx('biome', 'check', '.') },
+  { name: 'bundle budget (size-limit)', command: npx('size-limit'), needsBuild: true },
+  { name: 'unused files, exports, dependencies (knip)', command: npx('knip') },
+  { name: 'package (publint)', command: npx('publint', '--strict'), needsBuild: true },
+  { name: 'package types (attw)', command: npx('attw', '--pack', '.', '--profile', 'esm-only'), needsBuild: true },
+];
 
-const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0);
+const results = [];
+let built = false;
+for (const check of CHECKS) {
+  if (check.needsBuild && !built) {
+    console.log(`\n== ${check.name}: not run, the build failed`);
+    results.push({ name: check.name, passed: 0, failed: 1 });
+    continue;
+  }
+  console.log(`\n== ${check.name}`);
+  const [command, ...args] = check.command;
+  const { status } = spawnSync(command, args, { stdio: 'inherit' });
+  if (check.name === 'build') built = status === 0;
+  results.push({ name: check.name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+
+results.push(await runSuite('unit', ['test', '.test.tsx?$', '-i', 'e2e']));
+if (built) results.push(await runSuite('e2e', ['test/e2e', '.e2e.ts$']));
+else results.push({ name: 'e2e: not run, the build failed', passed: 0, failed: 1 });
+
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log('');
 for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

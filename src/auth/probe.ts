@@ -37,7 +37,8 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
 
 /** The development path proves token mode only by saying so; anything else, silence included, is oracle. */
 export function decideFallbackProbe({ status, json }: HttpResult): AuthType {
-  const saysToken = status === 200 && typeof json === 'object' && json !== null && 'authType' in json && json.authType === 'token';
+  const saysToken =
+    status === 200 && typeof json === 'object' && json !== null && 'authType' in json && json.authType === 'token';
   return saysToken ? 'token' : 'oracle';
 }
 

@@ -18,7 +18,10 @@ type MatchMedia = (query: string) => MediaQueryList;
 export function watchBreakpoint(matchMedia: MatchMedia | undefined, onChange: (breakpoint: Breakpoint) => void): () => void {
   if (typeof matchMedia !== 'function') return () => {};
   // Widest last: the last query that matches names the breakpoint.
-  const queries = (['sm', 'md', 'lg'] as const).map((name) => ({ name, list: matchMedia(`(min-width: ${BREAKPOINTS[name]}px)`) }));
+  const queries = (['sm', 'md', 'lg'] as const).map((name) => ({
+    name,
+    list: matchMedia(`(min-width: ${BREAKPOINTS[name]}px)`),
+  }));
   const read = () => onChange(queries.filter(({ list }) => list.matches).at(-1)?.name ?? 'xs');
   for (const { list } of queries) list.addEventListener('change', read);
   read();

@@ -1,7 +1,7 @@
 import { Header } from './Header';
 import { Main } from './Main';
-import type { Shell } from './shell';
 import { SpeedDial } from './SpeedDial';
+import type { Shell } from './shell';
 
 /** The shell: header, main area, speed dial, and a live region for short notices. */
 export function App({ shell }: { shell: Shell }) {

@@ -7,7 +7,8 @@ import { asText } from './text';
 export function Header({ shell }: { shell: Shell }) {
   const { state, strings } = shell;
   const config = state.config.value;
-  const displayName = config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
+  const displayName =
+    config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
   const version = state.version.value;
   const authType = state.authType.value;
   const phase = shell.phase.value;

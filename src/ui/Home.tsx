@@ -4,7 +4,15 @@ import { modeName, type Strings } from './strings';
 import { asText } from './text';
 
 /** The start-up facts, for hosts that bring no screens of their own. */
-export function Home({ state, strings, headingRef }: { state: ClientState; strings: Strings; headingRef: Ref<HTMLHeadingElement> }) {
+export function Home({
+  state,
+  strings,
+  headingRef,
+}: {
+  state: ClientState;
+  strings: Strings;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const config = state.config.value;
   const authType = state.authType.value;
   const facts: { label: string; value: unknown }[] = [

@@ -21,7 +21,7 @@ function DomScreen({ node }: { node: Node }) {
 /** Calls `render` while rendering, so that a throw is caught by the boundary above like any screen's. */
 function RenderedScreen({ render, client }: { render: (client: Client) => Screen; client: Client }) {
   const screen = render(client);
-  return screen instanceof Node ? <DomScreen node={screen} /> : <>{screen}</>;
+  return screen instanceof Node ? <DomScreen node={screen} /> : screen;
 }
 
 export interface HostScreenProps {
@@ -36,7 +36,15 @@ export interface HostScreenProps {
 export function HostScreen({ render, client, strings, onError, headingRef }: HostScreenProps) {
   const [error, reset] = useErrorBoundary(onError);
   if (error) {
-    return <Panel headline={strings.screenFailed} detail={errorText(error)} action={strings.tryAgain} onAction={reset} headingRef={headingRef} />;
+    return (
+      <Panel
+        headline={strings.screenFailed}
+        detail={errorText(error)}
+        action={strings.tryAgain}
+        onAction={reset}
+        headingRef={headingRef}
+      />
+    );
   }
   return (
     <ClientContext.Provider value={client}>

@@ -1,3 +1,4 @@
+import type { ComponentChild } from 'preact';
 import { useEffect, useRef } from 'react';
 import { Home } from './Home';
 import { HostScreen } from './HostScreen';
@@ -17,10 +18,16 @@ export function Main({ shell }: { shell: Shell }) {
 
   const phase = shell.phase.value;
   const client = shell.client.value;
-  let content;
+  let content: ComponentChild;
   if (phase === 'error') {
     content = (
-      <Panel headline={strings.startFailed} detail={shell.startError.value} action={strings.retry} onAction={shell.retry} headingRef={heading} />
+      <Panel
+        headline={strings.startFailed}
+        detail={shell.startError.value}
+        action={strings.retry}
+        onAction={shell.retry}
+        headingRef={heading}
+      />
     );
   } else if (phase === 'signin') {
     content = (
@@ -39,7 +46,15 @@ export function Main({ shell }: { shell: Shell }) {
       </p>
     );
   } else if (shell.render) {
-    content = <HostScreen render={shell.render} client={client} strings={strings} onError={shell.reportScreenError} headingRef={heading} />;
+    content = (
+      <HostScreen
+        render={shell.render}
+        client={client}
+        strings={strings}
+        onError={shell.reportScreenError}
+        headingRef={heading}
+      />
+    );
   } else {
     content = <Home state={state} strings={strings} headingRef={heading} />;
   }

@@ -4,7 +4,12 @@ import { errorText } from './text';
 
 /** Whether a value a host handed in can stand in the speed dial. */
 const isAction = (value: unknown): value is SpeedDialAction =>
-  typeof value === 'object' && value !== null && 'label' in value && typeof value.label === 'string' && 'run' in value && typeof value.run === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  'label' in value &&
+  typeof value.label === 'string' &&
+  'run' in value &&
+  typeof value.run === 'function';
 
 /**
  * The speed dial's list: the built-ins, the host's array in their place, or what the host's
@@ -25,7 +30,8 @@ export function resolveActions(
   }
   const list = Array.isArray(chosen) ? chosen : builtIns;
   const actions = list.filter(isAction);
-  if (actions.length < list.length) warn(`EMWeb: ${list.length - actions.length} speed-dial entries are not { label, run } and are left out`);
+  if (actions.length < list.length)
+    warn(`EMWeb: ${list.length - actions.length} speed-dial entries are not { label, run } and are left out`);
   const max = DEFAULTS.maxSpeedDialActions;
   if (actions.length > max) {
     const names = actions.slice(max).map((action) => `"${action.label}"`);
