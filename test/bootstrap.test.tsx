@@ -1,11 +1,11 @@
 import './setup';
+import fetchMock from 'fetch-mock';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fetchMock from 'fetch-mock';
 import { bootstrap } from '../src/bootstrap';
-import type { Client, SpeedDialAction } from '../src/types';
 import { getPage } from '../src/page';
-import { makeJwt as demoJwt } from './auth/fakes';
+import type { Client, SpeedDialAction } from '../src/types';
+import { makeJwt as demoJwt } from './fakes';
 
 const ORIGIN = location.origin;
 const CONFIG = { configurationItemName: 'ACME-1', displayName: 'Acme Service Desk', authType: 'secgw' };
@@ -90,8 +90,11 @@ test('bootstrap twice on one element returns the same promise', async () => {
 
 test('the loading state is on screen before the server answers', async () => {
   let release!: () => void;
-  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, new Promise((r) => (release = () => r({ status: 200, body: CONFIG }))));
-  fetchMock.route('begin:' + ORIGIN + '/api/web/info/', 404).route('end:clientlogger/', 200);
+  fetchMock.route(
+    `${ORIGIN}/api/web/ClientConfiguration`,
+    new Promise((r) => (release = () => r({ status: 200, body: CONFIG }))),
+  );
+  fetchMock.route(`begin:${ORIGIN}/api/web/info/`, 404).route('end:clientlogger/', 200);
   const pending = bootstrap({ captureErrors: false });
   await settle();
   assert.match(shadowText(), 'Starting…');
@@ -114,7 +117,7 @@ test('a development build uses /api/ even under the gateway, and fetches its con
 });
 
 test('a security-gateway 401 calls onSignInRequired', async () => {
-  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 401).route('begin:' + ORIGIN + '/api/web/info/', 401);
+  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 401).route(`begin:${ORIGIN}/api/web/info/`, 401);
   let asked = 0;
   client = await bootstrap({ captureErrors: false, onSignInRequired: () => asked++ });
   assert.is(asked, 1);
@@ -166,15 +169,27 @@ test('unmount stops following the breakpoint', async () => {
     mql.set(q, entry);
     const add = list.addEventListener.bind(list);
     const remove = list.removeEventListener.bind(list);
-    list.addEventListener = ((...a: Parameters<typeof add>) => (entry.listeners++, add(...a))) as typeof add;
-    list.removeEventListener = ((...a: Parameters<typeof remove>) => (entry.listeners--, remove(...a))) as typeof remove;
+    list.addEventListener = ((...a: Parameters<typeof add>) => {
+      entry.listeners++;
+      add(...a);
+    }) as typeof add;
+    list.removeEventListener = ((...a: Parameters<typeof remove>) => {
+      entry.listeners--;
+      remove(...a);
+    }) as typeof remove;
     return list;
   }) as typeof window.matchMedia;
   try {
     const c = await bootstrap({ captureErrors: false });
-    assert.is([...mql.values()].reduce((n, e) => n + e.listeners, 0), 3);
+    assert.is(
+      [...mql.values()].reduce((n, e) => n + e.listeners, 0),
+      3,
+    );
     await c.unmount();
-    assert.is([...mql.values()].reduce((n, e) => n + e.listeners, 0), 0);
+    assert.is(
+      [...mql.values()].reduce((n, e) => n + e.listeners, 0),
+      0,
+    );
   } finally {
     window.matchMedia = real;
   }
@@ -182,78 +197,152 @@ test('unmount stops following the breakpoint', async () => {
 
 const many = (n: number): SpeedDialAction[] => Array.from({ length: n }, (_, i) => ({ label: `Action ${i + 1}`, run() {} }));
 
-test('more than 5 actions: the extra ones are left out, with a warning in development', async () => {
+for (const production of [false, true]) {
+  test(`more than 5 actions: the first 5 are shown and a console warning names the rest (${production ? 'production' : 'development'})`, async () => {
+    secgwBackend();
+    fetchMock.route(`${ORIGIN}/api/ClientConfiguration`, { status: 200, body: CONFIG }).route(`begin:${ORIGIN}/api/info/`, 404);
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    try {
+      client = await bootstrap({ production, captureErrors: false, actions: many(7) });
+    } finally {
+      console.warn = warn;
+    }
+    await settle();
+    el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
+    await settle();
+    assert.is(el.shadowRoot?.querySelectorAll('[role=menuitem]').length, 5);
+    assert.equal(warnings.filter((w) => w.includes('"Action 6", "Action 7"')).length, 1);
+  });
+}
+
+test('actions as a function: the built-ins come in, and a host adds its own', async () => {
   secgwBackend();
-  fetchMock.route(`${ORIGIN}/api/ClientConfiguration`, { status: 200, body: CONFIG }).route('begin:' + ORIGIN + '/api/info/', 404);
-  const warnings: unknown[] = [];
-  const warn = console.warn;
-  console.warn = (...a: unknown[]) => warnings.push(a.join(' '));
-  try {
-    client = await bootstrap({ production: false, captureErrors: false, actions: many(7) });
-  } finally {
-    console.warn = warn;
-  }
+  client = await bootstrap({ captureErrors: false, actions: (builtIns) => [...builtIns, { label: 'Open ticket', run() {} }] });
   await settle();
-  el.shadowRoot!.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')!.click();
+  el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
   await settle();
-  const items = el.shadowRoot!.querySelectorAll('[role=menuitem]');
-  assert.is(items.length, 5);
-  assert.is(warnings.filter((w) => /5 actions at most; 2 left out/.test(String(w))).length, 1);
+  assert.equal(
+    [...(el.shadowRoot?.querySelectorAll('[role=menuitem]') ?? [])].map((b) => b.textContent),
+    ['Send logs now', 'Reload configuration', 'Copy diagnostics', 'Sign out', 'Open ticket'],
+  );
 });
 
-test('more than 5 actions in production: left out silently', async () => {
-  secgwBackend();
-  const warnings: unknown[] = [];
-  const warn = console.warn;
-  console.warn = (...a: unknown[]) => warnings.push(a);
-  try {
-    client = await bootstrap({ production: true, captureErrors: false, actions: many(6) });
-  } finally {
-    console.warn = warn;
-  }
-  assert.is(warnings.length, 0);
-});
+const menuItem = async (label: string) => {
+  el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
+  await settle();
+  const item = [...(el.shadowRoot?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? [])].find(
+    (b) => b.textContent === label,
+  );
+  if (!item) throw new Error(`no menu item ${label}`);
+  return item;
+};
 
-test('the built-in speed dial\'s actions, and sign-out clears the stored JWT and mode', async () => {
+test('Sign out forgets jwt, devToken and authType, then onSignOut gets the client', async () => {
   secgwBackend();
   localStorage.setItem('jwt', demoJwt({ userId: 'ann' }));
+  localStorage.setItem('devToken', 'dev-1');
+  const signedOut: Client[] = [];
+  client = await bootstrap({ captureErrors: false, onSignOut: (c) => void signedOut.push(c) });
+  await settle();
+  (await menuItem('Sign out')).click();
+  await settle();
+  for (const key of ['jwt', 'devToken', 'authType']) assert.is(localStorage.getItem(key), null, key);
+  assert.equal(signedOut, [client]);
+});
+
+test('Sign out by default: under the gateway, to its sign-in page', async () => {
+  secgwBackend();
   const assigned: string[] = [];
   const realAssign = location.assign;
   (location as { assign: (u: string) => void }).assign = (u: string) => void assigned.push(u);
   try {
     client = await bootstrap({ captureErrors: false });
     await settle();
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')!.click();
+    (await menuItem('Sign out')).click();
     await settle();
-    const items = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role=menuitem]')];
-    assert.equal(
-      items.map((b) => b.textContent),
-      ['Send logs now', 'Sign out'],
-    );
-    items[1]!.click();
-    await settle();
-    assert.is(localStorage.getItem('jwt'), null);
-    assert.is(localStorage.getItem('authType'), null);
-    assert.equal(assigned, [ORIGIN + '/auth/']);
+    assert.equal(assigned, [`${ORIGIN}/auth/`]);
   } finally {
     (location as { assign: (u: string) => void }).assign = realAssign;
   }
 });
 
-test('an error logged before the mode is known is sent to the mode\'s logger endpoint', async () => {
+test('Send logs now shows what the flush did', async () => {
+  secgwBackend();
+  client = await bootstrap({ captureErrors: false });
+  await settle();
+  (await menuItem('Send logs now')).click();
+  await settle();
+  await settle();
+  assert.match(el.shadowRoot?.querySelector('[aria-live=polite]')?.textContent ?? '', /No log entries to send|Log entries sent/);
+});
+
+test('Reload configuration fetches it again and the header follows', async () => {
+  secgwBackend();
+  client = await bootstrap({ captureErrors: false });
+  await settle();
+  fetchMock.removeRoutes();
+  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, { status: 200, body: { ...CONFIG, displayName: 'Acme Renamed' } });
+  fetchMock.route(`${ORIGIN}/api/web/clientlogger/`, 200);
+  (await menuItem('Reload configuration')).click();
+  await fetchMock.callHistory.flush();
+  await settle();
+  await settle();
+  assert.is(el.shadowRoot?.querySelector('h1')?.textContent, 'Acme Renamed');
+  assert.equal((client.config as { displayName: string }).displayName, 'Acme Renamed');
+  assert.match(el.shadowRoot?.querySelector('[aria-live=polite]')?.textContent ?? '', 'Configuration reloaded');
+});
+
+test("strings: the host's texts replace the built-in ones", async () => {
+  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 503);
+  const failed = bootstrap({
+    captureErrors: false,
+    strings: { startFailed: 'Der Client konnte nicht starten', retry: 'Erneut versuchen' },
+  });
+  await failed.catch(() => {});
+  await settle();
+  assert.is(el.shadowRoot?.querySelector('[role=alert] h2')?.textContent, 'Der Client konnte nicht starten');
+  assert.ok([...(el.shadowRoot?.querySelectorAll('button') ?? [])].some((b) => b.textContent === 'Erneut versuchen'));
+});
+
+test('options that are not an object reject with a clear Error', async () => {
+  const error = await bootstrap('#emweb' as never).catch((e: unknown) => e);
+  assert.instance(error, Error);
+  assert.match((error as Error).message, 'takes an object');
+});
+
+test("an element that cannot take the client's shadow root rejects, and leaves nothing started", async () => {
+  const taken = document.body.appendChild(document.createElement('div'));
+  taken.attachShadow({ mode: 'closed' });
+  const before = getPage().mountedClients;
+  try {
+    const error = await bootstrap({ mount: taken, captureErrors: false }).catch((e: unknown) => e);
+    assert.instance(error, Error);
+    assert.is(getPage().mountedClients, before);
+    assert.is(fetchMock.callHistory.calls().length, 0, 'nothing was asked');
+  } finally {
+    taken.remove();
+  }
+});
+
+test("an error logged before the mode is known is sent to the mode's logger endpoint", async () => {
   secgwBackend();
   const logger = getPage().logger;
   logger.error('before start-up');
   client = await bootstrap({ captureErrors: false, production: true });
   await logger.flush();
   await fetchMock.callHistory.flush();
-  const sent = calls('/api/web/clientlogger/').map((c) => String(c.options.body)).join('');
+  const sent = calls('/api/web/clientlogger/')
+    .map((c) => String(c.options.body))
+    .join('');
   assert.match(sent, 'before start-up');
 });
 
 test('storage that throws on every access does not stop start-up', async () => {
   secgwBackend();
-  const desc = Object.getOwnPropertyDescriptor(globalThis, 'localStorage') ?? Object.getOwnPropertyDescriptor(window, 'localStorage');
+  const desc =
+    Object.getOwnPropertyDescriptor(globalThis, 'localStorage') ?? Object.getOwnPropertyDescriptor(window, 'localStorage');
   const throwing = () => {
     throw new DOMException('The operation is insecure.', 'SecurityError');
   };

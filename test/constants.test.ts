@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BUILD_VERSION, LogLevel, DEFAULTS, BREAKPOINTS, GRID_COLUMNS, STORAGE_KEYS } from '../src/constants';
+import { BREAKPOINTS, BUILD_VERSION, DEFAULTS, GRID_COLUMNS, LogLevel, STORAGE_KEYS } from '../src/constants';
 
 test('build version is 1.229.0', () => {
   assert.is(BUILD_VERSION, '1.229.0');

@@ -27,7 +27,7 @@ test('formatCurrency defaults to USD', () => {
   assert.is(formatCurrency(-2), '-$2.00');
 });
 
-test('formatCurrency keeps the currency\'s own decimals and the product separators', () => {
+test("formatCurrency keeps the currency's own decimals and the product separators", () => {
   assert.is(formatCurrency(1234, 'JPY'), '¥1,234');
   assert.is(formatCurrency(1234.5, 'EUR', { decimalSeparator: ',', thousandsSeparator: '.' }), '€1.234,50');
 });

@@ -1,74 +1,107 @@
+import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import FakeTimers from '@sinonjs/fake-timers';
-import { isPlainObject, parseJson, request, type FetchLike } from '../src/http';
-import { answer, settle } from './auth/fakes';
+import { type FetchLike, isPlainObject, parseJson, request } from '../src/http';
+import { answer, settle } from './fakes';
 
 const URL_ = 'https://emweb.test/api/info/version';
+const NO_ANSWER = { status: 0, json: undefined, isJson: false, retryAfter: null };
 
-test('sends credentials, method and headers, and reads a JSON body', async () => {
+test('a GET sends credentials and the headers, and reads a JSON body', async () => {
   let seen: RequestInit | undefined;
-  const fetch: FetchLike = async (_url, init) => ((seen = init), answer(200, '{"message":"1.2"}'));
-  const r = await request(fetch, URL_, { headers: { Authorization: 'Bearer t' }, timeoutMs: 1000 });
-  assert.equal(r, { status: 200, json: { message: '1.2' }, isJson: true });
-  assert.is(seen?.credentials, 'include');
+  const fetch: FetchLike = async (_url, init) => {
+    seen = init;
+    return answer(200, '{"message":"1.2"}');
+  };
+  const result = await request(fetch, URL_, { headers: { Authorization: 'Bearer t' }, timeoutMs: 1000 });
+  assert.equal(result, { status: 200, json: { message: '1.2' }, isJson: true, retryAfter: null });
   assert.is(seen?.method, 'GET');
+  assert.is(seen?.credentials, 'include');
   assert.equal(seen?.headers, { Authorization: 'Bearer t' });
   assert.ok(seen?.signal instanceof AbortSignal);
 });
 
+test('a POST sends its body, keepalive and the credentials it is given', async () => {
+  let seen: RequestInit | undefined;
+  const fetch: FetchLike = async (_url, init) => {
+    seen = init;
+    return answer(202);
+  };
+  await request(fetch, URL_, { method: 'POST', body: '[1]', keepalive: true, credentials: 'same-origin', timeoutMs: 1000 });
+  assert.is(seen?.method, 'POST');
+  assert.is(seen?.body, '[1]');
+  assert.is(seen?.keepalive, true);
+  assert.is(seen?.credentials, 'same-origin');
+});
+
 test('a body that is not JSON (HTML, empty, truncated) is reported as such', async () => {
   for (const body of ['<html></html>', '', '{"a":']) {
-    const r = await request(async () => answer(200, body), URL_, { timeoutMs: 1000 });
-    assert.equal(r, { status: 200, json: undefined, isJson: false }, body);
+    const result = await request(async () => answer(200, body), URL_, { timeoutMs: 1000 });
+    assert.equal(result, { status: 200, json: undefined, isJson: false, retryAfter: null }, body);
   }
 });
 
 test('JSON null is JSON', async () => {
-  const r = await request(async () => answer(200, 'null'), URL_, { timeoutMs: 1000 });
-  assert.equal(r, { status: 200, json: null, isJson: true });
+  const result = await request(async () => answer(200, 'null'), URL_, { timeoutMs: 1000 });
+  assert.is(result.isJson, true);
+  assert.is(result.json, null);
 });
 
-test('a network failure is status 0 and never rejects', async () => {
-  const r = await request(() => Promise.reject(new TypeError('Failed to fetch')), URL_, { timeoutMs: 1000 });
-  assert.equal(r, { status: 0, json: undefined, isJson: false });
+test('Retry-After comes back as the server sent it', async () => {
+  const result = await request(async () => answer(503, '', { 'Retry-After': '120' }), URL_, { timeoutMs: 1000 });
+  assert.is(result.status, 503);
+  assert.is(result.retryAfter, '120');
 });
 
-test('a fetch that throws synchronously is status 0', async () => {
-  const r = await request(
-    () => {
-      throw new TypeError('bad');
-    },
-    URL_,
-    { timeoutMs: 1000 },
-  );
-  assert.is(r.status, 0);
+test('an answer whose body does not matter is not read', async () => {
+  let read = false;
+  const text = () => {
+    read = true;
+    return Promise.resolve('{}');
+  };
+  const response = { status: 200, headers: new Headers(), text };
+  const result = await request(async () => response as unknown as Response, URL_, { timeoutMs: 1000, readBody: false });
+  assert.is(result.status, 200);
+  assert.is(read, false);
 });
 
-test('a body that cannot be read is status 0', async () => {
+test('no answer is status 0, and the promise never rejects: network failure, a fetch that throws, an unreadable body', async () => {
   const broken = { status: 200, text: () => Promise.reject(new TypeError('stream')) } as unknown as Response;
-  const r = await request(async () => broken, URL_, { timeoutMs: 1000 });
-  assert.is(r.status, 0);
+  const fetches: FetchLike[] = [
+    () => Promise.reject(new TypeError('Failed to fetch')),
+    () => {
+      throw new TypeError('fetch is not a function');
+    },
+    async () => broken,
+  ];
+  for (const fetch of fetches) assert.equal(await request(fetch, URL_, { timeoutMs: 1000 }), NO_ANSWER);
 });
 
-test('timeouts: aborts the fetch and answers status 0, even when the fetch ignores the signal or the body never ends', async () => {
+test('a timeout aborts the request and answers status 0, also when the fetch ignores the signal or the body never ends', async () => {
   const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
     let aborted = false;
-    const honours: FetchLike = (_u, init) =>
-      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => ((aborted = true), reject(new Error('abort')))));
+    const honours: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new Error('aborted'));
+        }),
+      );
     const ignores: FetchLike = () => new Promise(() => {});
     const endless: FetchLike = async () => ({ status: 200, text: () => new Promise(() => {}) }) as unknown as Response;
     for (const fetch of [honours, ignores, endless]) {
       let result: unknown = 'pending';
-      void request(fetch, URL_, { timeoutMs: 5000 }).then((r) => (result = r));
+      void request(fetch, URL_, { timeoutMs: 5000 }).then((r) => {
+        result = r;
+      });
       await settle();
       clock.tick(4999);
       await settle();
       assert.is(result, 'pending');
       clock.tick(1);
       await settle();
-      assert.equal(result, { status: 0, json: undefined, isJson: false });
+      assert.equal(result, NO_ANSWER);
     }
     assert.ok(aborted, 'the signal was aborted');
   } finally {
@@ -76,21 +109,26 @@ test('timeouts: aborts the fetch and answers status 0, even when the fetch ignor
   }
 });
 
-test('the timer is cleared once the answer is in', async () => {
-  const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
-  try {
-    await request(async () => answer(204), URL_, { timeoutMs: 5000 });
-    assert.is(clock.countTimers(), 0);
-  } finally {
-    clock.uninstall();
-  }
+test('the timers it is given are the ones it uses, and the timer is cleared once the answer is in', async () => {
+  const clock = FakeTimers.createClock();
+  let result: unknown = 'pending';
+  void request(() => new Promise(() => {}), URL_, { timeoutMs: 300 }, clock).then((r) => {
+    result = r;
+  });
+  await settle();
+  clock.tick(300);
+  await settle();
+  assert.equal(result, NO_ANSWER);
+
+  await request(async () => answer(204), URL_, { timeoutMs: 5000 }, clock);
+  assert.is(clock.countTimers(), 0);
 });
 
 test('parseJson and isPlainObject', () => {
   assert.equal(parseJson('[1]'), { isJson: true, json: [1] });
   assert.equal(parseJson('x'), { isJson: false, json: undefined });
   assert.ok(isPlainObject({}));
-  for (const v of [null, [], 'a', 1, true, undefined]) assert.not.ok(isPlainObject(v), String(v));
+  for (const value of [null, [], 'a', 1, true, undefined]) assert.not.ok(isPlainObject(value), String(value));
 });
 
 test.run();

@@ -1,13 +1,13 @@
 import './setup';
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import FakeTimers from '@sinonjs/fake-timers';
 import fetchMock from 'fetch-mock';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { createCloudCheck } from '../src/api/info';
-import { createAuthTypeResolver } from '../src/auth/authType';
-import { runStartup, type StartupDeps, type StartupUpdate } from '../src/startup';
-import { memoryStorage, safeStorage, type SafeStorage } from '../src/storage';
-import { ORIGIN, answer, deferred, headerOf, makeJwt, recordingLog, scriptedFetch, settle } from './auth/fakes';
+import { createAuthTypeResolver } from '../src/auth/probe';
+import { runStartup as runWithEvents, type StartupDeps, type StartupUpdate } from '../src/startup';
+import { memoryStorage, type SafeStorage, safeStorage } from '../src/storage';
+import { answer, deferred, headerOf, makeJwt, ORIGIN, recordingLog, scriptedFetch, settle } from './fakes';
 
 const NOW = Date.UTC(2025, 0, 1);
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp' };
@@ -26,18 +26,25 @@ test.after.each(async () => {
 
 function depsFor(fetch: StartupDeps['fetch'], overrides: Partial<StartupDeps> = {}) {
   const log = recordingLog();
+  const local = overrides.local ?? memoryStorage();
   const deps: StartupDeps = {
     fetch,
-    local: memoryStorage(),
+    local,
     origin: ORIGIN,
     production: true,
     timeoutMs: 5000,
     log,
     now: () => NOW,
     cloudCheck: createCloudCheck(),
+    resolveAuthType: createAuthTypeResolver({ fetch, local, origin: ORIGIN, timeoutMs: 5000 }),
     ...overrides,
   };
   return { deps, log };
+}
+
+/** Start-up with its updates and sign-in requests handed to the test. */
+function runStartup(deps: StartupDeps, onUpdate: (update: StartupUpdate) => void = () => {}, onSignInRequired = () => {}) {
+  return runWithEvents(deps, { onUpdate, onSignInRequired });
 }
 
 const storeWith = (entries: Record<string, string>): SafeStorage => {
@@ -59,10 +66,22 @@ test('production secgw (probe 200 JSON): one ClientConfiguration request in the 
     .route(url('/api/web/info/cloudinstance'), 200);
   const { deps } = depsFor(fm.fetchHandler, { local: storeWith({ jwt: JWT }) });
   const result = await runStartup(deps);
-  assert.equal(result, { authType: 'secgw', apiBase: '/api/web/', config: CONFIG, version: '1.229.0', isCloud: true, claims: CLAIMS, signInRequired: false });
+  assert.equal(result, {
+    authType: 'secgw',
+    apiBase: '/api/web/',
+    config: CONFIG,
+    version: '1.229.0',
+    isCloud: true,
+    claims: CLAIMS,
+    signInRequired: false,
+  });
   const urls = fm.callHistory.calls().map((c) => c.url);
   assert.is(urls.filter((u) => u.endsWith('ClientConfiguration')).length, 1);
-  assert.equal(urls.sort(), [url('/api/web/ClientConfiguration'), url('/api/web/info/cloudinstance'), url('/api/web/info/version')]);
+  assert.equal(urls.sort(), [
+    url('/api/web/ClientConfiguration'),
+    url('/api/web/info/cloudinstance'),
+    url('/api/web/info/version'),
+  ]);
   assert.is(deps.local.get('authType'), 'secgw');
   for (const call of fm.callHistory.calls()) {
     assert.is(call.options.credentials, 'include');
@@ -85,7 +104,7 @@ test('development build in secgw mode: the configuration comes from /api/ClientC
   assert.is(result.claims, null);
 });
 
-test('probe 401 (secgw) in production: the 401 is the configuration\'s answer, not asked again', async () => {
+test("probe 401 (secgw) in production: the 401 is the configuration's answer, not asked again", async () => {
   const fm = fetchMock.createInstance();
   fm.route(url('/api/web/ClientConfiguration'), 401)
     .route(url('/api/web/info/version'), { status: 200, body: { message: 'v' } })
@@ -168,7 +187,7 @@ test('token mode found by the probe: the fallback body is the configuration; ver
   const calls = fm.callHistory.calls();
   assert.is(calls.filter((c) => c.url.endsWith('ClientConfiguration')).length, 2, 'probe and fallback only');
   for (const c of calls.filter((c) => c.url.includes('/info/')))
-    assert.is(headerOf(c.options, 'authorization'), 'Bearer ' + JWT, c.url);
+    assert.is(headerOf(c.options, 'authorization'), `Bearer ${JWT}`, c.url);
 });
 
 test('remembered token mode: configuration, version and cloud all carry the development token', async () => {
@@ -192,7 +211,7 @@ test('updates arrive piece by piece: mode and base first, claims last', async ()
   const { deps } = depsFor(fm.fetchHandler, { local: storeWith({ jwt: JWT }) });
   await runStartup(deps, (u) => updates.push(u));
   assert.is(updates.length, 5);
-  assert.equal(updates[0], { authType: 'secgw', apiBase: '/api/web/' });
+  assert.equal(updates[0], { authType: 'secgw' });
   assert.equal(updates[4], { claims: CLAIMS });
   const middle = updates.slice(1, 4).sort((a, b) => Object.keys(a)[0]!.localeCompare(Object.keys(b)[0]!));
   assert.equal(middle, [{ config: CONFIG }, { isCloud: true }, { version: '1.229.0' }]);
@@ -211,7 +230,10 @@ test('version and cloud do not wait for the configuration', async () => {
   await settle();
   assert.ok(urls().includes(url('/api/info/version')), 'version requested');
   assert.ok(urls().includes(url('/api/info/cloudinstance')), 'cloud requested');
-  assert.equal(updates.slice(1).sort((a, b) => Object.keys(a)[0]!.localeCompare(Object.keys(b)[0]!)), [{ isCloud: true }, { version: 'v9' }]);
+  assert.equal(
+    updates.slice(1).sort((a, b) => Object.keys(a)[0]!.localeCompare(Object.keys(b)[0]!)),
+    [{ isCloud: true }, { version: 'v9' }],
+  );
   heldConfig.resolve(answer(200, JSON.stringify(CONFIG)));
   assert.equal((await done).config, CONFIG);
 });
@@ -223,7 +245,15 @@ test('every failure falls back: config false (status traced), version empty, not
   });
   const { deps, log } = depsFor(fetch, { local: storeWith({ authType: 'oracle', jwt: 'not.a.jwt' }) });
   const result = await runStartup(deps);
-  assert.equal(result, { authType: 'oracle', apiBase: '/api/', config: false, version: '', isCloud: false, claims: null, signInRequired: false });
+  assert.equal(result, {
+    authType: 'oracle',
+    apiBase: '/api/',
+    config: false,
+    version: '',
+    isCloud: false,
+    claims: null,
+    signInRequired: false,
+  });
   assert.match(String(log.traces[0]), /500/);
   assert.is(log.errors.length, 1);
 });
@@ -252,7 +282,15 @@ test('hanging version and cloud calls time out to their fallbacks', async () => 
     assert.is(result, undefined);
     clock.tick(1);
     await settle();
-    assert.equal(result, { authType: 'oracle', apiBase: '/api/', config: CONFIG, version: '', isCloud: false, claims: null, signInRequired: false });
+    assert.equal(result, {
+      authType: 'oracle',
+      apiBase: '/api/',
+      config: CONFIG,
+      version: '',
+      isCloud: false,
+      claims: null,
+      signInRequired: false,
+    });
   } finally {
     clock.uninstall();
   }
@@ -283,7 +321,13 @@ test('storage that throws on every access: start-up goes on', async () => {
     .route(url('/api/web/info/cloudinstance'), 200);
   const { deps } = depsFor(fm.fetchHandler, { local: throwing });
   assert.equal(await runStartup(deps), {
-    authType: 'secgw', apiBase: '/api/web/', config: CONFIG, version: 'v', isCloud: true, claims: null, signInRequired: false,
+    authType: 'secgw',
+    apiBase: '/api/web/',
+    config: CONFIG,
+    version: 'v',
+    isCloud: true,
+    claims: null,
+    signInRequired: false,
   });
 });
 
@@ -336,20 +380,6 @@ test('start-ups sharing a resolver share one probe, and sharing a cloud check on
   assert.is(count('/api/info/version'), 2);
 });
 
-test('without a cloud check given, the page-level one is shared across start-ups', async () => {
-  const origin = 'https://page-level.test';
-  const { fetch, urls } = scriptedFetch({ [origin + '/api/info/cloudinstance']: answer(200) });
-  const make = () => {
-    const { deps } = depsFor(fetch, { origin, local: storeWith({ authType: 'oracle' }) });
-    delete deps.cloudCheck;
-    return deps;
-  };
-  const [a, b] = await Promise.all([runStartup(make()), runStartup(make())]);
-  assert.is(a.isCloud, true);
-  assert.is(b.isCloud, true);
-  assert.is(urls().filter((u) => u.endsWith('cloudinstance')).length, 1);
-});
-
 test('a retry after a rejected probe probes again and can succeed', async () => {
   let probes = 0;
   const { fetch } = scriptedFetch({
@@ -360,7 +390,106 @@ test('a retry after a rejected probe probes again and can succeed', async () => 
   const { deps } = depsFor(fetch, { local, resolveAuthType });
   assert.is(await message(runStartup(deps)), 'unhandled error case in getAuthTypeAsync status 0');
   assert.is((await runStartup(deps)).authType, 'secgw');
-  assert.is(probes, 2, 'the probe, then the retry probe whose 401 is also the configuration\'s answer');
+  assert.is(probes, 2, "the probe, then the retry probe whose 401 is also the configuration's answer");
+});
+
+// ---- a remembered mode that proves wrong ----
+
+test('a remembered secgw whose configuration answers 404 is forgotten, and the probe finds the mode the server plays', async () => {
+  for (const plays of ['oracle', 'token'] as const) {
+    const local = storeWith({ authType: 'secgw' });
+    const { fetch, urls } = scriptedFetch({
+      [url('/api/web/ClientConfiguration')]: answer(404),
+      [url('/api/web/info/version')]: answer(404),
+      [url('/api/web/info/cloudinstance')]: answer(404),
+      [url('/api/ClientConfiguration')]: answer(200, JSON.stringify({ ...CONFIG, authType: plays })),
+      [url('/api/info/version')]: answer(200, '{"message":"7.1"}'),
+      [url('/api/info/cloudinstance')]: answer(404),
+    });
+    const { deps } = depsFor(fetch, { local });
+    const updates: StartupUpdate[] = [];
+    const result = await runStartup(deps, (u) => updates.push(u));
+    assert.is(result.authType, plays, plays);
+    assert.equal(result.config, { ...CONFIG, authType: plays });
+    assert.is(result.version, '7.1');
+    assert.is(local.get('authType'), plays, 'the new mode is remembered');
+    assert.equal(
+      updates.filter((u) => 'authType' in u).map((u) => u.authType),
+      ['secgw', plays],
+      'the UI hears of both',
+    );
+    // The remembered round, then one probe: the gateway path twice (its call, then the probe), the development path once more.
+    assert.is(urls().filter((u) => u === url('/api/web/ClientConfiguration')).length, 2);
+  }
+});
+
+test('the re-probe happens once per start: a fresh probe whose configuration answers 404 is final', async () => {
+  // A development build under the gateway: the probe says secgw, the configuration lives under /api/, which is missing.
+  const { fetch, urls } = scriptedFetch({
+    [url('/api/web/ClientConfiguration')]: answer(401),
+    [url('/api/ClientConfiguration')]: answer(404),
+    [url('/api/info/version')]: answer(404),
+    [url('/api/info/cloudinstance')]: answer(404),
+  });
+  const { deps } = depsFor(fetch, { production: false });
+  const result = await runStartup(deps);
+  assert.is(result.authType, 'secgw');
+  assert.is(result.config, false);
+  assert.is(urls().filter((u) => u.endsWith('ClientConfiguration')).length, 2, 'the probe and the configuration, nothing more');
+});
+
+test('a remembered mode whose configuration fails otherwise (500) is kept: only a 404 says the mode is wrong', async () => {
+  const local = storeWith({ authType: 'oracle' });
+  const { fetch, urls } = scriptedFetch({ [url('/api/ClientConfiguration')]: answer(500) });
+  const { deps } = depsFor(fetch, { local });
+  const result = await runStartup(deps);
+  assert.is(result.authType, 'oracle');
+  assert.is(local.get('authType'), 'oracle');
+  assert.not.ok(urls().includes(url('/api/web/ClientConfiguration')), 'no probe');
+});
+
+// ---- asking for a sign-in promptly ----
+
+test("the gateway's 401 asks for a sign-in as soon as it arrives, before the version and cloud calls answer", async () => {
+  const version = deferred<Response>();
+  const cloud = deferred<Response>();
+  const { fetch } = scriptedFetch({
+    [url('/api/web/ClientConfiguration')]: answer(401),
+    [url('/api/web/info/version')]: () => version.promise,
+    [url('/api/web/info/cloudinstance')]: () => cloud.promise,
+  });
+  const { deps } = depsFor(fetch, { local: storeWith({ authType: 'secgw' }) });
+  let asked = 0;
+  let finished = false;
+  const done = runStartup(
+    deps,
+    () => {},
+    () => asked++,
+  ).then((result) => {
+    finished = true;
+    return result;
+  });
+  await settle();
+  assert.is(asked, 1, 'asked while version and cloud are still out');
+  assert.is(finished, false);
+  version.resolve(answer(401));
+  cloud.resolve(answer(401));
+  assert.is((await done).signInRequired, true);
+  assert.is(asked, 1, 'asked once');
+});
+
+test('a sign-in listener that throws is logged; start-up goes on', async () => {
+  const { fetch } = scriptedFetch({ [url('/api/web/ClientConfiguration')]: answer(401) });
+  const { deps, log } = depsFor(fetch);
+  const result = await runStartup(
+    deps,
+    () => {},
+    () => {
+      throw new Error('host bug');
+    },
+  );
+  assert.is(result.signInRequired, true);
+  assert.match(String(log.errors[0]?.[0]), 'onSignInRequired');
 });
 
 test.run();

@@ -1,20 +1,20 @@
 import '../setup';
+import fetchMock from 'fetch-mock';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fetchMock from 'fetch-mock';
-import { requestConfiguration, type ConfigurationDeps } from '../../src/api/configuration';
+import { type ConfigurationDeps, requestConfiguration } from '../../src/api/configuration';
+import { headerOf, ORIGIN, recordingLog } from '../fakes';
 
 // The configuration alone, as start-up reads it from the answer.
 const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps)).config;
-import { ORIGIN, headerOf, recordingLog } from '../auth/fakes';
 
-const URL_WEB = ORIGIN + '/api/web/ClientConfiguration';
-const URL_DEV = ORIGIN + '/api/ClientConfiguration';
+const URL_WEB = `${ORIGIN}/api/web/ClientConfiguration`;
+const URL_DEV = `${ORIGIN}/api/ClientConfiguration`;
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp', customization: { theme: 'dark' } };
 
 function setup(response: unknown, base = '/api/web/') {
   const fm = fetchMock.createInstance();
-  fm.route(ORIGIN + base + 'ClientConfiguration', response as never);
+  fm.route(`${ORIGIN + base}ClientConfiguration`, response as never);
   const log = recordingLog();
   const deps = { fetch: fm.fetchHandler, origin: ORIGIN, base, headers: {}, timeoutMs: 5000, log };
   return { fm, log, deps };
@@ -69,14 +69,14 @@ test('the headers given (token mode) are sent', async () => {
 
 test('a prefetched answer from the same URL is used without a request', async () => {
   const { deps, fm } = setup(500);
-  const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true };
+  const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true, retryAfter: null };
   assert.equal(await loadConfiguration({ ...deps, prefetched }), CONFIG);
   assert.is(fm.callHistory.calls().length, 0);
 });
 
 test('a prefetched answer that is not an object still counts as a failure, without a request', async () => {
   const { deps, fm, log } = setup({ status: 200, body: CONFIG });
-  const prefetched = { url: URL_WEB, status: 200, json: null, isJson: true };
+  const prefetched = { url: URL_WEB, status: 200, json: null, isJson: true, retryAfter: null };
   assert.is(await loadConfiguration({ ...deps, prefetched }), false);
   assert.is(fm.callHistory.calls().length, 0);
   assert.match(String(log.traces[0]), /\b200\b/);
@@ -84,7 +84,7 @@ test('a prefetched answer that is not an object still counts as a failure, witho
 
 test('a prefetched answer from another URL is ignored: a dev build in secgw mode asks /api/', async () => {
   const { deps, fm } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
-  const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true };
+  const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true, retryAfter: null };
   assert.equal(await loadConfiguration({ ...deps, prefetched }), { displayName: 'from /api/' });
   assert.equal(
     fm.callHistory.calls().map((c) => c.url),

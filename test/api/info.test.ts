@@ -1,15 +1,16 @@
 import '../setup';
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import FakeTimers from '@sinonjs/fake-timers';
 import fetchMock from 'fetch-mock';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { createCloudCheck, loadVersion } from '../../src/api/info';
-import { ORIGIN, deferred, headerOf, recordingLog, scriptedFetch, settle, answer } from '../auth/fakes';
+import type { FetchLike } from '../../src/http';
+import { answer, deferred, headerOf, ORIGIN, recordingLog, scriptedFetch, settle } from '../fakes';
 
-const VERSION = ORIGIN + '/api/web/info/version';
-const CLOUD = ORIGIN + '/api/web/info/cloudinstance';
+const VERSION = `${ORIGIN}/api/web/info/version`;
+const CLOUD = `${ORIGIN}/api/web/info/cloudinstance`;
 
-const deps = (fetch: (u: string, i?: RequestInit) => Promise<Response>) => ({
+const deps = (fetch: FetchLike) => ({
   fetch,
   origin: ORIGIN,
   base: '/api/web/',
@@ -138,7 +139,7 @@ test('cloud: a failure is cached too (one request per page)', async () => {
 });
 
 test('cloud: separate checks and separate URLs ask separately', async () => {
-  const { fetch, calls } = scriptedFetch({ [CLOUD]: answer(200), [ORIGIN + '/api/info/cloudinstance']: answer(404) });
+  const { fetch, calls } = scriptedFetch({ [CLOUD]: answer(200), [`${ORIGIN}/api/info/cloudinstance`]: answer(404) });
   const check = createCloudCheck();
   assert.is(await check(deps(fetch)), true);
   assert.is(await check({ ...deps(fetch), base: '/api/' }), false);

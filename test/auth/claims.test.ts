@@ -1,9 +1,9 @@
+import { Buffer } from 'node:buffer';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fc from 'fast-check';
-import { Buffer } from 'node:buffer';
 import { readClaims } from '../../src/auth/claims';
-import { jwtWithPayload, makeJwt } from './fakes';
+import { jwtWithPayload, makeJwt } from '../fakes';
 
 const NOW = Date.UTC(2025, 0, 1);
 const FUTURE = NOW / 1000 + 3600;
@@ -33,7 +33,7 @@ test('base64url alphabet (- and _) and missing padding are decoded', () => {
   let payload = '';
   let part = '';
   for (let i = 0; i < 200; i++) {
-    payload = JSON.stringify({ userId: 'ÿ?>~' + 'x'.repeat(i) + '>>?', exp: FUTURE });
+    payload = JSON.stringify({ userId: `ÿ?>~${'x'.repeat(i)}>>?`, exp: FUTURE });
     part = Buffer.from(payload).toString('base64url');
     if (part.includes('-') && part.includes('_') && part.length % 4 !== 0) break;
   }
@@ -46,7 +46,7 @@ test('the standard base64 alphabet (+ /) and padding are not base64url: null', (
   const payload = JSON.stringify({ userId: 'ÿ?>~>>?' });
   const std = Buffer.from(payload).toString('base64');
   assert.ok(/[+/=]/.test(std));
-  assert.is(readClaims('eyJhbGciOiJIUzI1NiJ9.' + std + '.sig', NOW), null);
+  assert.is(readClaims(`eyJhbGciOiJIUzI1NiJ9.${std}.sig`, NOW), null);
 });
 
 test('missing token: null', () => {

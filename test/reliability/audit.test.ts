@@ -2,16 +2,17 @@
 // with. EMWeb has no runtime dependencies (preact is a peer, bundled into dist/emweb.js from the
 // pinned devDependency), so the audit has little to look at; this keeps it that way. When the
 // registry cannot be reached the test is skipped with a notice, not failed.
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
+
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
-test('the package has no runtime dependencies: preact is a peer, everything else is development only', () => {
+test('the package has no runtime dependencies: preact and its signals are peers, everything else is development only', () => {
   assert.equal(Object.keys(pkg.dependencies ?? {}), []);
-  assert.equal(Object.keys(pkg.peerDependencies ?? {}), ['preact']);
+  assert.equal(Object.keys(pkg.peerDependencies ?? {}).sort(), ['@preact/signals', 'preact']);
 });
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -22,10 +23,14 @@ try {
 } catch {}
 const unreachable =
   !report?.metadata &&
-  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|audit endpoint returned an error|request to .* failed/i.test(`${run.stdout}\n${run.stderr}\n${run.error ?? ''}`);
+  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|audit endpoint returned an error|request to .* failed/i.test(
+    `${run.stdout}\n${run.stderr}\n${run.error ?? ''}`,
+  );
 
 if (unreachable) {
-  console.warn('\n  npm audit: the registry cannot be reached from here; the audit test is skipped. Run `npm audit --omit=dev --audit-level=high` where it can.\n');
+  console.warn(
+    '\n  npm audit: the registry cannot be reached from here; the audit test is skipped. Run `npm audit --omit=dev --audit-level=high` where it can.\n',
+  );
   test.skip('npm audit --omit=dev: no high or critical advisory');
 } else {
   test('npm audit --omit=dev: no high or critical advisory', () => {

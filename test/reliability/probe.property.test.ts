@@ -2,14 +2,15 @@
 // (JSON of each type, HTML, binary, empty, truncated, 2 MB), transport failures and hangs. What a
 // caller sees is checked against the contract's table, written out again here as the model.
 import '../setup';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fc from 'fast-check';
 import { createCloudCheck } from '../../src/api/info';
-import { createAuthTypeResolver, type AuthType } from '../../src/auth/authType';
+import type { AuthType } from '../../src/auth/authType';
+import { createAuthTypeResolver } from '../../src/auth/probe';
 import { runStartup } from '../../src/startup';
 import { memoryStorage } from '../../src/storage';
-import { same, fakeServer, noUnhandled, parsed, reply, type Reply } from './fakes';
+import { fakeServer, noUnhandled, parsed, type Reply, reply, same } from './fakes';
 import { holds, printAtExit } from './figures';
 
 printAtExit('unit');
@@ -32,9 +33,14 @@ function model(web: Reply, dev: Reply): { authType: AuthType } | { error: string
   if (s === 401) return { authType: 'secgw' };
   if (s === 404) {
     const { ok, value } = json(dev);
-    return { authType: seen(dev) === 200 && ok && isObject(value) && Object.hasOwn(value, 'authType') && value.authType === 'token' ? 'token' : 'oracle' };
+    return {
+      authType:
+        seen(dev) === 200 && ok && isObject(value) && Object.hasOwn(value, 'authType') && value.authType === 'token'
+          ? 'token'
+          : 'oracle',
+    };
   }
-  return { error: 'unhandled error case in getAuthTypeAsync status ' + s };
+  return { error: `unhandled error case in getAuthTypeAsync status ${s}` };
 }
 
 const outcome = (p: Promise<{ authType: AuthType }>) =>
@@ -43,7 +49,7 @@ const outcome = (p: Promise<{ authType: AuthType }>) =>
     (e: unknown) => ({ error: e instanceof Error ? e.message : `not an Error: ${String(e)}` }),
   );
 
-test('probe: any status 100–599 × any body (and no answer): the contract\'s mode, or its exact rejection; stored only on success', () =>
+test("probe: any status 100–599 × any body (and no answer): the contract's mode, or its exact rejection; stored only on success", () =>
   holds(
     'probe answers',
     fc.asyncProperty(reply, reply, async (web, dev) => {
@@ -59,7 +65,10 @@ test('probe: any status 100–599 × any body (and no answer): the contract\'s m
       assert.equal(urls, seen(web) === 404 ? [ORIGIN + WEB, ORIGIN + DEV] : [ORIGIN + WEB]);
       for (const c of server.calls) {
         assert.is(c.init?.credentials, 'include');
-        assert.not.ok(Object.keys(c.init?.headers ?? {}).some((h) => h.toLowerCase() === 'authorization'), 'the probe carries no token');
+        assert.not.ok(
+          Object.keys(c.init?.headers ?? {}).some((h) => h.toLowerCase() === 'authorization'),
+          'the probe carries no token',
+        );
       }
     }),
     500,
@@ -70,7 +79,12 @@ test('probe: concurrent callers share one probe and see the same outcome', () =>
     'concurrent probes',
     fc.asyncProperty(reply, reply, fc.integer({ min: 2, max: 6 }), async (web, dev, callers) => {
       const server = fakeServer((path) => (path === WEB ? web : dev));
-      const resolve = createAuthTypeResolver({ fetch: server.fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: TIMEOUT_MS });
+      const resolve = createAuthTypeResolver({
+        fetch: server.fetch,
+        local: memoryStorage(),
+        origin: ORIGIN,
+        timeoutMs: TIMEOUT_MS,
+      });
       const { value: all } = await noUnhandled(() => Promise.all(Array.from({ length: callers }, () => outcome(resolve()))));
       for (const got of all) same(got, model(web, dev));
       assert.is(server.calls.filter((c) => c.url === ORIGIN + WEB).length, 1);
@@ -78,9 +92,16 @@ test('probe: concurrent callers share one probe and see the same outcome', () =>
     150,
   ));
 
-const PATHS = [WEB, DEV, '/api/web/info/version', '/api/info/version', '/api/web/info/cloudinstance', '/api/info/cloudinstance'] as const;
+const PATHS = [
+  WEB,
+  DEV,
+  '/api/web/info/version',
+  '/api/info/version',
+  '/api/web/info/cloudinstance',
+  '/api/info/cloudinstance',
+] as const;
 
-test('whole start-up under random answers on every path: the contract\'s result or the probe\'s exact rejection, nothing asked twice, nothing echoed into the log', () =>
+test("whole start-up under random answers on every path: the contract's result or the probe's exact rejection, nothing asked twice, nothing echoed into the log", () =>
   holds(
     'start-up answers',
     fc.asyncProperty(fc.tuple(reply, reply, reply, reply, reply, reply), fc.boolean(), async (replies, production) => {
@@ -90,7 +111,20 @@ test('whole start-up under random answers on every path: the contract\'s result 
       const log = { trace: (...a: unknown[]) => void logged.push(a), error: (...a: unknown[]) => void logged.push(a) };
       const local = memoryStorage();
       const { value: got, unhandled } = await noUnhandled(() =>
-        runStartup({ fetch: server.fetch, local, origin: ORIGIN, production, timeoutMs: TIMEOUT_MS, log, now: Date.now, cloudCheck: createCloudCheck() }).then(
+        runStartup(
+          {
+            fetch: server.fetch,
+            local,
+            origin: ORIGIN,
+            production,
+            timeoutMs: TIMEOUT_MS,
+            log,
+            now: Date.now,
+            cloudCheck: createCloudCheck(),
+            resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: TIMEOUT_MS }),
+          },
+          { onUpdate: () => {}, onSignInRequired: () => {} },
+        ).then(
           (r) => r,
           (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
         ),
@@ -103,25 +137,34 @@ test('whole start-up under random answers on every path: the contract\'s result 
         const base = production && mode.authType === 'secgw' ? '/api/web/' : '/api/';
         const at = (call: string) => table.get(base + call)!;
         const cfg = json(at('ClientConfiguration'));
-        const cfgOk = seen(at('ClientConfiguration')) >= 200 && seen(at('ClientConfiguration')) < 300 && cfg.ok && isPlainObject(cfg.value);
+        const cfgOk =
+          seen(at('ClientConfiguration')) >= 200 && seen(at('ClientConfiguration')) < 300 && cfg.ok && isPlainObject(cfg.value);
         const ver = json(at('info/version'));
         const verStatus = seen(at('info/version'));
-        const message = verStatus >= 200 && verStatus < 300 && ver.ok && isObject(ver.value) && Object.hasOwn(ver.value, 'message') ? ver.value.message : undefined;
+        const message =
+          verStatus >= 200 && verStatus < 300 && ver.ok && isObject(ver.value) && Object.hasOwn(ver.value, 'message')
+            ? ver.value.message
+            : undefined;
         same(got, {
           authType: mode.authType,
           apiBase: base,
           config: cfgOk ? cfg.value : false,
           version: typeof message === 'string' ? message : '',
-          isCloud: seen(at('info/cloudinstance')) === 200,
+          // Only the status matters to the cloud check: its body is never read, so a broken one changes nothing.
+          isCloud: at('info/cloudinstance') === 'broken-body' || seen(at('info/cloudinstance')) === 200,
           claims: null,
           signInRequired: mode.authType === 'secgw' && seen(at('ClientConfiguration')) === 401,
         });
       }
       const urls = server.calls.map((c) => c.url);
       assert.equal(urls.length, new Set(urls).size, `no URL asked twice: ${urls}`);
-      assert.ok(urls.every((u) => u.startsWith(ORIGIN + '/api/')), 'every call to the configured origin');
+      assert.ok(
+        urls.every((u) => u.startsWith(`${ORIGIN}/api/`)),
+        'every call to the configured origin',
+      );
       // What the client logs about a failed call is its own words, never the server's body.
-      for (const args of logged) for (const a of args) assert.ok(typeof a !== 'string' || a.length < 200, `bounded log text: ${String(a).slice(0, 80)}…`);
+      for (const args of logged)
+        for (const a of args) assert.ok(typeof a !== 'string' || a.length < 200, `bounded log text: ${String(a).slice(0, 80)}…`);
     }),
     300,
   ));

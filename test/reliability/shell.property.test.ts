@@ -3,9 +3,9 @@
 // devToken. What the page must never see: an exception (thrown, an unhandled rejection, an error
 // event), a request to any origin but the configured one, a client that never settles.
 import '../setup';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fc from 'fast-check';
 import { bootstrap } from '../../src/bootstrap';
 import type { Client } from '../../src/types';
 import { checkHeaders, printableJson, same, settle, storedString, unprintable } from './fakes';
@@ -22,7 +22,17 @@ const configuration = fc.oneof(
   printableJson,
 );
 const claimsPayload = fc.oneof(
-  fc.record({ userId: field, authUserId: field, profileId: field, langId: field, sid: field, exp: fc.oneof(fc.constant(4_102_444_800), printableJson) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      userId: field,
+      authUserId: field,
+      profileId: field,
+      langId: field,
+      sid: field,
+      exp: fc.oneof(fc.constant(4_102_444_800), printableJson),
+    },
+    { requiredKeys: [] },
+  ),
   printableJson,
 );
 const stored = fc.record(
@@ -55,7 +65,12 @@ async function mountOnce(
   const origin = `https://run${++run}.emweb.test`;
   origins.add(origin);
   const seen: Seen = { requests: [], errors: [] };
-  const configBody = JSON.stringify(mode === 'token' && config && typeof config === 'object' && !Array.isArray(config) ? { ...config, authType: 'token' } : config) ?? 'null';
+  const configBody =
+    JSON.stringify(
+      mode === 'token' && config && typeof config === 'object' && !Array.isArray(config)
+        ? { ...config, authType: 'token' }
+        : config,
+    ) ?? 'null';
   const answer = (path: string): [number, string] => {
     if (path === '/api/web/ClientConfiguration') return mode === 'secgw' ? [200, configBody] : [404, '{}'];
     if (path === '/api/ClientConfiguration') return [200, mode === 'secgw' ? configBody : configBody];
@@ -88,7 +103,14 @@ async function mountOnce(
   let client: Client | { error: string };
   try {
     try {
-      client = await bootstrap({ mount: el, origin, production, captureErrors: false, timeoutMs: 50, logger: { disableConsoleLogging: true } });
+      client = await bootstrap({
+        mount: el,
+        origin,
+        production,
+        captureErrors: false,
+        timeoutMs: 50,
+        logger: { disableConsoleLogging: true },
+      });
     } catch (e) {
       client = { error: e instanceof Error ? e.message : `not an Error: ${String(e)}` };
     }
@@ -129,18 +151,25 @@ test('hostile configuration, version, claims and stored values: the client start
         const stored = storage.devToken || storage.jwt;
         let refused = false;
         try {
-          checkHeaders({ headers: stored ? { Authorization: 'Bearer ' + stored } : {} });
+          checkHeaders({ headers: stored ? { Authorization: `Bearer ${stored}` } : {} });
         } catch {
           refused = true;
         }
         const valid = ['oracle', 'secgw', 'token'].includes(storage.authType ?? '');
+        // A remembered gateway mode that the server no longer plays: its configuration call (the
+        // gateway's path, in production) answers 404, so the mode is forgotten and probed afresh.
+        const reprobed = valid && production && storage.authType === 'secgw' && mode !== 'secgw';
+        const probed = !valid || reprobed;
         // The fallback probe is asked with the stored token, and proves token mode only with a JSON object saying so.
-        const effective = valid ? storage.authType! : mode === 'secgw' ? 'secgw' : mode === 'token' && isPlain(config) && !refused ? 'token' : 'oracle';
+        const probeResult = mode === 'secgw' ? 'secgw' : mode === 'token' && isPlain(config) && !refused ? 'token' : 'oracle';
+        const effective = probed ? probeResult : storage.authType;
         assert.is(client.authType, effective);
         const base = production && effective === 'secgw' ? '/api/web/' : '/api/';
-        const body = JSON.parse(JSON.stringify(mode === 'token' && isPlain(config) ? { ...config, authType: 'token' } : config) ?? 'null');
+        const body = JSON.parse(
+          JSON.stringify(mode === 'token' && isPlain(config) ? { ...config, authType: 'token' } : config) ?? 'null',
+        );
         // The probe's last answer is the configuration when it came from the configuration's URL.
-        const prefetched = !valid && (mode !== 'secgw' || base === '/api/web/');
+        const prefetched = probed && (mode !== 'secgw' || base === '/api/web/');
         const configRefused = prefetched ? mode !== 'secgw' && refused : effective === 'token' && refused;
         const served = base === '/api/' || mode === 'secgw';
         if (configRefused || !served || !isPlain(body)) assert.is(client.config, false);

@@ -38,7 +38,7 @@ function fakeViewport(width: number) {
       const next = to >= list.min;
       if (next !== list.matches) {
         list.matches = next;
-        list.listeners.forEach((fn) => fn());
+        for (const listener of list.listeners) listener();
       }
     }
   };

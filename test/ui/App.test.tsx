@@ -1,10 +1,12 @@
 import '../setup';
+import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { render } from 'react-dom';
+import { applyStartupUpdate } from '../../src/state/clientState';
 import { App } from '../../src/ui/App';
-import { useBreakpoint, useClient } from '../../src/ui/hooks';
-import { actionsNamed, fakeClient, fakeShell, settle } from './fixtures';
+import { useClient } from '../../src/ui/hooks';
+import { DEFAULT_STRINGS } from '../../src/ui/strings';
+import { actionsNamed, buttonNamed, fakeShell, readyShell, settle } from './fixtures';
 
 let host: HTMLElement;
 test.before.each(() => {
@@ -17,136 +19,131 @@ test.after.each(() => {
 });
 
 const text = () => host.textContent ?? '';
+const header = () => host.querySelector('header')?.textContent ?? '';
 
-test('shows a loading state at once, before anything is known', () => {
-  const { shell } = fakeShell();
-  render(<App shell={shell} />, host);
-  const status = host.querySelector('[role=status]');
-  assert.ok(status, 'a status region');
-  assert.match(text(), 'Starting…');
-  assert.is(host.querySelector('.r')!.getAttribute('aria-busy'), 'true');
-});
-
-test('the header shows displayName, user, sign-in mode, versions and the cloud marker', async () => {
+test('shows a loading state at once, busy, and claims nothing about the user or the sign-in', async () => {
   const { shell, state } = fakeShell();
   render(<App shell={shell} />, host);
-  state.config.value = { displayName: 'Acme Service Desk', configurationItemName: 'ACME' };
-  state.authType.value = 'secgw';
-  state.version.value = '5.3.1 (build 77)';
-  state.isCloud.value = true;
-  state.claims.value = { userId: 'jürgen.müller', profileId: 'p1' };
+  assert.is(host.querySelector('[role=status]')?.textContent, 'Starting…');
+  assert.is(host.querySelector('[aria-busy]')?.getAttribute('aria-busy'), 'true');
+  // The mode is known before the rest: still no word on who is signed in.
+  applyStartupUpdate(state, { authType: 'secgw' });
   await settle();
-  const header = host.querySelector('header')!;
-  assert.is(header.querySelector('h1')!.textContent, 'Acme Service Desk');
-  assert.match(header.textContent!, 'jürgen.müller');
-  assert.match(header.textContent!, 'Security gateway');
-  assert.match(header.textContent!, 'Server 5.3.1 (build 77)');
-  assert.match(header.textContent!, 'Build 1.229.0');
-  assert.match(header.textContent!, 'Cloud');
+  assert.not.match(header(), 'Not signed in');
+  assert.not.match(header(), 'ann');
 });
 
-test('no cloud marker when the instance is not in the cloud', async () => {
-  const { shell, state } = fakeShell();
-  state.isCloud.value = false;
+test('the header shows displayName, user, sign-in mode, both versions and the cloud marker', async () => {
+  const { shell } = readyShell();
   render(<App shell={shell} />, host);
   await settle();
-  assert.not.ok(host.querySelector('.cloud'));
+  assert.is(host.querySelector('h1')?.textContent, 'Acme Service Desk');
+  for (const fact of ['ann', 'Security gateway', 'Server 5.3.1', 'Build 1.229.0', 'Cloud']) assert.match(header(), fact);
+  assert.is(host.querySelector('[aria-busy]')?.getAttribute('aria-busy'), 'false');
+});
+
+test('the header follows the state: no cloud marker when not in the cloud, "Not signed in" without claims', async () => {
+  const { shell, state } = readyShell();
+  render(<App shell={shell} />, host);
+  applyStartupUpdate(state, { isCloud: false, claims: null });
+  await settle();
+  assert.not.match(header(), 'Cloud');
+  assert.match(header(), 'Not signed in');
+});
+
+test('the product name falls back to the app name when the configuration has none', async () => {
+  const { shell, state } = readyShell();
+  render(<App shell={shell} />, host);
+  applyStartupUpdate(state, { config: false });
+  await settle();
+  assert.is(host.querySelector('h1')?.textContent, 'EMWeb');
 });
 
 test('server text with HTML in it is shown as text, never as markup', async () => {
-  const { shell, state } = fakeShell();
-  const hostile = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
-  state.config.value = { displayName: hostile, configurationItemName: hostile };
-  state.version.value = hostile;
-  state.claims.value = { userId: hostile };
-  shell.phase.value = 'ready';
-  shell.client.value = fakeClient(shell);
+  const { shell, state } = readyShell();
+  const hostile = '<img src=x onerror="window.__pwned=1"><i>italic</i>';
+  applyStartupUpdate(state, {
+    config: { displayName: hostile, configurationItemName: hostile },
+    version: hostile,
+    claims: { userId: hostile },
+  });
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('img'), null, 'no <img> element was created');
-  assert.is(host.querySelector('b'), null, 'no <b> element was created');
-  assert.is(host.querySelector('h1')!.textContent, hostile);
-  assert.match(text(), 'onerror=');
+  assert.is(host.querySelector('i'), null, 'no <i> element was created');
+  assert.is(host.querySelector('h1')?.textContent, hostile);
 });
 
-test('a rejected start shows its message and a Retry button that boots again', async () => {
+test('a rejected start: a plain headline, the exact message below it, and Retry', async () => {
   const { shell, calls } = fakeShell();
   shell.phase.value = 'error';
-  shell.error.value = 'unhandled error case in getAuthTypeAsync status 500';
+  shell.startError.value = 'unhandled error case in getAuthTypeAsync status 500';
   render(<App shell={shell} />, host);
   await settle();
-  assert.match(host.querySelector('[role=alert]')!.textContent!, 'unhandled error case in getAuthTypeAsync status 500');
-  const retry = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Retry')!;
-  assert.ok(retry, 'a button named Retry');
-  retry.click();
+  const alert = host.querySelector('[role=alert]');
+  assert.is(alert?.querySelector('h2')?.textContent, 'The client could not start');
+  assert.is(alert?.querySelector('p')?.textContent, 'unhandled error case in getAuthTypeAsync status 500');
+  buttonNamed(host, 'Retry')?.click();
   assert.equal(calls, ['retry']);
 });
 
-test('sign-in required shows a Sign in button', async () => {
+test('sign-in required: a headline, a sentence, and a Sign in button', async () => {
   const { shell, calls } = fakeShell();
   shell.phase.value = 'signin';
   render(<App shell={shell} />, host);
   await settle();
-  const button = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Sign in')!;
-  button.click();
+  assert.is(host.querySelector('[role=alert] h2')?.textContent, 'Sign-in required');
+  buttonNamed(host, 'Sign in')?.click();
   assert.equal(calls, ['signIn']);
 });
 
-test('once ready, the home view lists the start-up facts', async () => {
-  const { shell, state } = fakeShell();
-  state.authType.value = 'token';
-  state.config.value = { displayName: 'D', configurationItemName: 'CI-42' };
-  state.version.value = '9.9';
-  state.isCloud.value = false;
-  state.claims.value = { userId: 'ann', profileId: 'admin', langId: 'de', sid: 's-1' };
-  shell.phase.value = 'ready';
-  shell.client.value = { ...fakeClient(shell), apiBase: '/api/' };
-  render(<App shell={shell} />, host);
-  await settle();
-  const main = host.querySelector('.r > div.m')!.textContent!;
-  for (const fact of ['Token', '/api/', 'CI-42', '9.9', 'No', 'ann']) {
-    assert.match(main, fact);
-  }
-});
-
-test('render option: host screens get the client and the breakpoint through hooks', async () => {
-  const { shell, state } = fakeShell();
-  function Screen() {
-    const client = useClient();
-    const bp = useBreakpoint();
-    return <p id="screen">{`${client.apiBase} at ${bp}`}</p>;
-  }
-  shell.render = () => <Screen />;
-  shell.phase.value = 'ready';
-  shell.client.value = fakeClient(shell);
-  render(<App shell={shell} />, host);
-  await settle();
-  assert.is(host.querySelector('#screen')!.textContent, '/api/web/ at lg');
-  state.breakpoint.value = 'xs';
-  await settle();
-  assert.is(host.querySelector('#screen')!.textContent, '/api/web/ at xs');
-  assert.is(host.querySelector('.r')!.getAttribute('data-bp'), 'xs');
-});
-
-test('a host screen that throws is contained; the shell stays', async () => {
+test('focus moves to the heading of what is shown when the shell asks for it', async () => {
   const { shell } = fakeShell();
-  const errors: unknown[] = [];
-  shell.render = () => {
-    const Boom = () => {
-      throw new Error('screen bug');
-    };
-    return <Boom />;
-  };
-  shell.phase.value = 'ready';
-  const client = fakeClient(shell);
-  client.logger = { error: (...a: unknown[]) => errors.push(a) } as unknown as typeof client.logger;
-  shell.client.value = client;
+  render(<App shell={shell} />, host);
+  shell.phase.value = 'error';
+  shell.startError.value = 'boom';
+  await settle();
+  assert.is.not(document.activeElement?.textContent, 'The client could not start', 'no focus move unasked');
+  shell.focusRequests.value++;
+  await settle();
+  assert.is(host.querySelector('h2'), document.activeElement);
+});
+
+test('once ready, the home view lists the start-up facts', async () => {
+  const { shell, state } = readyShell();
+  applyStartupUpdate(state, { authType: 'token', isCloud: false });
   render(<App shell={shell} />, host);
   await settle();
+  const facts = Object.fromEntries(
+    [...host.querySelectorAll('dl > div')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]),
+  );
+  assert.equal(facts, {
+    'Sign-in mode': 'Token',
+    User: 'ann',
+    'Server version': '5.3.1',
+    'Cloud instance': 'No',
+    'API base': '/api/',
+    Configuration: 'ACME-1',
+  });
+});
+
+test('every text comes from the strings table: a host table replaces them', async () => {
+  const strings = {
+    ...DEFAULT_STRINGS,
+    homeTitle: 'Start',
+    factMode: 'Anmeldeart',
+    modeSecgw: 'Sicherheits-Gateway',
+    menu: 'Aktionen',
+  };
+  const { shell } = readyShell({ strings, actions: actionsNamed('Eins') });
+  render(<App shell={shell} />, host);
   await settle();
-  assert.ok(host.querySelector('header'), 'the header is still there');
-  assert.match(host.querySelector('[role=alert]')!.textContent!, 'screen bug');
-  assert.is(errors.length, 1, 'the failure was logged');
+  assert.match(text(), 'Anmeldeart');
+  assert.match(header(), 'Sicherheits-Gateway');
+  assert.is(host.querySelector('[aria-haspopup=menu]')?.getAttribute('aria-label'), 'Aktionen');
 });
 
 test('useClient outside a rendered screen throws a clear error', () => {
@@ -158,12 +155,13 @@ test('useClient outside a rendered screen throws a clear error', () => {
 });
 
 test('the floating action button appears only once the client is ready', async () => {
-  const { shell } = fakeShell({ actions: actionsNamed('One') });
-  render(<App shell={shell} />, host);
+  const loading = fakeShell({ actions: actionsNamed('One') });
+  render(<App shell={loading.shell} />, host);
   await settle();
   assert.is(host.querySelector('[aria-haspopup=menu]'), null);
-  shell.phase.value = 'ready';
-  shell.client.value = fakeClient(shell);
+  render(null, host);
+  const { shell } = readyShell({ actions: actionsNamed('One') });
+  render(<App shell={shell} />, host);
   await settle();
   assert.ok(host.querySelector('[aria-haspopup=menu]'));
 });
@@ -173,14 +171,19 @@ test('a notice is announced in a polite live region', async () => {
   render(<App shell={shell} />, host);
   shell.notice.value = 'Configuration reloaded';
   await settle();
-  const live = host.querySelector('[aria-live=polite]')!;
-  assert.is(live.textContent, 'Configuration reloaded');
+  assert.is(host.querySelector('[aria-live=polite]')?.textContent, 'Configuration reloaded');
+});
+
+test('the breakpoint is on the shell for its styles, and follows the state', async () => {
+  const { shell, state } = readyShell();
+  render(<App shell={shell} />, host);
+  state.breakpoint.value = 'xs';
+  await settle();
+  assert.is(host.querySelector('[data-breakpoint]')?.getAttribute('data-breakpoint'), 'xs');
 });
 
 test('the client claims no <main> landmark: the host page owns it', async () => {
-  const { shell } = fakeShell();
-  shell.phase.value = 'ready';
-  shell.client.value = fakeClient(shell);
+  const { shell } = readyShell();
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('main'), null);

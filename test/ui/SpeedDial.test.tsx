@@ -1,9 +1,9 @@
 import '../setup';
+import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { render } from 'react-dom';
-import { SpeedDial } from '../../src/ui/SpeedDial';
 import type { SpeedDialAction } from '../../src/types';
+import { SpeedDial } from '../../src/ui/SpeedDial';
 import { actionsNamed, settle } from './fixtures';
 
 let host: HTMLElement;
@@ -19,7 +19,7 @@ test.after.each(() => {
 });
 
 const mount = async (actions: SpeedDialAction[] = actionsNamed('Send logs now', 'Copy diagnostics', 'About')) => {
-  render(<SpeedDial actions={actions} onSelect={(a) => chosen.push(a.label)} />, host);
+  render(<SpeedDial actions={actions} label="Actions" onSelect={(a) => chosen.push(a.label)} />, host);
   await settle();
   return host.querySelector<HTMLButtonElement>('[aria-haspopup]')!;
 };
@@ -32,7 +32,7 @@ test('the FAB is a menu button, closed at first', async () => {
   assert.is(fab.tagName, 'BUTTON');
   assert.is(fab.getAttribute('aria-haspopup'), 'menu');
   assert.is(fab.getAttribute('aria-expanded'), 'false');
-  assert.ok(fab.getAttribute('aria-label'), 'it has a name');
+  assert.is(fab.getAttribute('aria-label'), 'Actions', 'it is named by the label given');
   assert.is(host.querySelector('[role=menu]'), null);
 });
 
@@ -46,7 +46,11 @@ test('opening shows a role=menu of role=menuitem buttons and focuses the first',
   assert.is(fab.getAttribute('aria-controls'), menu.id);
   assert.equal(
     items().map((b) => [b.tagName, b.textContent?.replace('•', '')]),
-    [['BUTTON', 'Send logs now'], ['BUTTON', 'Copy diagnostics'], ['BUTTON', 'About']],
+    [
+      ['BUTTON', 'Send logs now'],
+      ['BUTTON', 'Copy diagnostics'],
+      ['BUTTON', 'About'],
+    ],
   );
   assert.is(host.ownerDocument.activeElement, items()[0]);
 });
@@ -96,6 +100,22 @@ test('choosing an item runs it, closes the menu and refocuses the button', async
   assert.equal(chosen, ['Copy diagnostics']);
   assert.is(host.querySelector('[role=menu]'), null);
   assert.is(document.activeElement, fab);
+});
+
+test('Tab moves on and closes the menu; focus leaving the control closes it too', async () => {
+  const fab = await mount();
+  fab.click();
+  await settle();
+  key(items()[0]!, 'Tab');
+  await settle();
+  assert.is(host.querySelector('[role=menu]'), null);
+  fab.click();
+  await settle();
+  const outside = document.body.appendChild(document.createElement('button'));
+  outside.focus();
+  await settle();
+  assert.is(host.querySelector('[role=menu]'), null);
+  outside.remove();
 });
 
 test('clicking the button again closes the menu', async () => {

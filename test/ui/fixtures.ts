@@ -1,41 +1,96 @@
-import { signal } from '../../src/state/signal';
-import { createState } from '../../src/state/signals';
+// Shells, clients and loggers for the UI tests (not a test file itself).
+import { signal } from '@preact/signals';
+import { createClient } from '../../src/client';
+import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
+import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
+import { memoryStorage } from '../../src/storage';
 import type { Client, SpeedDialAction } from '../../src/types';
-import type { Shell } from '../../src/ui/shell';
+import type { Phase, Shell } from '../../src/ui/shell';
+import { DEFAULT_STRINGS } from '../../src/ui/strings';
+import { errorText } from '../../src/ui/text';
 
-/** A shell in a given phase with whatever the test overrides; every call recorded. */
+/** A shell in the loading phase with whatever the test overrides; every request it makes recorded in `calls`. */
 export function fakeShell(overrides: Partial<Shell> = {}) {
   const calls: string[] = [];
-  const state = createState('lg');
+  const state = createClientState(true, 'lg');
   const shell: Shell = {
     state,
-    phase: signal('loading'),
-    error: signal(''),
+    phase: signal<Phase>('loading'),
+    startError: signal(''),
     client: signal(null),
     notice: signal(''),
+    focusRequests: signal(0),
+    strings: DEFAULT_STRINGS,
     actions: [],
-    run: (action) => calls.push('run:' + action.label),
+    run: (action) => calls.push(`run:${action.label}`),
     retry: () => calls.push('retry'),
     signIn: () => calls.push('signIn'),
+    reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
   return { shell, calls, state };
 }
 
-export const fakeClient = (shell: Shell): Client =>
-  ({
+const EMPTY_STATS: LoggerStats = {
+  logged: 0,
+  sent: 0,
+  queued: 0,
+  dropped: 0,
+  droppedBy: { queueFull: 0, rateLimited: 0, beforeSend: 0, rejected: 0, network: 0, storeFull: 0 },
+};
+
+/** A logger that records its ERROR entries and answers flush() with the result given. */
+export function fakeLogger(flushResult: FlushResult = { sent: 0, kept: 0, dropped: 0 }) {
+  const errors: unknown[][] = [];
+  const noop = () => {};
+  const logger: Logger = {
+    trace: noop,
+    debug: noop,
+    info: noop,
+    log: noop,
+    warn: noop,
+    error: (...args: unknown[]) => void errors.push(args),
+    fatal: noop,
+    updateConfig: noop,
+    getConfig: () => {
+      throw new Error('not used by the UI');
+    },
+    flush: async () => flushResult,
+    stats: () => EMPTY_STATS,
+    setContext: noop,
+  };
+  return { logger, errors };
+}
+
+/** The shell with start-up done: secgw in production, a configuration, a version, the cloud, a user. */
+export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fakeLogger().logger) {
+  const made = fakeShell(overrides);
+  const signOuts: Client[] = [];
+  applyStartupUpdate(made.state, {
     authType: 'secgw',
-    apiBase: '/api/web/',
-    config: shell.state.config.value || false,
-    version: shell.state.version.value ?? '',
-    isCloud: !!shell.state.isCloud.value,
-    claims: shell.state.claims.value,
-    state: shell.state,
-    logger: { error() {} } as unknown as Client['logger'],
+    config: { displayName: 'Acme Service Desk', configurationItemName: 'ACME-1' },
+    version: '5.3.1',
+    isCloud: true,
+    claims: { userId: 'ann' },
+  });
+  const client = createClient({
+    state: made.state,
+    logger,
+    local: memoryStorage(),
+    reloadConfiguration: async () => false,
+    onSignOut: (signedOut) => void signOuts.push(signedOut),
     unmount: async () => {},
-  }) as Client;
+  });
+  made.shell.phase.value = 'ready';
+  made.shell.client.value = client;
+  return { ...made, client, signOuts };
+}
 
 export const actionsNamed = (...labels: string[]): SpeedDialAction[] => labels.map((label) => ({ label, run() {} }));
 
-/** Lets Preact's scheduled re-renders run. */
-export const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Lets Preact's scheduled re-renders and effects run. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The button whose text is `name`. */
+export const buttonNamed = (root: ParentNode, name: string) =>
+  [...root.querySelectorAll('button')].find((button) => button.textContent === name);

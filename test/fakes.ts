@@ -1,6 +1,6 @@
-// Test doubles shared by the start-up tests (not a test file itself).
+// Test doubles shared by the HTTP, start-up and UI tests (not a test file itself).
 import { Buffer } from 'node:buffer';
-import type { FetchLike } from '../../src/http';
+import type { FetchLike } from '../src/http';
 
 export const ORIGIN = 'https://emweb.test';
 
@@ -17,8 +17,12 @@ export function recordingLog() {
 }
 
 /** A response object for any status, 1xx and 0 included, which `new Response` refuses to build. */
-export const answer = (status: number, body = ''): Response =>
-  ({ status, text: () => Promise.resolve(body) }) as unknown as Response;
+export const answer = (status: number, body = '', headers: Record<string, string> = {}): Response =>
+  ({
+    status,
+    headers: new Headers(headers),
+    text: () => Promise.resolve(body),
+  }) as unknown as Response;
 
 export interface RecordedCall {
   url: string;
@@ -60,8 +64,7 @@ export function headerOf(init: { headers?: unknown } | undefined, name: string):
 const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
 /** An unsigned JWT whose payload is `payload` serialised as is. */
-export const jwtWithPayload = (payload: string) =>
-  b64url('{"alg":"HS256","typ":"JWT"}') + '.' + b64url(payload) + '.c2lnbmF0dXJl';
+export const jwtWithPayload = (payload: string) => `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(payload)}.c2lnbmF0dXJl`;
 
 export const makeJwt = (claims: Record<string, unknown>) => jwtWithPayload(JSON.stringify(claims));
 

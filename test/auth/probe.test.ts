@@ -1,20 +1,15 @@
 import '../setup';
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import FakeTimers from '@sinonjs/fake-timers';
 import fetchMock from 'fetch-mock';
-import {
-  createAuthTypeResolver,
-  decideFallbackProbe,
-  decideWebProbe,
-  isAuthType,
-  type AuthTypeResult,
-} from '../../src/auth/authType';
-import { memoryStorage, safeStorage, type SafeStorage } from '../../src/storage';
-import { ORIGIN, answer, deferred, scriptedFetch, settle } from './fakes';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { isAuthType } from '../../src/auth/authType';
+import { createAuthTypeResolver, decideFallbackProbe, decideWebProbe, type ResolvedAuthType } from '../../src/auth/probe';
+import { memoryStorage, type SafeStorage, safeStorage } from '../../src/storage';
+import { answer, deferred, ORIGIN, scriptedFetch, settle } from '../fakes';
 
-const WEB = ORIGIN + '/api/web/ClientConfiguration';
-const DEV = ORIGIN + '/api/ClientConfiguration';
+const WEB = `${ORIGIN}/api/web/ClientConfiguration`;
+const DEV = `${ORIGIN}/api/ClientConfiguration`;
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme', authType: 'secgw' };
 
 function mocked(routes: (fm: ReturnType<typeof fetchMock.createInstance>) => void, local: SafeStorage = memoryStorage()) {
@@ -27,10 +22,10 @@ function mocked(routes: (fm: ReturnType<typeof fetchMock.createInstance>) => voi
 const rejection = (p: Promise<unknown>) =>
   p.then(
     () => 'resolved',
-    (e: unknown) => (e instanceof Error ? e.message : 'not an Error: ' + String(e)),
+    (e: unknown) => (e instanceof Error ? e.message : `not an Error: ${String(e)}`),
   );
 
-const unhandled = (n: number) => 'unhandled error case in getAuthTypeAsync status ' + n;
+const unhandled = (n: number) => `unhandled error case in getAuthTypeAsync status ${n}`;
 
 // ---- the pure decisions ----
 
@@ -49,12 +44,16 @@ test('decideWebProbe: 200 JSON → secgw; 200 not JSON → oracle; 401 → secgw
 
 test('decideWebProbe: any other status throws the exact rejection', () => {
   for (const n of [0, 100, 199, 201, 204, 301, 302, 400, 403, 405, 500, 503, 599]) {
-    assert.throws(() => decideWebProbe(n, true), (e: Error) => e.message === unhandled(n), String(n));
+    assert.throws(
+      () => decideWebProbe(n, true),
+      (e: Error) => e.message === unhandled(n),
+      String(n),
+    );
   }
 });
 
 test('decideFallbackProbe: only a 200 JSON body saying token gives token', () => {
-  const f = (status: number, isJson: boolean, json: unknown) => decideFallbackProbe({ status, isJson, json });
+  const f = (status: number, isJson: boolean, json: unknown) => decideFallbackProbe({ status, isJson, json, retryAfter: null });
   assert.is(f(200, true, { authType: 'token' }), 'token');
   assert.is(f(200, true, { authType: 'secgw' }), 'oracle');
   assert.is(f(200, true, {}), 'oracle');
@@ -71,7 +70,7 @@ test('a remembered mode is used as is: no request', async () => {
     const local = memoryStorage();
     local.set('authType', mode);
     const { resolve, urls } = mocked((fm) => fm.catch(500), local);
-    assert.is((await resolve()).authType, mode);
+    assert.equal(await resolve(), { authType: mode, remembered: true });
     assert.equal(urls(), []);
   }
 });
@@ -82,7 +81,10 @@ test('any other stored value is removed, then the probe runs', async () => {
     local.set('authType', bad);
     let seenDuringProbe: string | null = 'unset';
     const fm = fetchMock.createInstance();
-    fm.route(WEB, () => ((seenDuringProbe = local.get('authType')), 401));
+    fm.route(WEB, () => {
+      seenDuringProbe = local.get('authType');
+      return 401;
+    });
     const resolve = createAuthTypeResolver({ fetch: fm.fetchHandler, local, origin: ORIGIN, timeoutMs: 5000 });
     assert.is((await resolve()).authType, 'secgw');
     assert.is(seenDuringProbe, null, `"${bad}" removed before probing`);
@@ -95,7 +97,11 @@ test('any other stored value is removed, then the probe runs', async () => {
 test('200 with a JSON body → secgw, the body handed on as the configuration, stored', async () => {
   const { resolve, local, urls } = mocked((fm) => fm.route(WEB, { status: 200, body: CONFIG }));
   const result = await resolve();
-  assert.equal(result, { authType: 'secgw', prefetched: { url: WEB, status: 200, json: CONFIG, isJson: true } });
+  assert.equal(result, {
+    authType: 'secgw',
+    remembered: false,
+    prefetched: { url: WEB, status: 200, json: CONFIG, isJson: true, retryAfter: null },
+  });
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
 });
@@ -115,7 +121,7 @@ test('200 with an empty body → oracle', async () => {
   assert.is(local.get('authType'), 'oracle');
 });
 
-test('401 → secgw, stored, the 401 handed on as the configuration\'s answer', async () => {
+test("401 → secgw, stored, the 401 handed on as the configuration's answer", async () => {
   const { resolve, local, urls } = mocked((fm) => fm.route(WEB, { status: 401, body: { error: 'sign in' } }));
   const result = await resolve();
   assert.is(result.authType, 'secgw');
@@ -128,7 +134,11 @@ test('401 → secgw, stored, the 401 handed on as the configuration\'s answer', 
 test('404 then a 200 JSON body with authType token → token, that body handed on, stored', async () => {
   const body = { authType: 'token', displayName: 'Dev' };
   const { resolve, local, urls } = mocked((fm) => fm.route(WEB, 404).route(DEV, { status: 200, body }));
-  assert.equal(await resolve(), { authType: 'token', prefetched: { url: DEV, status: 200, json: body, isJson: true } });
+  assert.equal(await resolve(), {
+    authType: 'token',
+    remembered: false,
+    prefetched: { url: DEV, status: 200, json: body, isJson: true, retryAfter: null },
+  });
   assert.equal(urls(), [WEB, DEV]);
   assert.is(local.get('authType'), 'token');
 });
@@ -143,7 +153,7 @@ test('404 then any other answer → oracle, stored', async () => {
     'a 401': 401,
     'an HTML page': { status: 200, body: '<html>token</html>' },
     'the string "token"': { status: 200, body: '"token"' },
-    'null': { status: 200, body: 'null' },
+    null: { status: 200, body: 'null' },
     'a network failure': { throws: new TypeError('Failed to fetch') },
   };
   for (const [label, second] of Object.entries(answers)) {
@@ -159,7 +169,7 @@ test('404 then a fallback that never answers → oracle once the timeout passes'
   try {
     const { fetch } = scriptedFetch({ [WEB]: answer(404), [DEV]: 'hang' });
     const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
-    let result: AuthTypeResult | undefined;
+    let result: ResolvedAuthType | undefined;
     void resolve().then((r) => (result = r));
     await settle();
     clock.tick(5000);
@@ -249,7 +259,10 @@ test('concurrent callers share one probe', async () => {
   const all = Promise.all([resolve(), resolve(), resolve()]);
   await settle();
   held.resolve(answer(401));
-  assert.equal((await all).map((r) => r.authType), ['secgw', 'secgw', 'secgw']);
+  assert.equal(
+    (await all).map((r) => r.authType),
+    ['secgw', 'secgw', 'secgw'],
+  );
   assert.is(calls.length, 1);
 });
 

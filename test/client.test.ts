@@ -1,0 +1,68 @@
+import './setup';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createClient } from '../src/client';
+import { applyStartupUpdate, createClientState } from '../src/state/clientState';
+import { memoryStorage } from '../src/storage';
+import type { Client } from '../src/types';
+import { fakeLogger } from './ui/fixtures';
+
+function setup(onSignOut: (client: Client) => void = () => {}) {
+  const state = createClientState(true, 'lg');
+  const local = memoryStorage();
+  const client = createClient({
+    state,
+    logger: fakeLogger().logger,
+    local,
+    reloadConfiguration: async () => false,
+    onSignOut,
+    unmount: async () => {},
+  });
+  return { state, local, client };
+}
+
+test('the facts are read from the state, so they stay true when it changes', () => {
+  const { state, client } = setup();
+  applyStartupUpdate(state, { authType: 'secgw', config: { displayName: 'A' }, version: '1', isCloud: true, claims: null });
+  assert.is(client.apiBase, '/api/web/');
+  assert.equal(client.config, { displayName: 'A' });
+  applyStartupUpdate(state, { config: { displayName: 'B' }, authType: 'oracle' });
+  assert.equal(client.config, { displayName: 'B' });
+  assert.is(client.authType, 'oracle');
+  assert.is(client.apiBase, '/api/');
+  assert.is(client.state, state);
+});
+
+test('a fact read before start-up learnt it is a clear error, not a wrong value', () => {
+  const { client } = setup();
+  assert.throws(() => client.authType, /client.authType is read before start-up has learnt it/);
+  assert.is(client.claims, null, 'no claims is a fact of its own');
+});
+
+test('sign out forgets the stored sign-in (jwt, devToken, authType), keeps the rest, then hands over to onSignOut', () => {
+  const handedOver: { client: Client; stored: (string | null)[] }[] = [];
+  const { local, client } = setup((signedOut) =>
+    handedOver.push({ client: signedOut, stored: ['jwt', 'devToken', 'authType'].map((key) => local.get(key)) }),
+  );
+  for (const key of ['jwt', 'devToken', 'authType', 'other']) local.set(key, 'x');
+  client.signOut();
+  assert.equal(handedOver, [{ client, stored: [null, null, null] }]);
+  assert.is(local.get('other'), 'x');
+});
+
+test('diagnostics say nothing secret: no token, no claim', () => {
+  const { state, local, client } = setup();
+  local.set('jwt', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln');
+  applyStartupUpdate(state, {
+    authType: 'token',
+    config: {},
+    version: '2',
+    isCloud: false,
+    claims: { userId: 'ann', sid: 'session-1' },
+  });
+  const text = JSON.stringify(client.diagnostics());
+  for (const secret of ['eyJ', 'ann', 'session-1']) assert.not.match(text, secret);
+  assert.match(text, navigator.userAgent);
+});
+
+test.run();

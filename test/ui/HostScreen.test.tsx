@@ -1,0 +1,132 @@
+import '../setup';
+import htm from 'htm';
+import { createElement, useState } from 'react';
+import { render } from 'react-dom';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Client } from '../../src/types';
+import { App } from '../../src/ui/App';
+import { useBreakpoint, useClient } from '../../src/ui/hooks';
+import { buttonNamed, readyShell, settle } from './fixtures';
+
+const html = htm.bind(createElement);
+
+let host: HTMLElement;
+test.before.each(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+});
+test.after.each(() => {
+  render(null, host);
+  host.remove();
+});
+
+const mainText = () => host.querySelector('header')?.nextElementSibling?.textContent ?? '';
+
+test('render gets the started client; a screen built with tagged templates and a hook works and updates', async () => {
+  function Counter({ client }: { client: Client }) {
+    const [count, setCount] = useState(0);
+    return html`<button type="button" onClick=${() => setCount(count + 1)}>${client.authType} clicked ${count}</button>`;
+  }
+  const { shell } = readyShell({ render: (client) => html`<${Counter} client=${client} />` });
+  render(<App shell={shell} />, host);
+  await settle();
+  buttonNamed(host, 'secgw clicked 0')?.click();
+  await settle();
+  assert.ok(buttonNamed(host, 'secgw clicked 1'), 'the hook re-rendered the screen');
+});
+
+test('render may return a string: shown as text', async () => {
+  const { shell } = readyShell({ render: () => '<b>Tickets</b>' });
+  render(<App shell={shell} />, host);
+  await settle();
+  assert.match(mainText(), '<b>Tickets</b>');
+  assert.is(host.querySelector('b'), null);
+});
+
+test('render may return a DOM node: inserted as it is, and taken out with the screen', async () => {
+  const node = document.createElement('section');
+  node.id = 'host-built';
+  node.textContent = 'Built by the host';
+  const { shell } = readyShell({ render: () => node });
+  render(<App shell={shell} />, host);
+  await settle();
+  assert.is(host.querySelector('#host-built'), node, 'the very node');
+  render(null, host);
+  await settle();
+  assert.is(node.isConnected, false);
+});
+
+test('screens read the client and the breakpoint through hooks, and follow the breakpoint', async () => {
+  function Screen() {
+    return <p id="screen">{`${useClient().apiBase} at ${useBreakpoint()}`}</p>;
+  }
+  const { shell, state } = readyShell({ render: () => <Screen /> });
+  render(<App shell={shell} />, host);
+  await settle();
+  assert.is(host.querySelector('#screen')?.textContent, '/api/web/ at lg');
+  state.breakpoint.value = 'xs';
+  await settle();
+  assert.is(host.querySelector('#screen')?.textContent, '/api/web/ at xs');
+});
+
+const failures = {
+  'a render that throws': () => {
+    throw new Error('render bug');
+  },
+  'a screen that throws while rendering': () => {
+    const Broken = () => {
+      throw new Error('render bug');
+    };
+    return <Broken />;
+  },
+};
+
+for (const [name, renderScreen] of Object.entries(failures)) {
+  test(`${name}: a panel says the screen failed, with Try again; the header and speed dial stay; reported once`, async () => {
+    const { shell, calls } = readyShell({ render: renderScreen, actions: [{ label: 'One', run() {} }] });
+    render(<App shell={shell} />, host);
+    await settle();
+    await settle();
+    assert.is(host.querySelector('[role=alert] h2')?.textContent, 'This screen failed');
+    assert.is(host.querySelector('[role=alert] p')?.textContent, 'render bug');
+    assert.ok(buttonNamed(host, 'Try again'));
+    assert.is(host.querySelector('h1')?.textContent, 'Acme Service Desk', 'the header stays');
+    assert.ok(host.querySelector('[aria-haspopup=menu]'), 'the speed dial stays');
+    assert.equal(
+      calls.filter((call) => call.startsWith('screenError')),
+      ['screenError:render bug'],
+    );
+  });
+}
+
+test('Try again renders the screen afresh: a screen that has recovered shows', async () => {
+  let broken = true;
+  const { shell } = readyShell({
+    render: () => {
+      if (broken) throw new Error('not yet');
+      return <p id="recovered">Back</p>;
+    },
+  });
+  render(<App shell={shell} />, host);
+  await settle();
+  await settle();
+  broken = false;
+  buttonNamed(host, 'Try again')?.click();
+  await settle();
+  assert.is(host.querySelector('#recovered')?.textContent, 'Back');
+});
+
+test('a thrown value that is no Error is shown as text', async () => {
+  const { shell } = readyShell({
+    render: () => {
+      throw { toString: 1 };
+    },
+  });
+  render(<App shell={shell} />, host);
+  await settle();
+  await settle();
+  assert.is(host.querySelector('[role=alert] p')?.textContent, '{"toString":1}');
+});
+
+test.run();
