@@ -37,12 +37,10 @@ interface Settings {
 const fetchNow: FetchLike = (input, init) => fetch(input, init);
 
 /** The client's own box: an open shadow root (test automation can reach in), styled by the shell's sheet. */
-function attachContainer(element: Element): HTMLDivElement {
+function attachShadowRoot(element: Element): ShadowRoot {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   adoptStyles(shadow);
-  const container = document.createElement('div');
-  container.className = 'container';
-  return shadow.appendChild(container);
+  return shadow;
 }
 
 const defaultSignIn = (origin: string) => () =>
@@ -76,20 +74,19 @@ function readSettings(options: BootstrapOptions): Settings {
 
 interface Mounted {
   page: Page;
-  container: HTMLElement;
+  shadow: ShadowRoot;
   record: MountRecord;
   /** Stops what the mount started besides the UI: timers, listeners. */
   stop(): void;
 }
 
 /** Takes the client down: the UI first (nothing the user sees waits on the network), then the logger's share. */
-function unmounter({ page, container, record, stop }: Mounted, currentStart: () => Promise<Client> | undefined) {
+function unmounter({ page, shadow, record, stop }: Mounted, currentStart: () => Promise<Client> | undefined) {
   return async () => {
     if (!record.isCurrent(currentStart())) return;
     record.forget();
     stop();
-    render(null, container);
-    container.remove();
+    render(null, shadow);
     page.mountedClients--;
     await (page.mountedClients ? page.logger.flush() : page.logger.stop());
   };
@@ -149,7 +146,7 @@ function startClient(page: Page, settings: Settings, shell: Shell, client: Clien
 /** Mounts the client in `element` and starts it; the UI shows the loading state before anything is asked. */
 export function mountClient(element: Element, options: BootstrapOptions, record: MountRecord): Promise<Client> {
   const settings = readSettings(options);
-  const container = attachContainer(element);
+  const shadow = attachShadowRoot(element);
   const page = getPage(settings.production);
   // The logger first, so that whatever start-up trips over is caught and kept.
   page.logger.start({ production: settings.production, options: options.logger, captureErrors: options.captureErrors !== false });
@@ -192,7 +189,7 @@ export function mountClient(element: Element, options: BootstrapOptions, record:
     unmount: unmounter(
       {
         page,
-        container,
+        shadow,
         record,
         stop() {
           notices.dispose();
@@ -202,7 +199,7 @@ export function mountClient(element: Element, options: BootstrapOptions, record:
       () => current,
     ),
   });
-  render(<App shell={shell} />, container);
+  render(<App shell={shell} />, shadow);
 
   const start = (afterRetry: boolean): Promise<Client> => {
     current = startClient(page, settings, shell, client, signInRequired).finally(() => {

@@ -13,7 +13,7 @@ export function App({ shell }: { shell: Shell }) {
       {shell.client.value && shell.actions.length > 0 && (
         <SpeedDial actions={shell.actions} label={shell.strings.menu} onSelect={shell.run} />
       )}
-      <div class="notice-region" role="status" aria-live="polite">
+      <div class="notices" role="status" aria-live="polite">
         {notice && <span class="notice">{notice}</span>}
       </div>
     </div>

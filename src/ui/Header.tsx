@@ -18,16 +18,16 @@ export function Header({ shell }: { shell: Shell }) {
   return (
     <header class="header">
       <div class="titles">
-        <h1 class="product-name">{displayName}</h1>
-        <small class="versions">
+        <h1>{displayName}</h1>
+        <small>
           {fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })}
           {' · '}
-          <span class="build-version">{fill(strings.buildVersion, { version: BUILD_VERSION })}</span>
+          <span class="build">{fill(strings.buildVersion, { version: BUILD_VERSION })}</span>
         </small>
       </div>
-      {state.isCloud.value && <span class="badge cloud-badge">{strings.cloud}</span>}
-      {authType && <span class="badge mode-badge">{modeName(authType, strings)}</span>}
-      {knowsUser && <span class="user">{userId === undefined || userId === null ? strings.notSignedIn : asText(userId)}</span>}
+      {state.isCloud.value && <span class="badge cloud">{strings.cloud}</span>}
+      {authType && <span class="badge mode">{modeName(authType, strings)}</span>}
+      {knowsUser && <span>{userId === undefined || userId === null ? strings.notSignedIn : asText(userId)}</span>}
     </header>
   );
 }

@@ -25,12 +25,12 @@ export function Home({
   ];
   return (
     <section class="home">
-      <h2 class="home-title" tabIndex={-1} ref={headingRef}>
+      <h2 tabIndex={-1} ref={headingRef}>
         {strings.homeTitle}
       </h2>
-      <dl class="facts">
+      <dl>
         {facts.map(({ label, value }) => (
-          <div class="fact" key={label}>
+          <div key={label}>
             <dt>{label}</dt>
             <dd>{asText(value)}</dd>
           </div>

@@ -60,7 +60,7 @@ export function Main({ shell }: { shell: Shell }) {
   }
   // Not <main>: the host page owns its main landmark.
   return (
-    <div class="main-area" tabIndex={-1} ref={area}>
+    <div class="main" tabIndex={-1} ref={area}>
       {content}
     </div>
   );

@@ -13,11 +13,11 @@ export interface PanelProps {
 export function Panel({ headline, detail, action, onAction, headingRef }: PanelProps) {
   return (
     <section class="panel" role="alert">
-      <h2 class="panel-headline" tabIndex={-1} ref={headingRef}>
+      <h2 tabIndex={-1} ref={headingRef}>
         {headline}
       </h2>
-      <p class="panel-detail">{detail}</p>
-      <button type="button" class="primary-button" onClick={onAction}>
+      <p>{detail}</p>
+      <button type="button" onClick={onAction}>
         {action}
       </button>
     </section>

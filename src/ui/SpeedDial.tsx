@@ -68,14 +68,13 @@ export function SpeedDial({ actions, label, onSelect }: SpeedDialProps) {
       }}
     >
       {isOpen && (
-        <div role="menu" id={MENU_ID} aria-label={label} ref={menu} class="speed-dial-menu" onKeyDown={onMenuKeyDown}>
+        <div role="menu" id={MENU_ID} aria-label={label} ref={menu} onKeyDown={onMenuKeyDown}>
           {actions.map((action) => (
             <button
               type="button"
               role="menuitem"
               tabIndex={-1}
               key={action.label}
-              class="speed-dial-item"
               onClick={() => {
                 close(true);
                 onSelect(action);
