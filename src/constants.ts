@@ -1,7 +1,7 @@
-/** The build this bundle belongs to (spec §9). */
+/** The build this bundle belongs to. */
 export const BUILD_VERSION = '1.229.0';
 
-/** Log levels, numbered as the server expects them (spec §9). */
+/** Log levels, numbered as the server expects them. */
 export const LogLevel = {
   TRACE: 0,
   DEBUG: 1,
@@ -14,7 +14,7 @@ export const LogLevel = {
 } as const;
 export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
 
-/** Formatting and UI defaults (spec §9). */
+/** Formatting and UI defaults of the product. */
 export const DEFAULTS = {
   currency: 'USD',
   decimalSeparator: '.',
@@ -22,7 +22,7 @@ export const DEFAULTS = {
   maxSpeedDialActions: 5,
 } as const;
 
-/** Lower bounds, in CSS pixels, of each breakpoint above xs (spec §9). */
+/** Lower bounds, in CSS pixels, of each breakpoint above xs. */
 export const BREAKPOINTS = { sm: 768, md: 992, lg: 1200 } as const;
 export type Breakpoint = 'xs' | 'sm' | 'md' | 'lg';
 

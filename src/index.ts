@@ -20,7 +20,7 @@ export type { FlushResult, LogEntry, Logger, LoggerConfig, LoggerOptions, Logger
 export { getLogger } from './page';
 export { breakpointOf } from './state/breakpoint';
 export type { ClientState } from './state/clientState';
+export { DEFAULT_STRINGS, type Strings } from './strings';
 export type { BootstrapOptions, Client, Diagnostics, Screen, SpeedDialAction } from './types';
 export { builtInActions } from './ui/actions';
 export { useBreakpoint, useClient } from './ui/hooks';
-export { DEFAULT_STRINGS, type Strings } from './ui/strings';

@@ -10,13 +10,13 @@ import { getPage, type Page } from './page';
 import { runStartup } from './startup';
 import { breakpointOf, watchBreakpoint } from './state/breakpoint';
 import { applyStartupUpdate, createClientState } from './state/clientState';
+import { fill, mergeStrings } from './strings';
 import type { BootstrapOptions, Client, SpeedDialAction } from './types';
 import { App } from './ui/App';
 import { resolveActions } from './ui/actionList';
 import { builtInActions } from './ui/actions';
 import { createNotices } from './ui/notices';
 import type { Phase, Shell } from './ui/shell';
-import { fill, mergeStrings } from './ui/strings';
 import { adoptStyles } from './ui/styles';
 import { errorText } from './ui/text';
 

@@ -1,6 +1,6 @@
 import { BUILD_VERSION } from '../constants';
+import { fill, modeName } from '../strings';
 import type { Shell } from './shell';
-import { fill, modeName } from './strings';
 import { asText } from './text';
 
 /** Who and what: the product's name, the signed-in user, the sign-in mode, the versions, the cloud marker. */

@@ -1,6 +1,6 @@
 import type { Ref } from 'preact';
 import type { ClientState } from '../state/clientState';
-import { modeName, type Strings } from './strings';
+import { modeName, type Strings } from '../strings';
 import { asText } from './text';
 
 /** The start-up facts, for hosts that bring no screens of their own. */

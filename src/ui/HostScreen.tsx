@@ -1,10 +1,10 @@
 import type { Ref } from 'preact';
 import { useErrorBoundary } from 'preact/hooks';
 import { useLayoutEffect, useRef } from 'react';
+import type { Strings } from '../strings';
 import type { Client, Screen } from '../types';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
-import type { Strings } from './strings';
 import { errorText } from './text';
 
 /** A DOM node a host built itself is inserted as it is, and taken out again with the screen. */

@@ -1,7 +1,7 @@
 import type { Signal } from '@preact/signals';
 import type { ClientState } from '../state/clientState';
+import type { Strings } from '../strings';
 import type { Client, Screen, SpeedDialAction } from '../types';
-import type { Strings } from './strings';
 
 export type Phase = 'loading' | 'ready' | 'error' | 'signin';
 

@@ -3,9 +3,9 @@ import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyStartupUpdate } from '../../src/state/clientState';
+import { DEFAULT_STRINGS } from '../../src/strings';
 import { App } from '../../src/ui/App';
 import { useClient } from '../../src/ui/hooks';
-import { DEFAULT_STRINGS } from '../../src/ui/strings';
 import { actionsNamed, buttonNamed, fakeShell, readyShell, settle } from './fixtures';
 
 let host: HTMLElement;

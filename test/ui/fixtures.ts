@@ -4,9 +4,9 @@ import { createClient } from '../../src/client';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
 import { memoryStorage } from '../../src/storage';
+import { DEFAULT_STRINGS } from '../../src/strings';
 import type { Client, SpeedDialAction } from '../../src/types';
 import type { Phase, Shell } from '../../src/ui/shell';
-import { DEFAULT_STRINGS } from '../../src/ui/strings';
 import { errorText } from '../../src/ui/text';
 
 /** A shell in the loading phase with whatever the test overrides; every request it makes recorded in `calls`. */
