@@ -81,10 +81,7 @@ export type Batch = [entries: string[], overflow: number, limited: number];
  */
 export function take(q: Queue, now: number, batchSize: number): Batch {
   const { overflow, limited, items } = q;
-  const entries =
-    overflow + limited
-      ? [serializeEntry(5, 'emweb.logger dropped entries', [{ queueFull: overflow, rateLimited: limited }], now)]
-      : [];
+  const entries = overflow + limited ? [serializeEntry(5, 'emweb.logger dropped entries', [{ queueFull: overflow, rateLimited: limited }], now)] : [];
   q.overflow = q.limited = 0;
   for (let bytes = 0; items.length && entries.length < batchSize && bytes < MAX_BATCH_BYTES; ) {
     const [json, size] = items.shift()!;

@@ -30,7 +30,6 @@
  *   the page is still there leaves its entries in localStorage too. Stored entries are made safe and
  *   redacted again when read.
  */
-
-export { developmentDefaults, productionDefaults } from './levels';
-export { createLogger, type LoggerEnv, SEND_TIMEOUT_MS } from './logger';
-export type { LogEntry, Logger, LoggerConfig, LoggerController, LoggerStartOptions } from './types';
+export { createLogger, SEND_TIMEOUT_MS, type LoggerEnv } from './logger';
+export { productionDefaults, developmentDefaults } from './levels';
+export type { LoggerConfig, LogEntry, Logger, LoggerController, LoggerStartOptions } from './types';

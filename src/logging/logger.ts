@@ -1,16 +1,16 @@
 import { STORAGE_KEYS } from '../constants';
-import type { SafeStorage } from '../storage';
 import { safeStorage } from '../storage';
-import { admit, type Batch, bodyOf, createQueue, dueIn, giveUp, item, take } from './batch';
-import type { BeaconNavigator } from './httpRequest';
-import { type Answer, beacon, post } from './httpRequest';
+import { admit, bodyOf, createQueue, dueIn, giveUp, item, take, type Batch } from './batch';
+import { beacon, post, type Answer } from './httpRequest';
 import { CONSOLE_METHODS, developmentDefaults, productionDefaults, validConfig } from './levels';
-import type { DocumentLike, EventTargetLike } from './lifecycle';
 import { listen } from './lifecycle';
-import { loadSettings, readPending, savePending, saveSettings } from './persist';
+import { loadSettings, readPending, saveSettings, savePending } from './persist';
 import { backoff, classify, MAX_NETWORK_RETRIES, parseRetryAfter } from './retry';
 import { serializeEntry, utf8Bytes } from './serialize';
+import type { BeaconNavigator } from './httpRequest';
+import type { DocumentLike, EventTargetLike } from './lifecycle';
 import type { LogEndpoint, LogEntry, LoggerConfig, LoggerController, LoggerStartOptions } from './types';
+import type { SafeStorage } from '../storage';
 
 /** What the logger uses from its surroundings; each defaults to the real global, looked up when used. */
 export interface LoggerEnv {
@@ -129,16 +129,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
 
   const next = () => take(q, now(), cfg.batchSize);
   const request = (entries: string[], keepalive: boolean, body = bodyOf(entries, cfg.batchSize)) =>
-    post(
-      use('fetch'),
-      endpoint!,
-      body,
-      endpointHeaders(),
-      cfg.withCredentials,
-      keepalive,
-      env.sendTimeoutMs ?? SEND_TIMEOUT_MS,
-      later,
-    );
+    post(use('fetch'), endpoint!, body, endpointHeaders(), cfg.withCredentials, keepalive, env.sendTimeoutMs ?? SEND_TIMEOUT_MS, later);
 
   const send = () => {
     stopTimer();
@@ -237,18 +228,8 @@ export function createLogger(env: LoggerEnv): LoggerController {
       configure(cfg, valid);
     }),
     getConfig: () => ({ ...cfg }),
-    flush: () =>
-      flush().then(
-        () => ({ sent: 0, kept: 0, dropped: 0 }),
-        () => ({ sent: 0, kept: 0, dropped: 0 }),
-      ),
-    stats: () => ({
-      logged: 0,
-      sent: 0,
-      queued: 0,
-      dropped: 0,
-      droppedBy: { queueFull: 0, rateLimited: 0, beforeSend: 0, rejected: 0, network: 0, storeFull: 0 },
-    }),
+    flush: () => flush().then(() => ({ sent: 0, kept: 0, dropped: 0 }), () => ({ sent: 0, kept: 0, dropped: 0 })),
+    stats: () => ({ logged: 0, sent: 0, queued: 0, dropped: 0, droppedBy: { queueFull: 0, rateLimited: 0, beforeSend: 0, rejected: 0, network: 0, storeFull: 0 } }),
     setContext: () => {},
     start: guard(({ production, options: config, captureErrors }: LoggerStartOptions) => {
       if (!run) {

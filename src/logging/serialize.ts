@@ -36,9 +36,7 @@ let budget = 0;
 let room = 0;
 
 /** `s` at most 8 KiB, and within the room left; marked when cut. */
-const clip = (s: string, max = Math.min(8192, room)) => (
-  (room -= Math.min(max, s.length)), s.length > max ? s.slice(0, max) + CUT : s
-);
+const clip = (s: string, max = Math.min(8192, room)) => ((room -= Math.min(max, s.length)), s.length > max ? s.slice(0, max) + CUT : s);
 // The objects above the one being copied, by depth: a cycle is one met again among them.
 const above: object[] = [];
 
@@ -96,8 +94,7 @@ export function serializeEntry(level: LogLevel, message: unknown, additional: un
   const e = { level, message: messageText(message), additional: toSafe(additional) as unknown[], timestamp: stamp[1] };
   for (let json, over, m; ; ) {
     // A JSON string takes at most 3 bytes a character: short ones need no count.
-    if ((over = (json = JSON.stringify(e)).length * 3 > MAX_ENTRY_BYTES ? utf8Bytes(json) - MAX_ENTRY_BYTES : 0) <= 0)
-      return json;
+    if ((over = (json = JSON.stringify(e)).length * 3 > MAX_ENTRY_BYTES ? utf8Bytes(json) - MAX_ENTRY_BYTES : 0) <= 0) return json;
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.
     // A message already down to its first KiB (and the mark) stays as it is.
     if ((m = e.message).length > 1024 + CUT.length) e.message = m.slice(0, Math.max(1024, m.length - over - 12)) + CUT;
