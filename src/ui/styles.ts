@@ -59,7 +59,7 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .notice-region { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); }
 .notice { display: block; padding: 8px 16px; border-radius: 8px; background: var(--fg); color: var(--bg); }
 [data-breakpoint=xs] .product-name { white-space: normal; }
-[data-breakpoint=xs] .build-version, [data-breakpoint=xs] .mode-badge { display: none; }
+[data-breakpoint=xs] .versions, [data-breakpoint=xs] .mode-badge { display: none; }
 [data-breakpoint=xs] .main-area { padding: 16px 12px 96px; }
 `;
 
