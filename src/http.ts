@@ -60,8 +60,15 @@ async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, s
     signal,
   });
   const retryAfter = response.headers?.get('Retry-After') ?? null;
-  const body = options.readBody === false ? { isJson: false, json: undefined } : parseJson(await response.text());
-  return { status: response.status, retryAfter, ...body };
+  if (options.readBody === false) {
+    // Not waited for, but read all the same: a body left unread keeps the request open in the
+    // browser (and its connection taken) for as long as the page lives.
+    Promise.resolve()
+      .then(() => response.arrayBuffer())
+      .catch(() => {});
+    return { status: response.status, retryAfter, isJson: false, json: undefined };
+  }
+  return { status: response.status, retryAfter, ...parseJson(await response.text()) };
 }
 
 export function request(

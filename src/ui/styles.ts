@@ -56,7 +56,7 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .notices { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); }
 .notice { display: block; padding: 8px 16px; border-radius: 8px; background: var(--fg); color: var(--bg); }
 [data-breakpoint=xs] h1 { white-space: normal; }
-[data-breakpoint=xs] .build, [data-breakpoint=xs] .mode { display: none; }
+[data-breakpoint=xs] .header small, [data-breakpoint=xs] .mode { display: none; }
 [data-breakpoint=xs] .main { padding: 16px 12px 96px; }
 `;
 

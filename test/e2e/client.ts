@@ -85,18 +85,53 @@ export const startupRequests = (server: DemoServer): RecordedRequest[] =>
 
 /** Messages of every log entry the server received with status `status` (any status when omitted). */
 export const loggedMessages = (server: DemoServer, status?: number): string[] =>
-  server.logBatches.filter((b) => status === undefined || b.status === status).flatMap((b) => b.entries.map((e) => String(e.message)));
+  server.logBatches
+    .filter((b) => status === undefined || b.status === status)
+    .flatMap((b) => b.entries.map((e) => String(e.message)));
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Asserts that `box` lies wholly inside a `width`×`height` viewport. */
-export function assertInViewport(box: { x: number; y: number; width: number; height: number } | null, width: number, height: number, what: string): void {
+export function assertInViewport(
+  box: { x: number; y: number; width: number; height: number } | null,
+  width: number,
+  height: number,
+  what: string,
+): void {
   assert.ok(box, `${what}: has a box`);
   assert.ok(box!.width > 0 && box!.height > 0, `${what}: not empty (${JSON.stringify(box)})`);
   assert.ok(box!.x >= 0 && box!.y >= 0, `${what}: left/top inside the viewport (${JSON.stringify(box)})`);
-  assert.ok(box!.x + box!.width <= width && box!.y + box!.height <= height, `${what}: right/bottom inside ${width}×${height} (${JSON.stringify(box)})`);
+  assert.ok(
+    box!.x + box!.width <= width && box!.y + box!.height <= height,
+    `${what}: right/bottom inside ${width}×${height} (${JSON.stringify(box)})`,
+  );
 }
 
 /** A short notice of the client (a live region) holding `text`. */
 export const notice = (page: Page, text: string | RegExp, mount = '#emweb'): Locator =>
   page.locator(`${mount} [role=status], ${mount} [role=alert], ${mount} [aria-live]`).filter({ hasText: text });
+
+/** The contract's breakpoint for a viewport width: xs under 768, sm under 992, md under 1200, else lg. */
+export const breakpointOf = (width: number): string => (width < 768 ? 'xs' : width < 992 ? 'sm' : width < 1200 ? 'md' : 'lg');
+
+/**
+ * Waits until the client in `mount` has both learnt the breakpoint `bp` (its state) and rendered
+ * for it (the `data-breakpoint` its shell carries): the UI re-renders after the state changes.
+ */
+export async function shownAt(page: Page, bp: string, mount = '#emweb'): Promise<void> {
+  await page.waitForFunction(
+    async ({ selector, want }) => {
+      const state = (await (window as any).EMWeb.bootstrap({ mount: selector })).state.breakpoint.value;
+      const shown = document
+        .querySelector(selector)
+        ?.shadowRoot?.querySelector('[data-breakpoint]')
+        ?.getAttribute('data-breakpoint');
+      return state === want && shown === want;
+    },
+    { selector: mount, want: bp },
+  );
+}
+
+/** Resolves after the page has painted twice: whatever the last step scheduled has rendered. */
+export const painted = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));

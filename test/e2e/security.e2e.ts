@@ -1,10 +1,11 @@
 // The contract's strict CSP (served by the demo on every page), Trusted Types, and server text
 // that carries HTML: shown as text, never parsed.
-import * as assert from 'uvu/assert';
+
 import type { Page } from 'playwright-core';
+import * as assert from 'uvu/assert';
 import { CSP_STRICT, demoJwt } from '../../demo/server.mjs';
-import { clientReady, fab, header, loggedMessages, notice } from './client';
-import { browserSuite, waitFor, withPage, type PageRun } from './harness';
+import { clientReady, fab, header, loggedMessages, notice, painted, shownAt } from './client';
+import { browserSuite, type PageRun, waitFor, withPage } from './harness';
 
 const test = browserSuite('security');
 
@@ -14,30 +15,35 @@ async function useTheClient({ page, server }: PageRun, mount = '#emweb') {
   await fab(page, mount).click();
   await page.getByRole('menuitem', { name: 'Send logs now' }).click();
   await waitFor(() => loggedMessages(server).includes('e2e: logged under the CSP'), { what: 'the log entry' });
-  await notice(page, 'Logs sent', mount).waitFor();
+  await notice(page, /\S/, mount).waitFor(); // the action's notice, whatever it says
   await fab(page, mount).focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Escape');
-  const bp = (b: string) => page.waitForFunction(async (want) => (await (window as any).EMWeb.bootstrap()).state.breakpoint.value === want, b);
+  const bp = (b: string) => shownAt(page, b, mount);
   await page.setViewportSize({ width: 375, height: 800 });
   await bp('xs');
   await page.setViewportSize({ width: 1280, height: 800 });
   await bp('lg');
-  await page.waitForTimeout(300); // whatever the last steps started has time to run into the CSP
+  await painted(page); // whatever the last steps started has rendered, and run into the CSP if it would
 }
 
 for (const auth of ['secgw', 'oracle', 'token'] as const) {
   test(`${auth}: under the strict CSP of the contract, boot and use cause no violation and no page error`, () =>
-    withPage({ auth }, null, async (run) => {
-      const res = await run.open('/web/');
-      assert.is(res?.headers()['content-security-policy'], CSP_STRICT);
-      assert.is(CSP_STRICT, "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'");
-      await clientReady(run.page);
-      await useTheClient(run);
-      assert.equal(run.cspViolations, []);
-      assert.equal(run.problems(), []);
-    }, auth === 'secgw' ? { signedIn: true, localStorage: { jwt: demoJwt() } } : {}));
+    withPage(
+      { auth },
+      null,
+      async (run) => {
+        const res = await run.open('/web/');
+        assert.is(res?.headers()['content-security-policy'], CSP_STRICT);
+        assert.is(CSP_STRICT, "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'");
+        await clientReady(run.page);
+        await useTheClient(run);
+        assert.equal(run.cspViolations, []);
+        assert.equal(run.problems(), []);
+      },
+      auth === 'secgw' ? { signedIn: true, localStorage: { jwt: demoJwt() } } : {},
+    ));
 }
 
 test("with require-trusted-types-for 'script' as well, boot and use cause no violation and no page error", () =>
@@ -70,10 +76,18 @@ async function assertShownAsText(page: Page, { requests }: PageRun['server']) {
   assert.equal(created, { img: 0, script: 0, bold: 0 });
   // The home view repeats the version: as text too.
   assert.ok((await page.locator('#emweb dl').innerText()).includes(VERSION), 'version verbatim in the home view');
-  assert.is(await page.$eval('#emweb', (host) => host.shadowRoot!.querySelectorAll('img, script').length), 0, 'no element anywhere');
-  await page.waitForTimeout(200);
+  assert.is(
+    await page.$eval('#emweb', (host) => host.shadowRoot!.querySelectorAll('img, script').length),
+    0,
+    'no element anywhere',
+  );
+  await page.waitForLoadState('networkidle'); // an image that was created would have been asked for and failed by now
   assert.is(await page.evaluate(() => (window as any).__xss), undefined, 'no script ran');
-  assert.equal(requests.filter((r) => r.path.includes('x-name') || r.path.includes('x-version')).map((r) => r.path), [], 'no image was requested');
+  assert.equal(
+    requests.filter((r) => r.path.includes('x-name') || r.path.includes('x-version')).map((r) => r.path),
+    [],
+    'no image was requested',
+  );
 }
 
 test('server text with HTML in it is shown as text, with no CSP to catch a mistake (?csp=none): no element, no script', () =>

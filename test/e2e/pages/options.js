@@ -1,0 +1,176 @@
+// Calls EMWeb.bootstrap({ mount: '#app', … }) with options from the query, as a host page written
+// without a build step would, and records what happened for the test:
+//   window.__e2e = { status: 'pending' | 'resolved' | 'rejected', client, error, renders, signInRequired, signedOut, ran }
+//   and <body data-boot="…"> to wait on.
+// Query:
+//   ?render=counter       a screen built with EMWeb.html and EMWeb.React.useState: a button counts its clicks
+//   ?render=throws        render(client) throws, every time
+//   ?render=throws-once   render(client) throws the first time only (Try again then shows the screen)
+//   ?render=screen-throws render returns a screen whose component throws while rendering, the first time only
+//   ?render=node          render returns a DOM element the host built (kept in window.__e2e.node)
+//   ?render=string        render returns a string
+//   ?strings=de           German texts for every key;  ?strings=retry  only `retry` overridden
+//   ?actions=add          (builtIns) => [Say hello, ...builtIns]
+//   ?actions=reorder      (builtIns) => builtIns reversed
+//   ?actions=seven        (builtIns) => builtIns and three more (7 in all)
+//   ?signIn=record        onSignInRequired only counts its calls (no navigation)
+//   ?signOut=record       onSignOut only counts its calls (no navigation, no reload)
+//   ?timeoutMs=N  ?production=true|false  ?flushIntervalMs=N
+(() => {
+  var query = new URLSearchParams(location.search);
+  var html = EMWeb.html;
+  var React = EMWeb.React;
+  var state = {
+    status: 'pending',
+    client: null,
+    error: null,
+    renders: 0,
+    signInRequired: 0,
+    signedOut: 0,
+    ran: [],
+    node: null,
+  };
+  window.__e2e = state;
+
+  function Counter(props) {
+    var count = React.useState(0);
+    return html`<section aria-labelledby="counter-title">
+      <h2 id="counter-title">Counter screen</h2>
+      <p>Mode ${props.client.authType}</p>
+      <button type="button" onClick=${() => {
+        count[1](count[0] + 1);
+      }}>Clicked ${count[0]} times</button>
+    </section>`;
+  }
+
+  var failedOnce = false;
+  var threwOnce = false;
+  function Fragile() {
+    if (!failedOnce) {
+      failedOnce = true;
+      throw new Error('e2e: the screen component failed while rendering');
+    }
+    return html`<p>Fragile screen, second try</p>`;
+  }
+
+  var renders = {
+    counter: (client) => html`<${Counter} client=${client} />`,
+    throws: () => {
+      throw new Error('e2e: render always throws');
+    },
+    'throws-once': () => {
+      if (!threwOnce) {
+        threwOnce = true;
+        throw new Error('e2e: render threw the first time');
+      }
+      return html`<p>Screen after Try again</p>`;
+    },
+    'screen-throws': () => html`<${Fragile} />`,
+    node: () => {
+      if (!state.node) {
+        state.node = document.createElement('article');
+        state.node.setAttribute('data-host-node', '');
+        state.node.appendChild(document.createElement('h2')).textContent = 'A node the host built';
+      }
+      return state.node;
+    },
+    string: () => 'Plain text from the host',
+  };
+
+  var GERMAN = {
+    appName: 'EMWeb',
+    loading: 'Wird gestartet…',
+    startFailed: 'Der Client konnte nicht starten',
+    retry: 'Erneut versuchen',
+    signInRequired: 'Anmeldung erforderlich',
+    signInRequiredDetail: 'Das Sicherheits-Gateway bittet Sie, sich anzumelden.',
+    signIn: 'Anmelden',
+    screenFailed: 'Diese Ansicht ist fehlgeschlagen',
+    tryAgain: 'Noch einmal',
+    serverVersion: 'Server {version}',
+    buildVersion: 'Build {version}',
+    cloud: 'Cloud',
+    notSignedIn: 'Nicht angemeldet',
+    modeOracle: 'Oracle',
+    modeSecgw: 'Sicherheits-Gateway',
+    modeToken: 'Token',
+    homeTitle: 'Start',
+    factMode: 'Anmeldeart',
+    factUser: 'Benutzer',
+    factVersion: 'Serverversion',
+    factCloud: 'Cloud-Instanz',
+    factApiBase: 'API-Basis',
+    factConfiguration: 'Konfiguration',
+    yes: 'Ja',
+    no: 'Nein',
+    unavailable: 'Nicht verfügbar',
+    menu: 'Aktionen',
+    sendLogs: 'Protokolle jetzt senden',
+    reloadConfiguration: 'Konfiguration neu laden',
+    copyDiagnostics: 'Diagnose kopieren',
+    signOut: 'Abmelden',
+    logsSent: 'Protokolleinträge gesendet: {count}',
+    logsKept: 'Server nicht erreichbar, für erneuten Versuch behalten: {count}',
+    logsDropped: 'Protokolleinträge verworfen: {count}',
+    logsNothingToSend: 'Keine Protokolleinträge zu senden',
+    configurationReloaded: 'Konfiguration neu geladen',
+    configurationUnavailable: 'Die Konfiguration konnte nicht geladen werden',
+    diagnosticsCopied: 'Diagnose kopiert',
+    diagnosticsNotCopied: 'Die Diagnose konnte nicht kopiert werden',
+    actionFailed: '{action} fehlgeschlagen',
+  };
+
+  function action(label) {
+    return {
+      label: label,
+      run: () => {
+        state.ran.push(label);
+        return `${label} done`;
+      },
+    };
+  }
+  var actionLists = {
+    add: (builtIns) => [action('Say hello')].concat(builtIns),
+    reorder: (builtIns) => builtIns.slice().reverse(),
+    seven: (builtIns) => builtIns.concat([action('Extra 1'), action('Extra 2'), action('Extra 3')]),
+  };
+
+  var options = { mount: '#app' };
+  var render = renders[query.get('render')];
+  if (render) {
+    options.render = (client) => {
+      state.renders += 1;
+      return render(client);
+    };
+  }
+  if (query.get('strings') === 'de') options.strings = GERMAN;
+  if (query.get('strings') === 'retry') options.strings = { retry: 'Try once more' };
+  if (actionLists[query.get('actions')]) options.actions = actionLists[query.get('actions')];
+  if (query.get('signIn') === 'record')
+    options.onSignInRequired = () => {
+      state.signInRequired += 1;
+    };
+  if (query.get('signOut') === 'record')
+    options.onSignOut = () => {
+      state.signedOut += 1;
+    };
+  if (query.has('timeoutMs')) options.timeoutMs = Number(query.get('timeoutMs'));
+  if (query.has('production')) options.production = query.get('production') === 'true';
+  if (query.has('flushIntervalMs')) options.logger = { flushIntervalMs: Number(query.get('flushIntervalMs')) };
+
+  function mark(status) {
+    state.status = status;
+    document.body.setAttribute('data-boot', status);
+  }
+  mark('pending');
+  EMWeb.bootstrap(options).then(
+    (client) => {
+      state.client = client;
+      mark('resolved');
+    },
+    (error) => {
+      state.error = String(error?.message);
+      mark('rejected');
+    },
+  );
+})();
