@@ -15,14 +15,16 @@ export function Header({ shell }: { shell: Shell }) {
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
   const knowsUser = phase === 'ready' || phase === 'signin';
   const userId = state.claims.value?.userId;
+  // A start that failed never asked for the version: no placeholder waits for it.
+  const serverVersion =
+    phase === 'error' ? '' : `${fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })} · `;
   return (
     <header class="header">
       <div class="titles">
         <h1>{displayName}</h1>
         <small>
-          {fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })}
-          {' · '}
-          <span class="build">{fill(strings.buildVersion, { version: BUILD_VERSION })}</span>
+          {serverVersion}
+          {fill(strings.buildVersion, { version: BUILD_VERSION })}
         </small>
       </div>
       {state.isCloud.value && <span class="badge cloud">{strings.cloud}</span>}

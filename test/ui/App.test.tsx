@@ -82,6 +82,7 @@ test('a rejected start: a plain headline, the exact message below it, and Retry'
   await settle();
   const alert = host.querySelector('[role=alert]');
   assert.is(alert?.querySelector('h2')?.textContent, 'The client could not start');
+  assert.is(host.querySelector('header small')?.textContent, 'Build 1.229.0', 'no placeholder for a version never asked for');
   assert.is(alert?.querySelector('p')?.textContent, 'unhandled error case in getAuthTypeAsync status 500');
   buttonNamed(host, 'Retry')?.click();
   assert.equal(calls, ['retry']);
