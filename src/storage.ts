@@ -8,33 +8,50 @@ export interface SafeStorage {
   /** `false` when the write could not be made. */
   set(key: string, value: string): boolean;
   remove(key: string): void;
+  /** Every key held now; `[]` when storage cannot be read. */
+  keys(): string[];
 }
 
 export function safeStorage(area: () => Storage | null | undefined): SafeStorage {
-  const use = <T>(fn: (s: Storage) => T, fallback: T): T => {
+  const use = <T>(operation: (storage: Storage) => T, fallback: T): T => {
     try {
-      const s = area();
-      return s ? fn(s) : fallback;
+      const storage = area();
+      return storage ? operation(storage) : fallback;
     } catch {
       return fallback;
     }
   };
   return {
-    get: (key) => use((s) => s.getItem(key), null),
-    set: (key, value) => use((s) => (s.setItem(key, value), true), false),
-    remove: (key) => use((s) => s.removeItem(key), undefined),
+    get: (key) => use((storage) => storage.getItem(key), null),
+    set: (key, value) =>
+      use((storage) => {
+        storage.setItem(key, value);
+        return true;
+      }, false),
+    remove: (key) => use((storage) => storage.removeItem(key), undefined),
+    keys: () =>
+      use((storage) => {
+        const keys: string[] = [];
+        for (let i = 0; i < storage.length; i++) keys.push(storage.key(i) ?? '');
+        return keys;
+      }, []),
   };
 }
 
 /** Storage for tests and for pages where the real one is missing. */
 export function memoryStorage(): SafeStorage {
-  const map = new Map<string, string>();
+  const entries = new Map<string, string>();
   return {
-    get: (key) => map.get(key) ?? null,
-    set: (key, value) => (map.set(key, String(value)), true),
-    remove: (key) => void map.delete(key),
+    get: (key) => entries.get(key) ?? null,
+    set: (key, value) => {
+      entries.set(key, String(value));
+      return true;
+    },
+    remove: (key) => {
+      entries.delete(key);
+    },
+    keys: () => [...entries.keys()],
   };
 }
 
 export const browserLocalStorage = (): SafeStorage => safeStorage(() => globalThis.localStorage);
-export const browserSessionStorage = (): SafeStorage => safeStorage(() => globalThis.sessionStorage);
