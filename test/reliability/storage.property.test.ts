@@ -2,9 +2,9 @@
 // localStorage and sessionStorage. Random strings as stored authType, jwt, devToken, logger
 // settings and pending entries; Storage objects that throw at random.
 import '../setup';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fc from 'fast-check';
 import { createCloudCheck } from '../../src/api/info';
 import { createAuthTypeResolver } from '../../src/auth/authType';
 import { CLAIM_NAMES, readClaims } from '../../src/auth/claims';
@@ -29,13 +29,18 @@ test('stored authType: one of the three is used as is (no request); anything els
       local.set('authType', stored);
       const server = fakeServer(() => web);
       const resolve = createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 15 });
-      const { value: got } = await noUnhandled(() => resolve().then((r) => r.authType, () => 'rejected'));
+      const { value: got } = await noUnhandled(() =>
+        resolve().then(
+          (r) => r.authType,
+          () => 'rejected',
+        ),
+      );
       if (MODES.includes(stored)) {
         assert.is(got, stored);
         assert.is(server.calls.length, 0, 'no probe');
       } else {
         assert.ok(server.calls.length >= 1, 'probed');
-        assert.is(local.get('authType'), got === 'rejected' ? null : got, 'the bad value is gone; the probe\'s result stored');
+        assert.is(local.get('authType'), got === 'rejected' ? null : got, "the bad value is gone; the probe's result stored");
       }
     }),
     400,
@@ -44,10 +49,15 @@ test('stored authType: one of the three is used as is (no request); anything els
 /** A JWT-shaped string around any payload text, or around raw bytes that are not UTF-8. */
 const jwtShaped = fc.oneof(
   fc.tuple(jsonValue, fc.oneof(fc.constant(undefined), fc.double(), fc.integer(), fc.string())).map(([payload, exp]) => {
-    const p = typeof payload === 'object' && payload !== null && !Array.isArray(payload) && exp !== undefined ? { ...payload, exp } : payload;
+    const p =
+      typeof payload === 'object' && payload !== null && !Array.isArray(payload) && exp !== undefined
+        ? { ...payload, exp }
+        : payload;
     return { jwt: `${b64url('{"alg":"none"}')}.${b64url(JSON.stringify(p) ?? '')}.sig`, payload: p };
   }),
-  fc.uint8Array({ maxLength: 60 }).map((bytes) => ({ jwt: `eyJ.${Buffer.from(bytes).toString('base64url')}.x`, payload: undefined })),
+  fc
+    .uint8Array({ maxLength: 60 })
+    .map((bytes) => ({ jwt: `eyJ.${Buffer.from(bytes).toString('base64url')}.x`, payload: undefined })),
   storedString.map((jwt) => ({ jwt, payload: undefined })),
 );
 
@@ -72,33 +82,50 @@ test('stored jwt: readClaims never throws; the five claims of an unexpired JSON-
 test('stored devToken and jwt: the Authorization header only in token mode, the devToken first; start-up in token mode never fails on a hostile token', () =>
   holds(
     'stored tokens',
-    fc.asyncProperty(fc.option(storedString, { nil: undefined }), fc.option(storedString, { nil: undefined }), async (devToken, jwt) => {
-      const local = memoryStorage();
-      if (devToken !== undefined) local.set('devToken', devToken);
-      if (jwt !== undefined) local.set('jwt', jwt);
-      const token = devToken || jwt;
-      for (const mode of ['oracle', 'secgw'] as const) assert.equal(authHeaders(mode, local), {});
-      assert.equal(authHeaders('token', local), token ? { Authorization: 'Bearer ' + token } : {});
-      local.set('authType', 'token');
-      let refused = false;
-      try {
-        checkHeaders({ headers: authHeaders('token', local) });
-      } catch {
-        refused = true;
-        fault('header refused by fetch (hostile stored token)');
-      }
-      const server = fakeServer((path) =>
-        path.endsWith('ClientConfiguration') ? { status: 200, body: '{"displayName":"D"}' } : path.endsWith('version') ? { status: 200, body: '{"message":"v"}' } : { status: 200, body: '' },
-      );
-      const log = { trace() {}, error() {} };
-      const { value: r, unhandled } = await noUnhandled(() =>
-        runStartup({ fetch: server.fetch, local, origin: ORIGIN, production: true, timeoutMs: 15, log, now: () => 0, cloudCheck: createCloudCheck() }),
-      );
-      assert.equal(unhandled, []);
-      assert.is(r.authType, 'token');
-      assert.equal([r.config, r.version, r.isCloud], refused ? [false, '', false] : [{ displayName: 'D' }, 'v', true]);
-      assert.ok(server.calls.every((c) => c.url.startsWith(ORIGIN + '/api/')));
-    }),
+    fc.asyncProperty(
+      fc.option(storedString, { nil: undefined }),
+      fc.option(storedString, { nil: undefined }),
+      async (devToken, jwt) => {
+        const local = memoryStorage();
+        if (devToken !== undefined) local.set('devToken', devToken);
+        if (jwt !== undefined) local.set('jwt', jwt);
+        const token = devToken || jwt;
+        for (const mode of ['oracle', 'secgw'] as const) assert.equal(authHeaders(mode, local), {});
+        assert.equal(authHeaders('token', local), token ? { Authorization: 'Bearer ' + token } : {});
+        local.set('authType', 'token');
+        let refused = false;
+        try {
+          checkHeaders({ headers: authHeaders('token', local) });
+        } catch {
+          refused = true;
+          fault('header refused by fetch (hostile stored token)');
+        }
+        const server = fakeServer((path) =>
+          path.endsWith('ClientConfiguration')
+            ? { status: 200, body: '{"displayName":"D"}' }
+            : path.endsWith('version')
+              ? { status: 200, body: '{"message":"v"}' }
+              : { status: 200, body: '' },
+        );
+        const log = { trace() {}, error() {} };
+        const { value: r, unhandled } = await noUnhandled(() =>
+          runStartup({
+            fetch: server.fetch,
+            local,
+            origin: ORIGIN,
+            production: true,
+            timeoutMs: 15,
+            log,
+            now: () => 0,
+            cloudCheck: createCloudCheck(),
+          }),
+        );
+        assert.equal(unhandled, []);
+        assert.is(r.authType, 'token');
+        assert.equal([r.config, r.version, r.isCloud], refused ? [false, '', false] : [{ displayName: 'D' }, 'v', true]);
+        assert.ok(server.calls.every((c) => c.url.startsWith(ORIGIN + '/api/')));
+      },
+    ),
     400,
   ));
 
@@ -155,8 +182,23 @@ test('stored logger settings (sessionStorage emweb.logger.*): any string leaves 
     'stored logger settings',
     fc.property(
       fc.dictionary(
-        fc.constantFrom('level', 'serverLogLevel', 'disableConsoleLogging', 'batchSize', 'flushIntervalMs', 'withCredentials', 'maxQueueSize', 'maxEntriesPerMinute', '__proto__', 'x'),
-        fc.oneof(storedString, jsonValue.map((v) => JSON.stringify(v) ?? ''), fc.constantFrom('-1', '8', '0', '1e9', '2147483648', '1.5', 'NaN', 'true', '7')),
+        fc.constantFrom(
+          'level',
+          'serverLogLevel',
+          'disableConsoleLogging',
+          'batchSize',
+          'flushIntervalMs',
+          'withCredentials',
+          'maxQueueSize',
+          'maxEntriesPerMinute',
+          '__proto__',
+          'x',
+        ),
+        fc.oneof(
+          storedString,
+          jsonValue.map((v) => JSON.stringify(v) ?? ''),
+          fc.constantFrom('-1', '8', '0', '1e9', '2147483648', '1.5', 'NaN', 'true', '7'),
+        ),
       ),
       (settings) => {
         const session = memoryStorage();
@@ -164,43 +206,79 @@ test('stored logger settings (sessionStorage emweb.logger.*): any string leaves 
         const h = harness({ session });
         h.begin();
         const c = h.logger.getConfig();
-        for (const k of ['level', 'serverLogLevel'] as const) assert.ok(Number.isInteger(c[k]) && c[k] >= 0 && c[k] <= 7, `${k} ${c[k]}`);
+        for (const k of ['level', 'serverLogLevel'] as const)
+          assert.ok(Number.isInteger(c[k]) && c[k] >= 0 && c[k] <= 7, `${k} ${c[k]}`);
         // A batch of 0 would be an empty request; the other counts may be 0 (maxQueueSize 0: keep nothing, count it).
         assert.ok(Number.isInteger(c.batchSize) && c.batchSize >= 1 && c.batchSize < 2 ** 31, `batchSize ${c.batchSize}`);
-        for (const k of ['maxQueueSize', 'flushIntervalMs', 'maxEntriesPerMinute'] as const) assert.ok(Number.isInteger(c[k]) && c[k] >= 0 && c[k] < 2 ** 31, `${k} ${c[k]}`);
+        for (const k of ['maxQueueSize', 'flushIntervalMs', 'maxEntriesPerMinute'] as const)
+          assert.ok(Number.isInteger(c[k]) && c[k] >= 0 && c[k] < 2 ** 31, `${k} ${c[k]}`);
         for (const k of ['disableConsoleLogging', 'withCredentials'] as const) assert.type(c[k], 'boolean');
-        assert.equal(Object.keys(c).sort(), ['batchSize', 'disableConsoleLogging', 'flushIntervalMs', 'level', 'maxEntriesPerMinute', 'maxQueueSize', 'serverLogLevel', 'withCredentials']);
+        assert.equal(Object.keys(c).sort(), [
+          'batchSize',
+          'disableConsoleLogging',
+          'flushIntervalMs',
+          'level',
+          'maxEntriesPerMinute',
+          'maxQueueSize',
+          'serverLogLevel',
+          'withCredentials',
+        ]);
       },
     ),
     300,
   ));
 
-const entryLike = fc.record({ level: jsonValue, message: fc.oneof(fc.string(), jsonValue), additional: jsonValue, timestamp: jsonValue }, { requiredKeys: [] });
+const entryLike = fc.record(
+  { level: jsonValue, message: fc.oneof(fc.string(), jsonValue), additional: jsonValue, timestamp: jsonValue },
+  { requiredKeys: [] },
+);
+const wellFormed = fc.record({
+  level: fc.integer({ min: 0, max: 6 }),
+  message: fc.string(),
+  additional: fc.array(jsonValue, { maxLength: 3 }),
+  timestamp: fc.string(),
+});
+const batchLike = fc.record(
+  {
+    key: fc.oneof(fc.stringMatching(/^[0-9a-f]{32}$/), storedString, jsonValue),
+    reported: fc.oneof(fc.constant(null), jsonValue),
+    body: fc.oneof(wellFormed, fc.array(fc.oneof(wellFormed, entryLike, jsonValue), { maxLength: 4 }), jsonValue),
+  },
+  { requiredKeys: [] },
+);
 
-test('stored pending entries (localStorage emweb.logger.pending), any content: the next start never throws, takes the key, sends only entries with a string message, once', () =>
+test('stored batches (localStorage emweb.logger.pending.*), any content: the next start never throws, takes the keys, sends only well-formed entries, each batch once', () =>
   holds(
-    'stored pending entries',
+    'stored pending batches',
     fc.asyncProperty(
-      fc.oneof(
-        storedString,
-        jsonValue.map((v) => JSON.stringify(v) ?? ''),
-        fc.array(fc.oneof(jsonValue, entryLike)).map((a) => JSON.stringify(a)),
-        fc.tuple(jsonValue, fc.array(fc.oneof(jsonValue, entryLike))).map(([dropped, entries]) => JSON.stringify({ dropped, entries })),
-        fc.tuple(jsonValue, fc.array(fc.oneof(jsonValue, entryLike))).map(([dropped, entries]) => JSON.stringify([dropped, ...entries])),
+      fc.array(
+        fc.oneof(
+          storedString,
+          jsonValue.map((v) => JSON.stringify(v) ?? ''),
+          fc
+            .record(
+              { since: jsonValue, dropped: jsonValue, batches: fc.array(batchLike, { maxLength: 4 }) },
+              { requiredKeys: [] },
+            )
+            .map((p) => JSON.stringify(p)),
+        ),
+        { maxLength: 4 },
       ),
-      async (raw) => {
+      async (raws) => {
         const local = memoryStorage();
-        local.set('emweb.logger.pending', raw);
+        for (const [i, raw] of raws.entries()) local.set(`emweb.logger.pending.page${i}`, raw);
         const h = harness({ local });
         h.begin({ flushIntervalMs: 1000 });
         await h.clock.tickAsync(5000);
-        assert.is(local.get('emweb.logger.pending'), null, 'taken');
+        assert.equal(local.keys(), [], 'taken');
         const first = h.received();
-        for (const e of first) assert.type(e?.message, 'string');
+        for (const e of first) assert.ok(typeof e.message === 'string' && Number.isInteger(e.level), JSON.stringify(e));
+        assert.ok(h.balanced());
         await h.clock.tickAsync(60_000);
-        h.target.dispatchEvent(new Event('pagehide'));
+        h.pagehide();
         await h.settle();
         assert.is(h.received().length, first.length, 'sent once');
+        assert.is(new Set(h.calls.map((c) => c.key)).size, h.calls.length, 'one request a batch');
       },
     ),
     300,
