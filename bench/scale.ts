@@ -20,7 +20,7 @@
  * all on every tick. A binary heap keeps each timer O(log n).
  */
 import { pathToFileURL } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { createLogger, type LoggerController, type LoggerEnv } from '../src/logging';
 import { memoryStorage } from '../src/storage';
 
@@ -188,7 +188,12 @@ const STACK = [
 // there; nothing is ever dispatched in this simulation, so one inert stand-in serves every page.
 const inert = { addEventListener: noop, removeEventListener: noop, visibilityState: 'visible' };
 
-export async function simulate(pages: number, sampleEvery: number, maxEntriesPerMinute: number, limitName: string): Promise<ScaleRun> {
+export async function simulate(
+  pages: number,
+  sampleEvery: number,
+  maxEntriesPerMinute: number,
+  limitName: string,
+): Promise<ScaleRun> {
   const wall0 = performance.now();
   const clock = new Clock();
   // The same pages (start times) for both limits and whatever the sample: the comparison is the
@@ -196,10 +201,14 @@ export async function simulate(pages: number, sampleEvery: number, maxEntriesPer
   const startAt = seeded(pages * 7919);
   const random = seeded(pages * 104729 + 1);
   const seconds = MINUTES * 60;
-  const counts: Counts = { requests: new Array(seconds + 1).fill(0), entries: new Array(seconds + 1).fill(0), bytes: new Array(seconds + 1).fill(0) };
+  const counts: Counts = {
+    requests: new Array(seconds + 1).fill(0),
+    entries: new Array(seconds + 1).fill(0),
+    bytes: new Array(seconds + 1).fill(0),
+  };
   let countedNotSent = 0;
   let reportEntries = 0;
-  const ok = { status: 200, headers: { get: () => null } };
+  const ok = { status: 200, headers: { get: () => null } } as unknown as Response;
 
   // Set when something may have queued promise callbacks: a request went out, or a timer ran.
   let busy = false;
@@ -221,7 +230,10 @@ export async function simulate(pages: number, sampleEvery: number, maxEntriesPer
 
   // Each page opens at a random moment of the first minute (desks do not all start at once) and
   // then fails every ERROR_EVERY_MS. Pages are grouped by the millisecond of the period they log in.
-  const byPhase: { start: number; logger: LoggerController; error: Error; n: number }[][] = Array.from({ length: ERROR_EVERY_MS }, () => []);
+  const byPhase: { start: number; logger: LoggerController; error: Error; n: number }[][] = Array.from(
+    { length: ERROR_EVERY_MS },
+    () => [],
+  );
   for (let i = 0; i < pages; i++) {
     const start = Math.floor(startAt() * 60_000);
     if (i % sampleEvery) continue;
@@ -239,8 +251,8 @@ export async function simulate(pages: number, sampleEvery: number, maxEntriesPer
       setTimeout: clock.setTimeout,
       clearTimeout: clock.clearTimeout,
     });
-    logger.start({ production: true, config: { maxEntriesPerMinute }, captureErrors: false });
-    logger.setEndpoint('https://emweb.invalid/api/web/clientlogger/');
+    logger.start({ production: true, options: { maxEntriesPerMinute }, captureErrors: false });
+    logger.setEndpoint({ url: 'https://emweb.invalid/api/web/clientlogger/', headers: () => ({}) });
     // One error object per page, thrown again and again: what a failing render or poll loop logs.
     const error = new TypeError(`Cannot read properties of undefined (reading 'rows')`);
     // A fixed stack, as a minified bundle in a browser gives it: the same bytes on every run.
@@ -352,7 +364,8 @@ export async function benchScale(plan = PLAN, onRun?: (r: ScaleRun) => void): Pr
   return runs.sort((a, b) => order.indexOf(a.limit) - order.indexOf(b.limit) || a.pages - b.pages);
 }
 
-const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (x: number, digits = 0) =>
+  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function scaleMarkdown(runs: ScaleRun[]): string {
   const lines = [

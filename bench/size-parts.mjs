@@ -1,15 +1,19 @@
 // What each part of src/ adds to dist/emweb.js, gzipped: the bundle is built again with that part
 // replaced by an empty stand-in, and the difference is the part's cost. A maintainer's tool for the
 // 14,336-byte budget: `node bench/size-parts.mjs`.
-import { rollup } from 'rollup';
+
+import { gzipSync } from 'node:zlib';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import typescript from '@rollup/plugin-typescript';
+import { rollup } from 'rollup';
 import { minify } from 'terser';
-import { gzipSync } from 'node:zlib';
 
 const STUBS = {
-  logger: { '/logging': 'export const createLogger=()=>({start(){},setEndpoint(){},stop:async()=>{},flush:async()=>{},error(){},trace(){}})' },
+  logger: {
+    '/logging':
+      'export const createLogger=()=>({start(){},setEndpoint(){},stop:async()=>{},flush:async()=>{},error(){},trace(){}})',
+  },
   styles: { '/ui/styles': 'export const adoptStyles=()=>{}' },
   ui: { '/ui/App': 'export const App=()=>null' },
   actions: { '/ui/actions': 'export const builtInActions=()=>[]' },
@@ -31,15 +35,26 @@ async function gzipped(stubs = {}) {
         resolveId: (id) => (Object.keys(stubs).find((k) => id.endsWith(k)) ? '\0stub:' + id : null),
         load: (id) => (id.startsWith('\0stub:') ? stubs[Object.keys(stubs).find((k) => id.endsWith(k))] : null),
       },
-      // As rollup.config.mjs builds emweb.js: react/react-dom are src/react-lite.ts.
-      { name: 'react-lite', resolveId: (id) => (id === 'react' || id === 'react-dom' ? new URL('../src/react-lite.ts', import.meta.url).pathname : null) },
       replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: 'true' } }),
       resolve({ browser: true }),
-      typescript({ tsconfig: './tsconfig.json', include: ['src/**/*'], noEmit: false, declaration: false, outDir: undefined, noEmitOnError: false }),
+      typescript({
+        tsconfig: './tsconfig.json',
+        include: ['src/**/*'],
+        noEmit: false,
+        declaration: false,
+        outDir: undefined,
+        noEmitOnError: false,
+      }),
     ],
   });
   const { output } = await bundle.generate({ format: 'iife' });
-  const { code } = await minify(output[0].code, { ecma: 2020, compress: { passes: 3 }, format: { comments: false } });
+  // As rollup.config.mjs minifies emweb.js (react/react-dom are npm aliases of @preact/compat, found by node-resolve).
+  const { code } = await minify(output[0].code, {
+    ecma: 2020,
+    compress: { passes: 3 },
+    mangle: { properties: { regex: /^_[a-zA-Z]/ } },
+    format: { comments: false },
+  });
   return gzipSync(code, { level: 9 }).length;
 }
 

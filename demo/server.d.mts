@@ -58,9 +58,15 @@ export interface LogBatch {
   /** The body as entries: the array, or the single object wrapped; `[]` when it is not JSON. */
   entries: LogEntry[];
   contentType: string;
-  /** The status the server answered. */
+  /** The status the server answered (2xx for a duplicate). */
   status: number;
   time: number;
+  /** Its Idempotency-Key header, or a beacon's `idempotencyKey` query parameter; `null` without either. */
+  key: string | null;
+  /** Sent by `navigator.sendBeacon` (the key came in the query). */
+  beacon: boolean;
+  /** Its key was stored already: answered 2xx, not stored again. */
+  duplicate: boolean;
 }
 
 export interface RecordedRequest {
@@ -78,8 +84,10 @@ export interface DemoServer {
   /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
   url: string;
   port: number;
-  /** Every clientlogger POST, in arrival order (failed answers included). */
+  /** Every clientlogger POST, in arrival order (failed answers and duplicates included). */
   logBatches: LogBatch[];
+  /** The batches the log endpoint stored (2xx, not a duplicate): each batch once. */
+  accepted: LogBatch[];
   /** Every request, in arrival order. */
   requests: RecordedRequest[];
   /** A copy of the current behaviour. */
@@ -87,7 +95,7 @@ export interface DemoServer {
   setOptions(partial: Partial<DemoBehaviour>): void;
   /** Starts a gateway session; the cookie fits Playwright's `context.addCookies` (add `url`). */
   createSession(): { name: string; value: string };
-  /** Forgets sessions, log batches and recorded requests. */
+  /** Forgets sessions, log batches, the keys seen and recorded requests. */
   reset(): void;
   /** Stops listening and drops open connections (hanging answers included). */
   close(): Promise<void>;

@@ -17,8 +17,7 @@ const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const AUTH_MODES = ['secgw', 'oracle', 'token'];
 export const SESSION_COOKIE = 'emweb_demo_session';
-export const CSP_STRICT =
-  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
+export const CSP_STRICT = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
 /** Content-Security-Policy variants an /e2e/ fixture page can ask for with `?csp=NAME`. */
 export const CSP_VARIANTS = {
   strict: CSP_STRICT,
@@ -198,7 +197,13 @@ function entriesOf(body) {
 function printBatch(batch) {
   const note = batch.entries.length ? '' : ' (body is not a JSON entry or array)';
   const count = `${batch.entries.length} ${batch.entries.length === 1 ? 'entry' : 'entries'}`;
-  console.log(`[log batch] POST ${batch.path} → ${batch.status}, ${count}${note}`);
+  const how = batch.beacon ? 'beacon' : 'POST';
+  const key = batch.key ? `, key ${batch.key.slice(0, 8)}…` : ', no Idempotency-Key';
+  if (batch.duplicate) {
+    console.log(`[log batch] ${how} ${batch.path} → ${batch.status}, ${count}${key}: a duplicate, not stored again`);
+    return;
+  }
+  console.log(`[log batch] ${how} ${batch.path} → ${batch.status}, ${count}${key}${note}`);
   for (const entry of batch.entries) {
     const level = LEVEL_NAMES[entry?.level] ?? `level ${entry?.level}`;
     const message = String(entry?.message ?? '').replace(/\s+/g, ' ');
@@ -220,6 +225,10 @@ export async function startDemoServer(startOptions = {}) {
   };
   const sessions = new Set();
   const logBatches = [];
+  /** The batches the log endpoint stored: each once, whatever the number of times it was sent. */
+  const accepted = [];
+  /** Idempotency keys of the batches stored: a batch sent again with one of them is a duplicate. */
+  const seenKeys = new Set();
   const requests = [];
   let origin = '';
 
@@ -277,7 +286,10 @@ export async function startDemoServer(startOptions = {}) {
   // --- /auth/: the stand-in security gateway ------------------------------------------------------
 
   function signInPage(res, returnUrl) {
-    sendHtml(res, 200, `<!doctype html>
+    sendHtml(
+      res,
+      200,
+      `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -297,12 +309,16 @@ export async function startDemoServer(startOptions = {}) {
 </main>
 </body>
 </html>
-`);
+`,
+    );
   }
 
   /** The page that hands over: stores the JWT (or removes it) through an external script, then goes on. */
   function handoverPage(res, { jwt, returnUrl, title, headers }) {
-    sendHtml(res, 200, `<!doctype html>
+    sendHtml(
+      res,
+      200,
+      `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -319,7 +335,10 @@ export async function startDemoServer(startOptions = {}) {
 </main>
 </body>
 </html>
-`, CSP_STRICT, headers);
+`,
+      CSP_STRICT,
+      headers,
+    );
   }
 
   async function serveAuth(req, res, url) {
@@ -379,21 +398,39 @@ export async function startDemoServer(startOptions = {}) {
     return isProbe ? send(res, 404, { error: 'not found' }) : send(res, 200, configuration(options));
   }
 
-  async function loggerAnswer(req, res, path) {
+  // A batch carries its key in the Idempotency-Key header, or (a beacon cannot set headers) in the
+  // idempotencyKey query parameter. One already stored is answered 2xx and not stored again, even
+  // while the endpoint is made to fail: the server has it.
+  async function loggerAnswer(req, res, url) {
     const body = await readBody(req);
-    const status = options.loggerStatus ?? (options.failLogger ? 503 : 200);
+    const header = req.headers['idempotency-key'];
+    const key = (typeof header === 'string' ? header : null) ?? url.searchParams.get('idempotencyKey');
+    const duplicate = key !== null && seenKeys.has(key);
+    const status = duplicate ? 200 : (options.loggerStatus ?? (options.failLogger ? 503 : 200));
     const batch = {
-      path,
+      path: url.pathname,
       body,
       entries: entriesOf(body),
       contentType: req.headers['content-type'] ?? '',
       status,
       time: Date.now(),
+      key,
+      beacon: typeof header !== 'string' && key !== null,
+      duplicate,
     };
     logBatches.push(batch);
+    if (!duplicate && status >= 200 && status < 300) {
+      accepted.push(batch);
+      if (key !== null) seenKeys.add(key);
+    }
     if (!options.quiet) printBatch(batch);
     const retryAfter = status !== 200 && options.retryAfter !== null ? { 'Retry-After': String(options.retryAfter) } : {};
-    return send(res, status, status === 200 ? { received: batch.entries.length } : { error: `forced status ${status}` }, retryAfter);
+    return send(
+      res,
+      status,
+      status === 200 ? { received: batch.entries.length } : { error: `forced status ${status}` },
+      retryAfter,
+    );
   }
 
   async function serveApi(req, res, url) {
@@ -410,7 +447,7 @@ export async function startDemoServer(startOptions = {}) {
     if (call === 'info/cloudinstance' && req.method === 'GET') {
       return options.cloud ? send(res, 200, { cloud: true }) : send(res, 404, { cloud: false });
     }
-    if (call === 'clientlogger/' && req.method === 'POST') return loggerAnswer(req, res, path);
+    if (call === 'clientlogger/' && req.method === 'POST') return loggerAnswer(req, res, url);
     return send(res, 404, { error: 'no such call' });
   }
 
@@ -419,7 +456,13 @@ export async function startDemoServer(startOptions = {}) {
   async function handle(req, res) {
     if (!req.url.startsWith('/')) return send(res, 400, 'Bad request\n');
     const url = new URL(origin + req.url);
-    requests.push({ method: req.method, path: url.pathname, url: url.pathname + url.search, headers: req.headers, time: Date.now() });
+    requests.push({
+      method: req.method,
+      path: url.pathname,
+      url: url.pathname + url.search,
+      headers: req.headers,
+      time: Date.now(),
+    });
     const path = url.pathname;
     if (path === '/') return redirect(res, '/web/');
     if (path === '/web') return redirect(res, '/web/' + url.search);
@@ -447,6 +490,7 @@ export async function startDemoServer(startOptions = {}) {
     url: origin,
     port: actualPort,
     logBatches,
+    accepted,
     requests,
     get options() {
       return { ...options, hang: [...options.hang] };
@@ -458,6 +502,8 @@ export async function startDemoServer(startOptions = {}) {
     reset() {
       sessions.clear();
       logBatches.length = 0;
+      accepted.length = 0;
+      seenKeys.clear();
       requests.length = 0;
     },
     close() {
@@ -545,7 +591,7 @@ async function main() {
   console.log(`  plays ${MODE_DESCRIPTIONS[cli.auth]}`);
   if (cli.latency) console.log(`  every API answer is delayed by ${cli.latency} ms`);
   if (cli.failLogger) console.log('  the client logger is answered with 503');
-  console.log('  log batches the client sends are printed below. Ctrl+C stops.');
+  console.log('  log batches the client sends are printed below (a repeated Idempotency-Key as a duplicate). Ctrl+C stops.');
   const stop = async () => {
     console.log('\ndemo server: stopping');
     await server.close();

@@ -8,6 +8,8 @@ export interface SafeStorage {
   /** `false` when the write could not be made. */
   set(key: string, value: string): boolean;
   remove(key: string): void;
+  /** Every key held now; `[]` when storage cannot be read. */
+  keys(): string[];
 }
 
 export function safeStorage(area: () => Storage | null | undefined): SafeStorage {
@@ -27,6 +29,12 @@ export function safeStorage(area: () => Storage | null | undefined): SafeStorage
         return true;
       }, false),
     remove: (key) => use((storage) => storage.removeItem(key), undefined),
+    keys: () =>
+      use((storage) => {
+        const keys: string[] = [];
+        for (let i = 0; i < storage.length; i++) keys.push(storage.key(i) ?? '');
+        return keys;
+      }, []),
   };
 }
 
@@ -42,6 +50,7 @@ export function memoryStorage(): SafeStorage {
     remove: (key) => {
       entries.delete(key);
     },
+    keys: () => [...entries.keys()],
   };
 }
 

@@ -1,64 +1,63 @@
-/** The HTTP side of the transport: one POST with a timeout, and the beacon for page exit. */
-export type PostFetch = (
-  url: string,
-  init: RequestInit,
-) => Promise<{ status: number; headers?: { get(name: string): string | null } }>;
-
-/** The status (0 when no answer came: fetch rejected, timed out, or the response was unreadable) and Retry-After. */
-export type Answer = [status: number, retryAfter?: string | null];
-
 /**
- * POSTs `body` as JSON; the promise never rejects. After `timeoutMs` the request is aborted and
- * the answer settled as none, also when the fetch ignores the signal (a host page's wrapper may
- * drop it). The timer is left to run out after an answer: aborting a finished request does nothing.
- * Undefined when fetch threw at once (absent, or a keepalive request the browser refused), so that
- * page exit can try the beacon while the page is still there.
+ * A batch on the wire: one POST through the client's HTTP primitive, or a beacon at page exit.
+ * Both carry the batch's idempotency key, so that a server that keeps recent keys can drop the
+ * copy a retry, a page exit or the next page may send of a batch it already has.
  */
-export function post(
-  fetchFn: PostFetch,
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-  credentials: boolean,
-  keepalive: boolean,
-  timeoutMs: number,
-  setTimer: (fn: () => void, ms: number) => unknown,
-): Promise<Answer> | undefined {
-  const abort = new AbortController();
-  let res: ReturnType<PostFetch>;
-  try {
-    res = fetchFn(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body,
-      credentials: credentials ? 'include' : 'same-origin',
-      keepalive,
-      signal: abort.signal,
-    });
-  } catch {
-    return;
-  }
-  return new Promise((resolve) => {
-    // A rejection, or a response that throws when read (a hostile wrapper's), is no answer.
-    Promise.resolve(res)
-      .then((r): Answer => [r.status, r.headers?.get('Retry-After')])
-      .then(resolve, () => resolve([0]));
-    setTimer(() => {
-      abort.abort();
-      resolve([0]);
-    }, timeoutMs);
-  });
-}
+import { type FetchLike, type HttpResult, request, type Timers } from '../http';
+import type { Batch } from './batch';
 
 export interface BeaconNavigator {
   onLine?: boolean;
   sendBeacon?(url: string, data?: BodyInit | null): boolean;
 }
 
-/** Hands `body` to the browser to deliver after the page is gone; false when it refused. */
-export function beacon(nav: BeaconNavigator | undefined, url: string, body: string): boolean {
+/** A new key: 128 random bits as hex. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
   try {
-    return !!nav?.sendBeacon?.(url, new Blob([body], { type: 'application/json' }));
+    crypto.getRandomValues(bytes);
+  } catch {
+    // No Web Crypto (a very old or locked-down page): still unique enough to tell batches apart.
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  }
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export interface PostOptions {
+  url: string;
+  /** The endpoint's own headers (Authorization in token mode). */
+  headers: Record<string, string>;
+  withCredentials: boolean;
+  keepalive: boolean;
+  timeoutMs: number;
+}
+
+/** POSTs the batch; never rejects (status 0: no answer). Only the status and Retry-After matter. */
+export function postBatch(fetchFn: FetchLike, batch: Batch, options: PostOptions, timers: Timers): Promise<HttpResult> {
+  return request(
+    fetchFn,
+    options.url,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...options.headers, 'Idempotency-Key': batch.key },
+      body: batch.body,
+      credentials: options.withCredentials ? 'include' : 'same-origin',
+      keepalive: options.keepalive,
+      timeoutMs: options.timeoutMs,
+      readBody: false,
+    },
+    timers,
+  );
+}
+
+/**
+ * Hands the batch to the browser to deliver after the page is gone; false when it refused. A
+ * beacon cannot set headers: the key goes in the `idempotencyKey` query parameter.
+ */
+export function beaconBatch(navigator: BeaconNavigator | undefined, url: string, batch: Batch): boolean {
+  try {
+    const keyed = `${url}${url.includes('?') ? '&' : '?'}idempotencyKey=${encodeURIComponent(batch.key)}`;
+    return navigator?.sendBeacon?.(keyed, new Blob([batch.body], { type: 'application/json' })) === true;
   } catch {
     return false;
   }

@@ -1,103 +1,212 @@
 /**
- * Turns whatever a page logs into one bounded, JSON-safe entry. It must survive hostile input
- * (cycles, throwing getters and toJSON, revoked Proxies, 2 MB strings) and never let a JWT out.
+ * Turns whatever a page logs into one bounded, JSON-safe, scrubbed entry. It must survive hostile
+ * input (cycles, throwing getters and toJSON, revoked Proxies, 2 MB strings) and never let a
+ * secret out. Re-entrant: each walk keeps its own state, so a toJSON that logs, or serialises
+ * something else, cannot disturb the walk it was called from.
  */
 import type { LogLevel } from '../constants';
+import { isPlainObject } from '../http';
+import { CUT, isSecretKey, REDACTED, redactText } from './scrub';
+import type { LogEntry } from './types';
 
 /** Largest entry, in bytes of UTF-8 JSON. */
 export const MAX_ENTRY_BYTES = 32 * 1024;
-/** Appended to whatever was shortened. */
-export const CUT = '…[cut]';
+/** Largest context, in bytes of UTF-8 JSON. */
+const MAX_CONTEXT_BYTES = 4 * 1024;
+/** Longest string kept, in characters. */
+const MAX_STRING = 8 * 1024;
+/** Characters all the strings of one value may keep, together: more could never fit an entry. */
+const MAX_TEXT = 32 * 1024;
+/** Values one walk may visit: whatever is logged, one call must not cost the page a frame. */
+const MAX_VALUES = 5000;
+/** Nesting kept: an object or array this deep is cut. */
+const MAX_DEPTH = 6;
+/** Items of an array, or keys of an object, kept. */
+const MAX_ITEMS = 100;
+
+const NON_ASCII = /[^\0-\x7f]/;
 
 /**
- * Every run of base64url-and-dot characters holding `eyJ` with a dot after it becomes `[redacted]`.
- * Applied to each string before it is escaped (in JSON text, `\n` + token would make one run with
- * the `n`, and redacting it would break the escape), after it is cut: a token the cut split is still
- * caught once its first dot is in; before that only its header is left, which says nothing. Whole
- * runs, found by a pattern that never backtracks: linear on any input. (No `eyJ` gives index -1,
- * which `>>> 0` turns into a start past any run's end: no match.)
+ * UTF-8 length of a string (a TextEncoder would allocate the bytes to count them). Most entries
+ * are ASCII, where it is the length: a native scan says so faster than a loop over the characters.
+ * A surrogate, 0xD800 to 0xDFFF, counts 2: a pair makes the 4 bytes it takes.
  */
-export const redact = (s: string): string =>
-  s.includes('eyJ') ? s.replace(/[\w.-]+/g, (w) => (w.includes('.', w.indexOf('eyJ') >>> 0) ? '[redacted]' : w)) : s;
-
-/**
- * UTF-8 length of a string (a TextEncoder would allocate the bytes to count them). A surrogate,
- * 0xD800 to 0xDFFF (`c >> 11 == 27`), counts 2: a pair makes the 4 bytes it takes.
- */
-export function utf8Bytes(s: string): number {
-  let n = s.length;
-  for (let i = 0, c; i < s.length; ) if ((c = s.charCodeAt(i++)) > 127) n += c < 2048 || c >> 11 == 27 ? 1 : 2;
-  return n;
+export function utf8Bytes(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7ff) bytes += code >= 0xd800 && code <= 0xdfff ? 1 : 2;
+    else if (code > 0x7f) bytes += 1;
+  }
+  return bytes;
 }
 
-// Values one top-level value may walk, and characters its strings may keep (more could never fit
-// an entry): whatever is logged, one call must not cost the page a frame.
-let budget = 0;
-let room = 0;
-
-/** `s` at most 8 KiB, and within the room left; marked when cut. */
-const clip = (s: string, max = Math.min(8192, room)) => ((room -= Math.min(max, s.length)), s.length > max ? s.slice(0, max) + CUT : s);
-// The objects above the one being copied, by depth: a cycle is one met again among them.
-const above: object[] = [];
+/** One walk's state. */
+interface Walk {
+  /** Values it may still visit. */
+  budget: number;
+  /** Characters its strings may still keep. */
+  room: number;
+  /** The objects above the one being copied, outermost first: a cycle is one met again among them. */
+  above: object[];
+  devToken: string | null;
+}
 
 /**
- * A JSON-safe copy of `v`, never a throw: strings (and what JSON lacks: NaN, BigInt, symbols) as
- * text cut at 8 KiB (32 Ki characters in all), then redacted; undefined kept (JSON drops it, or
- * makes it null in arrays); errors as `{ name, message, stack, cause }` plus their own fields;
- * arrays and typed arrays as their first 100 items, objects as their first 100 keys. Cycles,
- * what lies 6 levels deep, and what cannot be read (a revoked Proxy, a throwing getter or toJSON)
- * are cut: `CUT` stands in their place. Map and Set have no own keys, so they show as `{}`.
+ * A JSON-safe copy of `value`, never a throw: strings (and what JSON lacks: NaN, BigInt, symbols)
+ * as text cut at 8 KiB, then redacted; errors as `{ name, message, stack, cause }` plus their own
+ * fields; arrays and typed arrays as their first 100 items, objects as their first 100 keys, a key
+ * named like a secret with its value redacted. Cycles, what lies 6 levels deep, and what cannot
+ * be read (a revoked Proxy, a throwing getter or toJSON) become `CUT`. Map and Set have no own
+ * keys, so they show as `{}`.
  */
-export function toSafe(v: any, depth = 0): unknown {
-  if (!depth) (budget = 5000), (room = 32768);
+export function toSafe(value: unknown, devToken: string | null = null): unknown {
+  return copy(value, { budget: MAX_VALUES, room: MAX_TEXT, above: [], devToken });
+}
+
+function copy(value: unknown, walk: Walk): unknown {
   try {
-    const t = typeof v;
-    if (--budget < 0) return CUT;
-    if (t == 'function') return '[Function]';
-    if (t != 'object' || !v) return v == null || t == 'boolean' || (t == 'number' && isFinite(v)) ? v : redact(clip(String(v)));
-    // Ancestors only (an object met twice side by side is not a cycle): they hold the first `depth`
-    // places, so that is where an ancestor is found first; -1 (not found) `>>> 0` is past them all.
-    if (depth > 5 || above.indexOf(v) >>> 0 < depth) return CUT;
-    above[depth++] = v;
-    if (typeof v.toJSON == 'function') return toSafe(v.toJSON(), depth);
-    if (v instanceof Error) v = { ...v, name: v.name, message: v.message, stack: v.stack, cause: v.cause };
-    // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
-    if (Array.isArray(v) || ArrayBuffer.isView(v)) return [].slice.call(v, 0, 100).map((x) => toSafe(x, depth));
-    // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
-    const out: any = {};
-    for (const k of Object.keys(v).slice(0, 100)) out[redact(k)] = toSafe(v[k], depth);
-    return out;
+    if (--walk.budget < 0) return CUT;
+    if (typeof value === 'function') return '[Function]';
+    if (typeof value !== 'object' || value === null) return primitive(value, walk);
+    return copyObject(value, walk);
   } catch {
     return CUT;
   }
 }
 
-/** The message as text: an Error gives its message, a string itself, anything else its safe JSON. */
-export function messageText(m: unknown): string {
+function primitive(value: unknown, walk: Walk): unknown {
+  if (value === undefined || value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  const text = String(value);
+  const max = Math.min(MAX_STRING, walk.room);
+  walk.room -= Math.min(max, text.length);
+  return redactText(text.length > max ? text.slice(0, max) + CUT : text, walk.devToken);
+}
+
+function copyObject(value: object, walk: Walk): unknown {
+  const depth = walk.above.length;
+  if (depth >= MAX_DEPTH || walk.above.includes(value)) return CUT;
+  walk.above.push(value);
   try {
-    if (m instanceof Error) m = m.message;
+    return copyFields(value, walk);
+  } finally {
+    walk.above.pop();
+  }
+}
+
+function copyFields(value: object, walk: Walk): unknown {
+  const toJSON: unknown = Reflect.get(value, 'toJSON');
+  if (typeof toJSON === 'function') return copy(toJSON.call(value), walk);
+  // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+    return Array.prototype.slice.call(value, 0, MAX_ITEMS).map((item: unknown) => copy(item, walk));
+  }
+  const source: object =
+    value instanceof Error
+      ? { ...value, name: value.name, message: value.message, stack: value.stack, cause: value.cause }
+      : value;
+  const out: Record<string, unknown> = {};
+  // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
+  for (const key of Object.keys(source).slice(0, MAX_ITEMS)) {
+    out[redactText(key, walk.devToken)] = isSecretKey(key) ? REDACTED : copy(Reflect.get(source, key), walk);
+  }
+  return out;
+}
+
+/** The message as text: an Error gives its message, a string itself, anything else its safe JSON. */
+export function messageText(message: unknown, devToken: string | null = null): string {
+  let text: unknown = message;
+  try {
+    if (message instanceof Error) text = message.message;
   } catch {
     // a hostile "error": the generic path below
   }
-  return typeof m == 'string' ? redact(m) : JSON.stringify(toSafe(m)) + '';
+  return typeof text === 'string' ? redactText(text, devToken) : String(JSON.stringify(toSafe(text, devToken)));
 }
 
-let stamp: [number, string] = [NaN, ''];
+// In a storm many entries share a millisecond: its ISO text is made once. (A cache, not walk state.)
+let lastStamp = { ms: NaN, iso: '' };
+
+export function isoTime(ms: number): string {
+  if (ms !== lastStamp.ms) lastStamp = { ms, iso: new Date(ms).toISOString() };
+  return lastStamp.iso;
+}
+
+/** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson). */
+export function makeEntry(
+  level: LogLevel,
+  message: unknown,
+  additional: unknown,
+  timestamp: string,
+  devToken: string | null,
+): LogEntry {
+  const safe = toSafe(additional, devToken);
+  return { level, message: messageText(message, devToken), additional: Array.isArray(safe) ? safe : [safe], timestamp };
+}
+
+/** Whether a value (parsed from storage, or returned by beforeSend) has an entry's shape. */
+export function isEntry(value: unknown): value is LogEntry {
+  if (!isPlainObject(value)) return false;
+  const { level, message, additional, timestamp, context } = value;
+  return (
+    typeof level === 'number' &&
+    Number.isInteger(level) &&
+    level >= 0 &&
+    level <= 6 &&
+    typeof message === 'string' &&
+    Array.isArray(additional) &&
+    typeof timestamp === 'string' &&
+    (context === undefined || isPlainObject(context))
+  );
+}
+
+/** Stands in for a context whose JSON is over 4 KiB. */
+export const CONTEXT_CUT = `{"${CUT}":true}`;
 
 /**
- * One entry as JSON of at most MAX_ENTRY_BYTES. When too big, the message is cut first (it is
- * usually what grew) down to its first KiB, then `additional` gives way from its end.
+ * How an entry ends: with its context (as JSON, made once by setContext, not once an entry) and
+ * the closing brace. Its size is counted once, too.
  */
-export function serializeEntry(level: LogLevel, message: unknown, additional: unknown[], now: number): string {
-  // In a storm many entries share a millisecond: its ISO text is made once.
-  if (now !== stamp[0]) stamp = [now, new Date(now).toISOString()];
-  const e = { level, message: messageText(message), additional: toSafe(additional) as unknown[], timestamp: stamp[1] };
-  for (let json, over, m; ; ) {
-    // A JSON string takes at most 3 bytes a character: short ones need no count.
-    if ((over = (json = JSON.stringify(e)).length * 3 > MAX_ENTRY_BYTES ? utf8Bytes(json) - MAX_ENTRY_BYTES : 0) <= 0) return json;
+export interface EntryTail {
+  json: string;
+  bytes: number;
+}
+
+export const NO_CONTEXT: EntryTail = { json: '}', bytes: 1 };
+
+/** The context made safe and scrubbed like a logged value: none for what is not a plain object, `CONTEXT_CUT` when over 4 KiB. */
+export function contextTail(context: unknown, devToken: string | null): EntryTail {
+  if (!isPlainObject(context)) return NO_CONTEXT;
+  let json = JSON.stringify(toSafe(context, devToken));
+  if (utf8Bytes(json) > MAX_CONTEXT_BYTES) json = CONTEXT_CUT;
+  return { json: `,"context":${json}}`, bytes: utf8Bytes(json) + 12 };
+}
+
+/** An entry's JSON and its size in UTF-8 bytes. */
+export interface SizedJson {
+  json: string;
+  bytes: number;
+}
+
+/**
+ * The entry as JSON of at most 32 KiB, its context last. When too big, the message is cut first
+ * (it is usually what grew) down to its first KiB, then `additional` gives way from its end; each
+ * cut ends in `CUT`.
+ */
+export function entryJson(entry: LogEntry, tail: EntryTail): SizedJson {
+  const limit = MAX_ENTRY_BYTES - tail.bytes;
+  const { level, timestamp } = entry;
+  let { message, additional } = entry;
+  for (;;) {
+    const json = JSON.stringify({ level, message, additional, timestamp });
+    // Without its closing brace: the tail brings one.
+    const bytes = utf8Bytes(json) - 1;
+    const over = bytes - limit;
+    if (over <= 0) return { json: json.slice(0, -1) + tail.json, bytes: bytes + tail.bytes };
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.
-    // A message already down to its first KiB (and the mark) stays as it is.
-    if ((m = e.message).length > 1024 + CUT.length) e.message = m.slice(0, Math.max(1024, m.length - over - 12)) + CUT;
-    else e.additional.splice(-2, 2, CUT);
+    if (message.length > 1024 + CUT.length) message = message.slice(0, Math.max(1024, message.length - over - 12)) + CUT;
+    else additional = [...additional.slice(0, -2), CUT];
   }
 }

@@ -56,7 +56,19 @@ export interface LoggerStats {
   dropped: number;
   /** `dropped` by reason. */
   droppedBy: DropCounts;
+  /** Of `logged`: entries earlier pages stored, taken over by this one at start. */
+  restored: number;
+  /** What the transport is doing now. */
+  status: TransportStatus;
 }
+
+/**
+ * - `idle`: nothing out; the next batch goes when it is due.
+ * - `sending`: a request for the oldest batch is out (one at a time, page exit aside).
+ * - `waiting-retry`: the oldest batch failed and waits for its backoff or the server's Retry-After.
+ * - `offline`: the browser says it is offline; the `online` event resumes.
+ */
+export type TransportStatus = 'idle' | 'sending' | 'waiting-retry' | 'offline';
 
 export interface DropCounts {
   /** Pushed out of a full queue (oldest first). */
@@ -69,7 +81,7 @@ export interface DropCounts {
   rejected: number;
   /** Given up after repeated network failures while online. */
   network: number;
-  /** Pushed out of the store for the next page (its size bound), or storage refused them. */
+  /** Pushed out of the store for the next page by its size bound (256 KiB across all pages, oldest first). */
   storeFull: number;
 }
 

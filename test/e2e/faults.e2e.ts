@@ -3,18 +3,28 @@
 // pages closed or reloaded mid-outage, start-up calls that hang or drop. Every page runs under the
 // contract's strict CSP plus require-trusted-types-for 'script' (manual.html?csp=trusted-types).
 // Figures (faults injected, entries logged and delivered, violations) are printed after the suite.
-import * as assert from 'uvu/assert';
+
 import type { Page } from 'playwright-core';
-import { demoJwt, type DemoServer } from '../../demo/server.mjs';
-import { clientReady, fab, loggedMessages, sleep } from './client';
-import { browserSuite, waitFor, withPage, type PageRun } from './harness';
+import * as assert from 'uvu/assert';
+import { type DemoServer, demoJwt } from '../../demo/server.mjs';
+import { clientReady, fab, loggedMessages } from './client';
+import { browserSuite, type PageRun, waitFor, withPage } from './harness';
 
 const test = browserSuite('faults');
 
 // ---------------------------------------------------------------------------------------------
 // Figures
 
-const figures = { faults: new Map<string, number>(), logged: 0, delivered: 0, duplicated: 0, lost: 0, violations: 0, checks: 0 };
+const figures = {
+  faults: new Map<string, number>(),
+  logged: 0,
+  delivered: 0,
+  duplicatesBefore: 0,
+  duplicatesAfter: 0,
+  lost: 0,
+  violations: 0,
+  checks: 0,
+};
 const fault = (kind: string, n = 1) => figures.faults.set(kind, (figures.faults.get(kind) ?? 0) + n);
 
 test.after(() => {
@@ -22,14 +32,15 @@ test.after(() => {
   const kinds = [...f.faults.entries()].map(([k, n]) => `${k} ${n}`).join(', ');
   console.log(
     `\n[figures: e2e faults] faults injected ${[...f.faults.values()].reduce((a, b) => a + b, 0)} (${kinds})\n` +
-      `[figures: e2e faults] entries logged ${f.logged}, delivered ${f.delivered}, duplicated ${f.duplicated}, lost ${f.lost}; ` +
+      `[figures: e2e faults] entries logged ${f.logged}, delivered ${f.delivered}, duplicates seen by the server ${f.duplicatesBefore} ` +
+      `before de-duplication, ${f.duplicatesAfter} after; lost ${f.lost}; ` +
       `pages checked ${f.checks}, violations seen ${f.violations} (CSP, Trusted Types, page errors)`,
   );
 });
 
-/** Counts the server's failed log answers as faults; returns the messages it accepted (2xx), in order. */
+/** The messages the server stored, in order: each batch once, a repeated Idempotency-Key left out. */
 function accepted(server: DemoServer): string[] {
-  return server.logBatches.filter((b) => b.status >= 200 && b.status < 300).flatMap((b) => b.entries.map((e) => String(e.message)));
+  return server.accepted.flatMap((b) => b.entries.map((e) => String(e.message)));
 }
 
 /** Every entry of `logged` delivered once, in the order logged (other entries, the client's own, may sit between). */
@@ -38,10 +49,28 @@ function assertDeliveredOnce(server: DemoServer, logged: string[]): void {
   const unique = new Set(got);
   figures.logged += logged.length;
   figures.delivered += unique.size;
-  figures.duplicated += got.length - unique.size;
+  figures.duplicatesBefore += server.logBatches
+    .filter((b) => b.duplicate)
+    .flatMap((b) => b.entries)
+    .filter((e) => logged.includes(String(e.message))).length;
+  figures.duplicatesAfter += got.length - unique.size;
   figures.lost += logged.filter((m) => !unique.has(m)).length;
   for (const b of server.logBatches) if (b.status !== 200) fault(`log POST answered ${b.status}`);
   assert.equal(got, logged, 'every entry once, in order');
+}
+
+/** Waits until the page's logger says what it is doing (its transport status). */
+const transportIs = (page: Page, status: string) =>
+  page.waitForFunction((s) => (window as any).EMWeb.logger.stats().status === s, status);
+
+/** What the pages of the origin keep for the next one, as one string, read by a page that runs no client. */
+async function kept(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('emweb.logger.pending.'))
+      .map((k) => localStorage.getItem(k))
+      .join('\n'),
+  );
 }
 
 /** No CSP or Trusted Types violation, no page error, no console error but failed loads; counted. */
@@ -66,7 +95,9 @@ function recordOrigins(run: PageRun): () => void {
 const MANUAL = '/e2e/manual.html?csp=trusted-types';
 
 async function log(page: Page, messages: string[]): Promise<void> {
-  await page.evaluate((ms) => ms.forEach((m) => (window as any).EMWeb.logger.error(m, { at: Date.now() })), messages);
+  await page.evaluate((ms) => {
+    for (const m of ms) (window as any).EMWeb.logger.error(m, { at: Date.now() });
+  }, messages);
 }
 
 const names = (prefix: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => `${prefix} #${from + i}`);
@@ -93,8 +124,10 @@ test('log endpoint answering 503 for a while, then recovering: every entry deliv
     await stillWorks(page);
     await log(page, logged.slice(7));
     server.setOptions({ loggerStatus: null });
-    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 15_000, what: 'delivery after recovery' });
-    await sleep(500);
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), {
+      timeoutMs: 15_000,
+      what: 'delivery after recovery',
+    });
     assertDeliveredOnce(server, logged);
     origins();
     assertClean(run);
@@ -116,28 +149,40 @@ test('log endpoint refusing connections, then back: the entries are retried and 
     await clientReady(page, '#app');
     const logged = names('refused', 8);
     await log(page, logged);
-    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 15_000, what: 'delivery after the refusals' });
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), {
+      timeoutMs: 15_000,
+      what: 'delivery after the refusals',
+    });
     assert.is(refused, 2);
-    await sleep(500);
     assertDeliveredOnce(server, logged);
     assertClean({ ...run, problems: () => run.problems().filter((p) => !/ERR_CONNECTION_REFUSED/.test(p)) });
   }));
 
 test('a log endpoint that never answers: the send times out and the entries arrive on a retry; the shell keeps working meanwhile', () =>
-  withPage({ auth: 'oracle', hang: ['/api/clientlogger/'] }, null, async (run) => {
-    const { page, open, server } = run;
-    await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
-    await clientReady(page, '#app');
-    const logged = names('hang', 3);
-    await log(page, logged);
-    await waitFor(() => server.requests.some((r) => r.method === 'POST' && r.path === '/api/clientlogger/'), { what: 'the send that hangs' });
-    fault('log POST never answered');
-    server.setOptions({ hang: [] });
-    await stillWorks(page);
-    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 25_000, what: 'delivery after the send timed out (15 s)' });
-    assertDeliveredOnce(server, logged);
-    assertClean(run);
-  }, { timeoutMs: 45_000 }));
+  withPage(
+    { auth: 'oracle', hang: ['/api/clientlogger/'] },
+    null,
+    async (run) => {
+      const { page, open, server } = run;
+      await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
+      await clientReady(page, '#app');
+      const logged = names('hang', 3);
+      await log(page, logged);
+      await waitFor(() => server.requests.some((r) => r.method === 'POST' && r.path === '/api/clientlogger/'), {
+        what: 'the send that hangs',
+      });
+      fault('log POST never answered');
+      server.setOptions({ hang: [] });
+      await stillWorks(page);
+      await waitFor(() => logged.every((m) => accepted(server).includes(m)), {
+        timeoutMs: 25_000,
+        what: 'delivery after the send timed out (15 s)',
+      });
+      assertDeliveredOnce(server, logged);
+      assertClean(run);
+    },
+    { timeoutMs: 45_000 },
+  ));
 
 test('429 with Retry-After: 2 is honoured: the retry comes no sooner than 2 s later, and the entry arrives once', () =>
   withPage({ auth: 'oracle', loggerStatus: 429, retryAfter: 2 }, null, async (run) => {
@@ -148,10 +193,13 @@ test('429 with Retry-After: 2 is honoured: the retry comes no sooner than 2 s la
     await log(page, logged);
     const first = await waitFor(() => server.logBatches.find((b) => b.status === 429), { what: 'the 429' });
     server.setOptions({ loggerStatus: null, retryAfter: null });
-    const retry = await waitFor(() => server.logBatches.find((b) => b.status === 200 && b.entries.some((e) => e.message === 'throttled #0')), {
-      timeoutMs: 10_000,
-      what: 'the retry',
-    });
+    const retry = await waitFor(
+      () => server.logBatches.find((b) => b.status === 200 && b.entries.some((e) => e.message === 'throttled #0')),
+      {
+        timeoutMs: 10_000,
+        what: 'the retry',
+      },
+    );
     const waited = retry!.time - first!.time;
     assert.ok(waited >= 1900, `Retry-After honoured: retried after ${waited} ms`);
     assert.ok(waited < 6000, `and not much later: ${waited} ms`);
@@ -169,21 +217,24 @@ test('offline, then online (context.setOffline): nothing is sent while offline; 
     fault('offline spell');
     const logged = names('offline', 9);
     await log(page, logged.slice(0, 6));
-    await sleep(1500);
+    await transportIs(page, 'offline');
     await log(page, logged.slice(6));
-    await sleep(500);
-    assert.equal(loggedMessages(server).filter((m) => logged.includes(m)), [], 'nothing reached the server while offline');
+    assert.equal(
+      loggedMessages(server).filter((m) => logged.includes(m)),
+      [],
+      'nothing reached the server while offline',
+    );
+    assert.is((await page.evaluate(() => (window as any).EMWeb.logger.stats())).queued, 9);
     await context.setOffline(false);
     await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 10_000, what: 'delivery once online' });
-    await sleep(300);
     assertDeliveredOnce(server, logged);
     assertClean({ ...run, problems: () => run.problems().filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)) });
   }));
 
 // ---------------------------------------------------------------------------------------------
-// Pages that go away mid-outage: localStorage emweb.logger.pending carries the entries over.
+// Pages that go away mid-outage: each page's key under emweb.logger.pending. carries its batches over.
 
-test('a page closed during an outage (503, Retry-After 30): the next load delivers every entry once, in order', () =>
+test('a page closed during an outage (503, Retry-After 30): the next load delivers every entry once, in order, with the keys they had', () =>
   withPage({ auth: 'oracle', loggerStatus: 503, retryAfter: 30 }, null, async (run) => {
     const { page, open, server, context, url } = run;
     await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
@@ -193,22 +244,23 @@ test('a page closed during an outage (503, Retry-After 30): the next load delive
     await waitFor(() => server.logBatches.some((b) => b.status === 503), { what: 'the outage' });
     await page.close();
     fault('page closed during the outage');
-    await sleep(500);
     const next = await context.newPage();
     await next.goto(`${url}/e2e/shadow-check.html`);
-    const kept = await next.evaluate(() => localStorage.getItem('emweb.logger.pending'));
+    const stored = await kept(next);
+    for (const m of logged) assert.ok(stored.includes(m), `kept: ${m}`);
     server.setOptions({ loggerStatus: null, retryAfter: null });
     await next.goto(`${url}${MANUAL}&flushIntervalMs=200`);
     await clientReady(next, '#app');
     await waitFor(() => logged.every((m) => accepted(server).includes(m)), {
       timeoutMs: 8_000,
-      what: `delivery on the next load (emweb.logger.pending after the close: ${kept})`,
-    }).catch((e) => {
-      assertDeliveredOnce(server, logged);
-      throw e;
+      what: `delivery on the next load (kept: ${stored})`,
     });
-    await sleep(300);
     assertDeliveredOnce(server, logged);
+    const refusedKeys = server.logBatches.filter((b) => b.status === 503).map((b) => b.key);
+    assert.ok(
+      server.accepted.some((b) => refusedKeys.includes(b.key)),
+      'the refused batch, replayed with its key',
+    );
   }));
 
 test('a reload during an outage (503): nothing lost; once the server recovers every entry arrives once, in order', () =>
@@ -222,18 +274,20 @@ test('a reload during an outage (503): nothing lost; once the server recovers ev
     await page.reload();
     fault('page reloaded during the outage');
     await clientReady(page, '#app');
-    await sleep(300);
+    assert.ok(
+      (await page.evaluate(() => (window as any).EMWeb.logger.stats())).restored >= 6,
+      'the new page took the batches over',
+    );
     server.setOptions({ loggerStatus: null });
-    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 12_000, what: 'delivery after the reload and the recovery' }).catch((e) => {
-      assertDeliveredOnce(server, logged);
-      throw e;
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), {
+      timeoutMs: 12_000,
+      what: 'delivery after the reload and the recovery',
     });
-    await sleep(500);
     assertDeliveredOnce(server, logged);
     assertClean(run);
   }));
 
-test('a page closed while offline: the entries wait in localStorage (at most 64 KiB) and the next load delivers them once', () =>
+test('a page closed while offline: the entries wait under its key (within 256 KiB) and the next load delivers them once', () =>
   withPage({ auth: 'oracle' }, null, async (run) => {
     const { page, open, server, context, url } = run;
     await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
@@ -247,15 +301,17 @@ test('a page closed while offline: the entries wait in localStorage (at most 64 
     await context.setOffline(false);
     const next = await context.newPage();
     await next.goto(`${url}/e2e/shadow-check.html`);
-    const kept = (await next.evaluate(() => localStorage.getItem('emweb.logger.pending'))) ?? '';
-    assert.ok(Buffer.byteLength(kept) <= 64 * 1024, 'within 64 KiB');
-    for (const m of logged) assert.ok(kept.includes(m), `kept: ${m}`);
+    const stored = await kept(next);
+    assert.ok(Buffer.byteLength(stored) <= 256 * 1024, 'within 256 KiB');
+    for (const m of logged) assert.ok(stored.includes(m), `kept: ${m}`);
     await next.goto(`${url}${MANUAL}&flushIntervalMs=200`);
     await clientReady(next, '#app');
-    await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 8_000, what: 'delivery on the next load' });
-    await sleep(300);
+    await waitFor(() => logged.every((m) => accepted(server).includes(m)), {
+      timeoutMs: 8_000,
+      what: 'delivery on the next load',
+    });
     assertDeliveredOnce(server, logged);
-    assert.is(await next.evaluate(() => localStorage.getItem('emweb.logger.pending')), null, 'taken: sent once');
+    assert.is(await kept(next), '', 'taken: sent once');
   }));
 
 // ---------------------------------------------------------------------------------------------
@@ -267,7 +323,10 @@ test('a probe that hangs: status 0 after timeoutMs, Retry offered; a dropped con
     await open(`${MANUAL}&timeoutMs=800`);
     await page.waitForSelector('body[data-boot=rejected]', { timeout: 5_000 });
     fault('probe never answered');
-    assert.equal(await page.evaluate(() => (window as any).__e2e.error), { name: 'Error', message: 'unhandled error case in getAuthTypeAsync status 0' });
+    assert.equal(await page.evaluate(() => (window as any).__e2e.error), {
+      name: 'Error',
+      message: 'unhandled error case in getAuthTypeAsync status 0',
+    });
     const retry = page.getByRole('button', { name: 'Retry' });
     await retry.waitFor();
     // Next failure: the connection is dropped.
@@ -283,27 +342,37 @@ test('a probe that hangs: status 0 after timeoutMs, Retry offered; a dropped con
     assertClean(run);
   }));
 
-test('version and cloud calls that hang: the header shows the configuration at once, and they fall back (\'\' and not cloud) at timeoutMs', () =>
-  withPage({ auth: 'oracle', hang: ['/api/info/version', '/api/info/cloudinstance'], displayName: 'Hanging Desk' }, null, async (run) => {
-    const { page, open, server } = run;
-    fault('version never answered');
-    fault('cloud check never answered');
-    await open(`${MANUAL}&timeoutMs=3000&flushIntervalMs=200`);
-    await page.locator('#app header h1', { hasText: 'Hanging Desk' }).waitFor();
-    // The header is there while start-up still waits for version and cloud: it did not wait for them.
-    assert.is(await page.evaluate(() => (window as any).__e2e.status), 'pending', 'start-up still waiting for version and cloud');
-    await page.waitForSelector('body[data-boot=resolved]', { timeout: 6_000 });
-    const facts = await page.evaluate(() => {
-      const c = (window as any).__e2e.client;
-      return { version: c.version, isCloud: c.isCloud, config: !!c.config };
-    });
-    assert.equal(facts, { version: '', isCloud: false, config: true });
-    await fab(page, '#app').waitFor();
-    // The failed cloud check is logged in the client's own words.
-    await page.evaluate(() => (window as any).EMWeb.logger.flush());
-    await waitFor(() => accepted(server).some((m) => /cloud instance check failed/.test(m)), { what: 'the cloud failure logged' });
-    assertClean(run);
-  }));
+test("version and cloud calls that hang: the header shows the configuration at once, and they fall back ('' and not cloud) at timeoutMs", () =>
+  withPage(
+    { auth: 'oracle', hang: ['/api/info/version', '/api/info/cloudinstance'], displayName: 'Hanging Desk' },
+    null,
+    async (run) => {
+      const { page, open, server } = run;
+      fault('version never answered');
+      fault('cloud check never answered');
+      await open(`${MANUAL}&timeoutMs=3000&flushIntervalMs=200`);
+      await page.locator('#app header h1', { hasText: 'Hanging Desk' }).waitFor();
+      // The header is there while start-up still waits for version and cloud: it did not wait for them.
+      assert.is(
+        await page.evaluate(() => (window as any).__e2e.status),
+        'pending',
+        'start-up still waiting for version and cloud',
+      );
+      await page.waitForSelector('body[data-boot=resolved]', { timeout: 6_000 });
+      const facts = await page.evaluate(() => {
+        const c = (window as any).__e2e.client;
+        return { version: c.version, isCloud: c.isCloud, config: !!c.config };
+      });
+      assert.equal(facts, { version: '', isCloud: false, config: true });
+      await fab(page, '#app').waitFor();
+      // The failed cloud check is logged in the client's own words.
+      await page.evaluate(() => (window as any).EMWeb.logger.flush());
+      await waitFor(() => accepted(server).some((m) => /cloud instance check failed/.test(m)), {
+        what: 'the cloud failure logged',
+      });
+      assertClean(run);
+    },
+  ));
 
 // ---------------------------------------------------------------------------------------------
 // Nothing leaked in a log body
@@ -319,15 +388,17 @@ test('token mode with failing start-up calls and a host page error naming the JW
       fault('start-up calls failing', 3);
       await open(`${MANUAL}&timeoutMs=500&flushIntervalMs=200&serverLogLevel=0`);
       await page.waitForSelector('body[data-boot=resolved]', { timeout: 6_000 });
+      const before = await page.evaluate(() => (window as any).EMWeb.logger.stats().logged);
       await page.evaluate((t) => {
         setTimeout(() => {
           throw new Error(`host page failed for ${t}`);
         });
         void Promise.reject(new Error(`rejected with ${t}`));
       }, jwt);
-      await sleep(300);
+      // Both captured (the error and the rejection), then sent.
+      await page.waitForFunction((n) => (window as any).EMWeb.logger.stats().logged >= n + 2, before);
       await page.evaluate(() => (window as any).EMWeb.logger.flush());
-      await waitFor(() => server.logBatches.length > 0 && loggedMessages(server).some((m) => /host page failed/.test(m)), { what: 'the captured error' });
+      await waitFor(() => loggedMessages(server).some((m) => /host page failed/.test(m)), { what: 'the captured error' });
       const bodies = server.logBatches.map((b) => b.body).join('\n');
       const [, payload, signature] = jwt.split('.');
       assert.not.ok(bodies.includes(payload!) || bodies.includes(signature!), 'no part of the JWT in a log body');

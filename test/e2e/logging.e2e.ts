@@ -1,65 +1,91 @@
-// The logger in a real browser: unmount, delivery when the page goes away, entries kept across
-// loads, and the token-mode Authorization header on the logger's own calls.
+// The logger in a real browser: unmount, delivery when the page goes away, batches kept under each
+// page's own key and replayed with their idempotency keys, flush() results, context, scrubbing,
+// beforeSend, and the token-mode Authorization header on the logger's own calls. Every wait is on
+// state (the server's records, the page's stats), never on time.
+
+import type { BrowserContext, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { demoJwt } from '../../demo/server.mjs';
-import { clientReady, loggedMessages, sleep } from './client';
+import { type DemoServer, demoJwt, type LogEntry } from '../../demo/server.mjs';
+import { clientReady, loggedMessages } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
 
 const test = browserSuite('logging');
+
+const MANUAL = '/e2e/manual.html';
+const PREFIX = 'emweb.logger.pending.';
+
+/** The entries the server stored: each batch once, duplicates left out. */
+const stored = (server: DemoServer): LogEntry[] => server.accepted.flatMap((b) => b.entries);
+const storedMessages = (server: DemoServer): string[] => stored(server).map((e) => String(e.message));
+
+const log = (page: Page, ...messages: string[]) =>
+  page.evaluate((ms) => {
+    for (const m of ms) (window as any).EMWeb.logger.error(m);
+  }, messages);
+const stats = (page: Page) => page.evaluate(() => (window as any).EMWeb.logger.stats());
+const flush = (page: Page) => page.evaluate(() => (window as any).EMWeb.logger.flush());
+
+/** What the pages of this origin keep for the next one, read from a page of the origin that runs no client. */
+async function keptBatches(context: BrowserContext, url: string): Promise<{ key: string; value: any }[]> {
+  const reader = await context.newPage();
+  await reader.goto(`${url}/e2e/shadow-check.html`);
+  const kept = await reader.evaluate(
+    (prefix) =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith(prefix))
+        .map((key) => ({ key, value: JSON.parse(localStorage.getItem(key)!) })),
+    PREFIX,
+  );
+  await reader.close();
+  return kept;
+}
 
 // ---------------------------------------------------------------------------------------------
 // unmount() on the manual page (manual.js keeps the client in window.__e2e.client)
 
 test('unmount() removes the UI: the shadow root is left empty', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open }) => {
-    await open('/e2e/manual.html');
+    await open(MANUAL);
     await clientReady(page, '#app');
     await page.evaluate(() => (window as any).__e2e.client.unmount());
-    assert.equal(await page.$eval('#app', (el) => [el.shadowRoot?.childNodes.length ?? 0, el.shadowRoot?.textContent ?? '']), [0, '']);
+    assert.equal(await page.$eval('#app', (el) => [el.shadowRoot?.childNodes.length ?? 0, el.shadowRoot?.textContent ?? '']), [
+      0,
+      '',
+    ]);
     assert.is(await page.locator('#app header').count(), 0);
     assert.is(await page.locator('#app button').count(), 0);
   }));
 
 test('unmount() flushes the logger: an entry logged before it is sent at once, not after the 10 s timer', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
-    await open('/e2e/manual.html');
+    await open(MANUAL);
     await clientReady(page, '#app');
-    await page.evaluate(() => (window as any).EMWeb.logger.error('e2e: before unmount'));
-    await sleep(300);
-    assert.equal(loggedMessages(server), [], 'nothing sent yet (10 s timer)');
+    await log(page, 'e2e: before unmount');
+    assert.equal((await stats(page)).queued, 1, 'queued, waiting for its timer');
+    assert.equal(loggedMessages(server), []);
     await page.evaluate(() => (window as any).__e2e.client.unmount());
-    // The flush resolves once the batch is on its way; the server may see it a moment later.
-    await waitFor(() => loggedMessages(server, 200).includes('e2e: before unmount'), { timeoutMs: 2_000, what: 'the flushed entry' });
-    assert.equal(loggedMessages(server), ['e2e: before unmount']);
+    // unmount() resolves once the flush has settled: the server has it by then.
+    assert.equal(storedMessages(server), ['e2e: before unmount']);
   }));
 
-test('after unmount() the logger timer is stopped: no further POST over 3 s (flushIntervalMs 500)', () =>
+test('after unmount() the logger timer is stopped: an entry logged later stays queued (flushIntervalMs 500)', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
-    await open('/e2e/manual.html?flushIntervalMs=500');
+    await open(`${MANUAL}?flushIntervalMs=500`);
     await clientReady(page, '#app');
-    await page.evaluate(() => (window as any).EMWeb.logger.error('e2e: before unmount'));
+    await log(page, 'e2e: before unmount');
     await page.evaluate(() => (window as any).__e2e.client.unmount());
-    await waitFor(() => server.logBatches.length === 1, { timeoutMs: 2_000, what: 'the flush of unmount' });
-    const after = server.logBatches.length;
-    await page.evaluate(() => (window as any).EMWeb.logger.error('e2e: after unmount'));
-    await sleep(3_000);
-    assert.is(server.logBatches.length, after, `no POST by a timer: ${JSON.stringify(loggedMessages(server))}`);
-  }));
-
-test('after unmount() a resize no longer changes the client\'s state', () =>
-  withPage({ auth: 'oracle' }, { width: 1280, height: 800 }, async ({ page, open }) => {
-    await open('/e2e/manual.html');
-    await clientReady(page, '#app');
-    await page.evaluate(() => (window as any).__e2e.client.unmount());
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.waitForFunction(() => innerWidth === 375);
-    await sleep(200);
-    assert.is(await page.evaluate(() => (window as any).__e2e.client.state.breakpoint.value), 'lg');
+    // The page's clock from here on is a fake one: running it fires any timer armed meanwhile.
+    await page.clock.install();
+    await log(page, 'e2e: after unmount');
+    await page.clock.runFor(60_000);
+    const s = await stats(page);
+    assert.equal([s.queued, s.status], [1, 'idle'], 'a timer still running would have sent it');
+    assert.equal(storedMessages(server), ['e2e: before unmount']);
   }));
 
 test('after unmount() bootstrap mounts a new client in the same element', () =>
   withPage({ auth: 'oracle', displayName: 'Second Desk' }, null, async ({ page, open }) => {
-    await open('/e2e/manual.html');
+    await open(MANUAL);
     await clientReady(page, '#app');
     await page.evaluate(() => (window as any).__e2e.client.unmount());
     const fresh = await page.evaluate(async () => {
@@ -76,16 +102,17 @@ test('after unmount() bootstrap mounts a new client in the same element', () =>
 // ---------------------------------------------------------------------------------------------
 // The page goes away before the 10 s timer
 
-test('an entry logged just before navigating away reaches the server (pagehide)', () =>
+test('an entry logged just before navigating away reaches the server (pagehide), with its Idempotency-Key', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server, url }) => {
     await open('/web/');
     await clientReady(page);
     await page.evaluate(() => (window as any).EMWeb.logger.error('bye', { step: 'navigate' }));
     await page.goto(`${url}/e2e/shadow-check.html`);
-    await waitFor(() => loggedMessages(server, 200).includes('bye'), { timeoutMs: 3_000, what: 'the entry sent on pagehide' });
-    const entry = server.logBatches.flatMap((b) => b.entries).find((e) => e.message === 'bye')!;
-    assert.is(entry.level, 5);
-    assert.equal(entry.additional, [{ step: 'navigate' }]);
+    await waitFor(() => storedMessages(server).includes('bye'), { timeoutMs: 5_000, what: 'the entry sent on pagehide' });
+    const batch = server.accepted.find((b) => b.entries.some((e) => e.message === 'bye'))!;
+    assert.match(batch.key!, /^[0-9a-f]{32}$/);
+    const entry = batch.entries.find((e) => e.message === 'bye')!;
+    assert.equal([entry.level, entry.additional], [5, [{ step: 'navigate' }]]);
     assert.ok(!Number.isNaN(Date.parse(entry.timestamp)), entry.timestamp);
   }));
 
@@ -93,66 +120,239 @@ test('an entry logged just before the page is closed reaches the server', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
     await open('/web/');
     await clientReady(page);
-    await page.evaluate(() => (window as any).EMWeb.logger.error('bye on close'));
+    await log(page, 'bye on close');
     await page.close();
-    await waitFor(() => loggedMessages(server, 200).includes('bye on close'), { timeoutMs: 3_000, what: 'the entry sent on close' });
+    await waitFor(() => storedMessages(server).includes('bye on close'), { timeoutMs: 5_000, what: 'the entry sent on close' });
   }));
 
-test('entries that could not leave (offline) are kept in localStorage and sent on the next start', () =>
-  withPage({ auth: 'oracle' }, null, async ({ page, open, server, context }) => {
+test("entries that could not leave (offline) are kept under the page's own key and sent once by the next start", () =>
+  withPage({ auth: 'oracle' }, null, async ({ page, open, server, context, url }) => {
     await open('/web/');
     await clientReady(page);
     await context.setOffline(true);
-    await page.evaluate(() => (window as any).EMWeb.logger.error('e2e: logged offline'));
+    await log(page, 'e2e: logged offline');
     await page.goto('about:blank');
     await context.setOffline(false);
     assert.equal(loggedMessages(server), [], 'nothing could be sent');
-    await open('/e2e/shadow-check.html'); // same origin, no client: read what was kept
-    const kept = await page.evaluate(() => localStorage.getItem('emweb.logger.pending'));
-    assert.ok(kept?.includes('e2e: logged offline'), `kept: ${kept}`);
-    await open('/e2e/manual.html?flushIntervalMs=1000');
+    const kept = await keptBatches(context, url);
+    assert.is(kept.length, 1);
+    assert.ok(JSON.stringify(kept[0]!.value).includes('e2e: logged offline'));
+    await open(`${MANUAL}?flushIntervalMs=1000`);
     await clientReady(page, '#app');
-    await waitFor(() => loggedMessages(server, 200).includes('e2e: logged offline'), { timeoutMs: 4_000, what: 'the kept entry' });
-    assert.is(await page.evaluate(() => localStorage.getItem('emweb.logger.pending')), null, 'sent once: the key is gone');
+    await waitFor(() => storedMessages(server).includes('e2e: logged offline'), { timeoutMs: 5_000, what: 'the kept entry' });
+    assert.equal(await keptBatches(context, url), [], 'taken: sent once');
+    assert.is(server.accepted[0]!.key, kept[0]!.value.batches[0].key, 'with the key it was stored with');
   }));
 
-test('entries refused with 503 during the visit are delivered on the next load once the server recovers', () =>
-  // Retry-After 30 s: the retry is still waiting when the page goes away.
-  withPage({ auth: 'oracle', failLogger: true, retryAfter: 30 }, null, async ({ page, open, server, url }) => {
-    await open('/web/');
-    await clientReady(page);
-    await page.evaluate(() => {
-      (window as any).EMWeb.logger.error('e2e: refused with 503');
-      return (window as any).EMWeb.logger.flush();
-    });
-    await waitFor(() => loggedMessages(server, 503).includes('e2e: refused with 503'), { what: 'the refused send' });
-    await page.goto(`${url}/e2e/shadow-check.html`);
-    await sleep(500);
-    const kept = await page.evaluate(() => localStorage.getItem('emweb.logger.pending'));
-    server.setOptions({ failLogger: false, retryAfter: null });
-    await open('/e2e/manual.html?flushIntervalMs=1000');
+// ---------------------------------------------------------------------------------------------
+// Idempotency keys
+
+test('the Idempotency-Key is the same across a 503 and its retry, and the server stores the batch once', () =>
+  withPage({ auth: 'oracle', loggerStatus: 503 }, null, async ({ page, open, server }) => {
+    await open(MANUAL);
     await clientReady(page, '#app');
-    await waitFor(() => loggedMessages(server, 200).includes('e2e: refused with 503'), {
-      timeoutMs: 4_000,
-      what: `the refused entry on the next load (emweb.logger.pending after leaving: ${kept})`,
+    await log(page, 'e2e: through a 503');
+    await flush(page);
+    const refused = (await waitFor(
+      () => server.logBatches.find((b) => b.status === 503 && b.entries.some((e) => e.message === 'e2e: through a 503')),
+      { what: 'the 503' },
+    ))!;
+    server.setOptions({ loggerStatus: null });
+    await waitFor(() => storedMessages(server).includes('e2e: through a 503'), { timeoutMs: 8_000, what: 'the retry' });
+    const delivered = server.accepted.find((b) => b.entries.some((e) => e.message === 'e2e: through a 503'))!;
+    assert.is(delivered.key, refused.key);
+    assert.is(delivered.body, refused.body, 'the same batch, byte for byte');
+    assert.is(storedMessages(server).filter((m) => m === 'e2e: through a 503').length, 1);
+  }));
+
+test('a batch stored during an outage is replayed by the next page, whole and with its key', () =>
+  withPage({ auth: 'oracle', loggerStatus: 503, retryAfter: 30 }, null, async ({ page, open, server, context, url }) => {
+    await open(MANUAL);
+    await clientReady(page, '#app');
+    await log(page, 'e2e: kept for the next page', 'e2e: and its neighbour');
+    await flush(page);
+    const refused = (await waitFor(() => server.logBatches.find((b) => b.status === 503), { what: 'the refused send' }))!;
+    await page.goto(`${url}/e2e/shadow-check.html`); // Retry-After in force: stored, not sent into it
+    const kept = await keptBatches(context, url);
+    assert.equal(
+      kept.flatMap((k) => k.value.batches.map((b: any) => b.key)),
+      [refused.key],
+    );
+    server.setOptions({ loggerStatus: null, retryAfter: null });
+    await open(`${MANUAL}?flushIntervalMs=1000`);
+    await clientReady(page, '#app');
+    await waitFor(() => storedMessages(server).includes('e2e: and its neighbour'), { timeoutMs: 5_000, what: 'the replay' });
+    const replay = server.accepted.find((b) => b.key === refused.key)!;
+    assert.is(replay.body, refused.body, 'whole: the very body the first page sent');
+    assert.ok((await stats(page)).restored >= 2, 'the next page took them over');
+  }));
+
+test('two pages of one browser closing while the server is down: each keeps its own, the next page delivers every entry once', () =>
+  withPage({ auth: 'oracle', failLogger: true }, null, async ({ page, open, server, context, url }) => {
+    await open(`${MANUAL}?batchSize=5`);
+    await clientReady(page, '#app');
+    const second = await context.newPage();
+    await second.goto(`${url}${MANUAL}?batchSize=5`);
+    await clientReady(second, '#app');
+    const first = Array.from({ length: 12 }, (_, i) => `e2e: tab one #${i}`);
+    const other = Array.from({ length: 12 }, (_, i) => `e2e: tab two #${i}`);
+    await log(page, ...first);
+    await log(second, ...other);
+    await waitFor(() => server.logBatches.filter((b) => b.status === 503).length >= 2, { what: 'both pages refused' });
+    await Promise.all([page.close(), second.close()]);
+    const kept = await keptBatches(context, url);
+    assert.is(kept.length, 2, 'one key a page');
+    server.setOptions({ failLogger: false });
+    const next = await context.newPage();
+    await next.goto(`${url}${MANUAL}?flushIntervalMs=500`);
+    await clientReady(next, '#app');
+    await waitFor(() => [...first, ...other].every((m) => storedMessages(server).includes(m)), {
+      timeoutMs: 10_000,
+      what: 'every entry',
     });
+    const got = storedMessages(server).filter((m) => m.startsWith('e2e: tab'));
+    assert.is(got.length, 24, 'each once');
+    assert.equal(
+      got.filter((m) => m.includes('one')),
+      first,
+      'in order',
+    );
+    assert.equal(await keptBatches(context, url), []);
+  }));
+
+// ---------------------------------------------------------------------------------------------
+// flush(), context, scrubbing, beforeSend
+
+test('flush() says what became of what was queued: sent with the server up, kept while it asks to wait, dropped when it refuses', () =>
+  withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
+    await open(MANUAL);
+    await clientReady(page, '#app');
+    await log(page, 'up 1', 'up 2', 'up 3');
+    assert.equal(await flush(page), { sent: 3, kept: 0, dropped: 0 });
+    server.setOptions({ loggerStatus: 503, retryAfter: 30 });
+    await log(page, 'down 1', 'down 2');
+    assert.equal(await flush(page), { sent: 0, kept: 2, dropped: 0 });
+    assert.equal(await flush(page), { sent: 0, kept: 2, dropped: 0 }, 'Retry-After in force: not sent again');
+    assert.is(server.logBatches.filter((b) => b.status === 503).length, 1);
+    const s = await stats(page);
+    assert.equal([s.logged, s.sent, s.queued, s.dropped, s.status], [5, 3, 2, 0, 'waiting-retry']);
+  }));
+
+test('flush() counts a refused batch as dropped', () =>
+  withPage({ auth: 'oracle', loggerStatus: 413 }, null, async ({ page, open }) => {
+    await open(MANUAL);
+    await clientReady(page, '#app');
+    await log(page, 'too big for this server');
+    assert.equal(await flush(page), { sent: 0, kept: 0, dropped: 1 });
+    assert.is((await stats(page)).droppedBy.rejected, 1);
+  }));
+
+test('context: every entry carries it while set; without it an entry is exactly its four fields', () =>
+  withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
+    await open(MANUAL);
+    await clientReady(page, '#app');
+    await page.evaluate(() => {
+      const { logger } = (window as any).EMWeb;
+      logger.setContext({ tenant: 'acme', screen: 'tickets' });
+      logger.error('with context');
+      logger.setContext(null);
+      logger.error('without');
+      return logger.flush();
+    });
+    const [withIt, without] = stored(server).filter((e) => /context|without/.test(e.message));
+    assert.equal(withIt!.context, { tenant: 'acme', screen: 'tickets' });
+    assert.equal(Object.keys(without!), ['level', 'message', 'additional', 'timestamp']);
+  }));
+
+test('scrubbing: values under secret-like keys, JWTs and the development token never reach the server', () => {
+  const jwt = demoJwt({ userId: 'scrub-check' });
+  const devToken = 'dev-token-e2e-0123456789';
+  return withPage(
+    { auth: 'oracle' },
+    null,
+    async ({ page, open, server }) => {
+      await open(MANUAL);
+      await clientReady(page, '#app');
+      await page.evaluate(
+        ({ jwt, devToken }) => {
+          const { logger } = (window as any).EMWeb;
+          logger.setContext({ session: { cookie: 'sid=1' }, user: 'ann' });
+          logger.error(`failed with ${jwt}`, {
+            password: 'hunter2',
+            nested: { apiKey: 'k-1', Authorization: `Bearer ${devToken}` },
+            url: `/x?t=${devToken}`,
+          });
+          return logger.flush();
+        },
+        { jwt, devToken },
+      );
+      const body = server.accepted.map((b) => b.body).join('\n');
+      for (const secret of [jwt.split('.')[1]!, 'hunter2', 'k-1', devToken, 'sid=1'])
+        assert.not.ok(body.includes(secret), secret);
+      const entry = stored(server).find((e) => String(e.message).startsWith('failed with'))!;
+      assert.is(entry.message, 'failed with [redacted]');
+      assert.equal(entry.additional, [
+        { password: '[redacted]', nested: { apiKey: '[redacted]', Authorization: '[redacted]' }, url: '/x?t=[redacted]' },
+      ]);
+      assert.equal(entry.context, { session: { cookie: '[redacted]' }, user: 'ann' });
+    },
+    { localStorage: { devToken } },
+  );
+});
+
+test('beforeSend (a bootstrap option): changes an entry, or drops it (counted); one that throws warns once and sends it as it was', () =>
+  withPage({ auth: 'oracle' }, null, async ({ page, open, server, consoleMessages }) => {
+    await open(`${MANUAL}?manual`);
+    // As source text: a function compiled for Node would carry the test runner's helpers with it.
+    await page.evaluate(`EMWeb.bootstrap({
+      mount: '#app',
+      logger: {
+        beforeSend(entry) {
+          if (entry.message.startsWith('drop')) return false;
+          if (entry.message.startsWith('throw')) throw new Error('hook failed');
+          return { ...entry, message: entry.message + ' [checked]' };
+        },
+      },
+    }).then(() => true)`);
+    await clientReady(page, '#app');
+    await log(page, 'keep', 'drop me', 'throw 1', 'throw 2');
+    await flush(page);
+    assert.equal(
+      storedMessages(server).filter((m) => /keep|drop|throw/.test(m)),
+      ['keep [checked]', 'throw 1', 'throw 2'],
+    );
+    const s = await stats(page);
+    assert.is(s.droppedBy.beforeSend, 1);
+    assert.is(consoleMessages.filter((m) => m.text.includes('beforeSend failed')).length, 1, 'warned once');
   }));
 
 // ---------------------------------------------------------------------------------------------
 // Token mode: the logger is an API call like the others
 
-test('token mode: the logger\'s POST carries Authorization: Bearer <devToken>', () => {
+test("token mode: the logger's POST carries Authorization: Bearer <devToken>; at page exit no beacon, what keepalive cannot take is stored", () => {
   const devToken = demoJwt({ userId: 'dev-only', sub: 'developer' });
-  return withPage({ auth: 'token' }, null, async ({ page, open, server }) => {
-    await open('/web/');
-    await clientReady(page);
-    await page.evaluate(() => {
-      (window as any).EMWeb.logger.error('e2e: token mode entry');
-      return (window as any).EMWeb.logger.flush();
-    });
-    const post = await waitFor(() => server.requests.find((r) => r.method === 'POST' && r.path === '/api/clientlogger/'), { what: 'the POST' });
-    assert.is(post!.headers.authorization, `Bearer ${devToken}`);
-  }, { localStorage: { devToken, jwt: demoJwt() } });
+  return withPage(
+    { auth: 'token' },
+    null,
+    async ({ page, open, server, context, url }) => {
+      await open('/web/');
+      await clientReady(page);
+      await log(page, 'e2e: token mode entry');
+      await flush(page);
+      const post = server.requests.find((r) => r.method === 'POST' && r.path === '/api/clientlogger/')!;
+      assert.is(post.headers.authorization, `Bearer ${devToken}`);
+      // More than the 64 KiB keepalive budget, then the page goes.
+      await page.evaluate(() => {
+        const big = 'x'.repeat(6000);
+        for (let i = 0; i < 30; i++) (window as any).EMWeb.logger.error(`e2e: big #${i}`, big);
+      });
+      await page.goto(`${url}/e2e/shadow-check.html`);
+      const kept = await keptBatches(context, url);
+      assert.ok(kept.length === 1 && kept[0]!.value.batches.length > 0, 'stored for the next page');
+      assert.is(server.logBatches.filter((b) => b.beacon).length, 0, 'no beacon: it could not carry Authorization');
+    },
+    { localStorage: { devToken, jwt: demoJwt() } },
+  );
 });
 
 test.run();

@@ -1,303 +1,309 @@
-// Page exit: keepalive fetch within the 64 KiB budget, beacon beyond it, localStorage when
-// nothing can leave, and what the next page does with what was stored.
+// Page exit: every batch not yet delivered is stored under the page's own key, then sent at once
+// (keepalive within the 64 KiB budget, beacons beyond it, never a beacon in token mode); what the
+// next page does with what was stored.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { memoryStorage, type SafeStorage } from '../../src/storage';
-import { dropCounts, harness, sizes } from './helpers';
+import { memoryStorage } from '../../src/storage';
+import { dropReports, ENDPOINT, harness, messages, storedMessages, storedPages } from './helpers';
 
-/** What localStorage holds for the next page. */
-const stored = (local: SafeStorage) => {
-  const [dropped, ...entries] = JSON.parse(local.get('emweb.logger.pending')!);
-  return { dropped, entries, messages: entries.map((e: any) => e.message) };
-};
-
-const hide = (h: ReturnType<typeof harness>) => {
-  h.doc.visibilityState = 'hidden';
-  h.doc.dispatchEvent(new Event('visibilitychange'));
-};
-
-test('pagehide sends what is queued at once, with fetch keepalive', async () => {
+test('pagehide: what is queued goes at once as a keepalive POST with its key, and is stored for the next page', async () => {
   const h = harness();
   h.begin();
   h.logger.error('a', { x: 1 });
   h.logger.error('b');
-  h.target.dispatchEvent(new Event('pagehide'));
+  h.pagehide();
   assert.is(h.calls.length, 1, 'synchronously, within the event');
   const [c] = h.calls;
   assert.is(c!.init.keepalive, true);
   assert.is(c!.init.method, 'POST');
-  assert.equal(c!.init.headers, { 'Content-Type': 'application/json' });
+  assert.equal(c!.init.headers, { 'Content-Type': 'application/json', 'Idempotency-Key': c!.key });
   assert.is(c!.init.credentials, 'include');
-  assert.equal(c!.body.map((e: any) => e.message), ['a', 'b']);
+  assert.equal(messages(c!.body), ['a', 'b']);
+  const [page] = storedPages(h.local);
+  assert.ok(page!.key.startsWith('emweb.logger.pending.'), page!.key);
+  assert.equal(
+    page!.value.batches.map((b: any) => b.key),
+    [c!.key],
+    'stored with the same key',
+  );
+  assert.equal(page!.value.batches[0].body, c!.body, 'the very body that was sent');
 });
 
-test('visibilitychange to hidden sends too; to visible does not', async () => {
-  const h = harness();
+test('visibilitychange to hidden is an exit too; to visible takes the stored copy back', async () => {
+  const h = harness({ answer: () => 'hang' });
   h.begin();
   h.logger.error('a');
   h.doc.dispatchEvent(new Event('visibilitychange'));
-  assert.is(h.calls.length, 0);
-  hide(h);
+  assert.is(h.calls.length, 0, 'visible: nothing');
+  h.hide();
   assert.is(h.calls.length, 1);
   assert.is(h.calls[0]!.init.keepalive, true);
+  assert.equal(storedMessages(h.local), ['a']);
+  h.show();
+  assert.equal(storedPages(h.local), [], 'the page holds it itself again');
+  assert.is(h.logger.stats().queued, 1, 'still held, still counted');
 });
 
-test('nothing queued: no request on exit', async () => {
+test('nothing queued: no request, no beacon, no stored key', async () => {
   const h = harness({ beacon: true });
   h.begin();
-  h.target.dispatchEvent(new Event('pagehide'));
+  h.pagehide();
   assert.is(h.calls.length, 0);
   assert.equal(await h.beaconBodies(), []);
+  assert.equal(h.local.keys(), []);
 });
 
-test('collection goes on if the page stays', async () => {
+test('collection goes on if the page stays; a keepalive answered 2xx counts as sent', async () => {
   const h = harness();
   h.begin();
   h.logger.error('a');
-  hide(h);
-  h.doc.visibilityState = 'visible';
+  h.hide();
+  assert.equal(storedMessages(h.local), ['a']);
+  await h.settle();
+  assert.equal(h.logger.stats(), { ...h.logger.stats(), logged: 1, sent: 1, queued: 0 });
+  assert.equal(storedPages(h.local), [], 'delivered while hidden: no longer kept for a next page');
+  h.show();
   h.logger.error('b');
   await h.clock.tickAsync(10_000);
-  assert.equal(h.calls.map((c) => c.body.map((e: any) => e.message)), [['a'], ['b']]);
+  assert.equal(
+    h.calls.map((c) => messages(c.body)),
+    [['a'], ['b']],
+  );
   assert.not.ok(h.calls[1]!.init.keepalive, 'ordinary sends again');
 });
 
-test('beyond the 64 KiB keepalive budget: split into bodies, keepalive while in budget, then sendBeacon', async () => {
+test('beyond the 64 KiB keepalive budget: keepalive while in budget, then beacons with the key in the URL; all of it stored', async () => {
   const h = harness({ beacon: true, answer: () => 'hang' }); // keepalive requests stay in flight
   h.begin({ batchSize: 100, maxEntriesPerMinute: 1000 });
   await h.logger.stop(); // queue only
   const big = 'x'.repeat(6000);
-  for (let i = 0; i < 30; i++) h.logger.error(big + ' #' + i);
-  h.logger.start({ production: true, config: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
-  h.target.dispatchEvent(new Event('pagehide'));
+  for (let i = 0; i < 30; i++) h.logger.error(`${big} #${i}`);
+  h.logger.start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
+  await h.settle();
+  h.pagehide();
   const keepalive = h.calls.filter((c) => c.init.keepalive);
+  const ordinary = h.calls.filter((c) => !c.init.keepalive);
   const beacons = await h.beaconBodies();
-  let inFlight = 0;
-  for (const c of keepalive) inFlight += Buffer.byteLength(c.text);
+  const inFlight = keepalive.reduce((n, c) => n + Buffer.byteLength(c.text), 0);
   assert.ok(keepalive.length >= 2, 'several keepalive bodies');
   assert.ok(inFlight <= 64 * 1024, `keepalive bytes in flight ${inFlight}`);
   assert.ok(beacons.length >= 1, 'the rest by beacon');
-  assert.ok(beacons.every((b) => b.type === 'application/json' && b.url === 'https://app.example/api/web/clientlogger/'));
-  // start() already sent the first 16 KiB the ordinary way; that request is still in flight and is not repeated
-  const ordinary = h.calls.filter((c) => !c.init.keepalive);
-  assert.is(ordinary.length, 1);
-  const all = [ordinary, keepalive].flat().flatMap((c) => c.body).concat(beacons.flatMap((b) => b.body));
-  assert.equal(all.map((e: any) => e.message.split(' #')[1]), Array.from({ length: 30 }, (_, i) => String(i)), 'every entry once, in order');
+  for (const b of beacons) {
+    assert.is(b.type, 'application/json');
+    assert.is(b.url, `${ENDPOINT}?idempotencyKey=${b.key}`);
+  }
+  const keys = [...keepalive.map((c) => c.key), ...beacons.map((b) => b.key)];
+  assert.is(new Set(keys).size, keys.length, 'one request a batch');
+  assert.equal(
+    new Set(storedPages(h.local)[0]!.value.batches.map((b: any) => b.key)),
+    new Set([ordinary[0]!.key, ...keys]),
+    'every batch stored, by its key',
+  );
+  const sentAtExit = [...keepalive.flatMap((c) => c.body), ...beacons.flatMap((b) => b.body)];
+  const all = [...ordinary[0]!.body, ...sentAtExit].map((e: any) => Number(e.message.split(' #')[1]));
+  assert.equal(
+    [...new Set(all)].sort((a, b) => a - b),
+    Array.from({ length: 30 }, (_, i) => i),
+    'every entry went out',
+  );
 });
 
-test('keepalive budget is freed when requests finish', async () => {
-  // the first (ordinary) send never answers: one in flight, so everything after it waits in the queue
+test('the keepalive budget is freed as requests finish', async () => {
+  // The first (ordinary) send never answers: one in flight, so everything after it waits in the queue.
   const h = harness({ beacon: true, answer: (_c, n) => (n === 1 ? 'hang' : 200) });
   h.begin({ batchSize: 100, maxEntriesPerMinute: 1000 });
   h.logger.error('blocker');
-  await h.logger.flush();
+  await h.clock.tickAsync(10_000);
   const big = 'y'.repeat(6000);
   for (let round = 0; round < 3; round++) {
     for (let i = 0; i < 8; i++) h.logger.error(big);
-    h.target.dispatchEvent(new Event('pagehide'));
+    h.pagehide();
     await h.settle();
   }
   assert.equal(await h.beaconBodies(), [], 'each round fits once the last one is answered');
   assert.ok(h.calls.slice(1).every((c) => c.init.keepalive));
-  assert.ok(h.calls.slice(1).reduce((n, c) => n + c.text.length, 0) > 128 * 1024, 'more than twice the budget in all');
+  assert.ok(h.calls.reduce((n, c) => n + c.text.length, 0) > 128 * 1024, 'more than twice the budget in all');
 });
 
-test('a keepalive fetch that throws at once falls back to sendBeacon', async () => {
-  const throwing = harness({
-    beacon: true,
-    env: {
-      fetch: () => {
-        throw new TypeError('keepalive refused');
-      },
-    },
-  });
-  throwing.begin();
-  throwing.logger.error('b');
-  throwing.target.dispatchEvent(new Event('pagehide'));
-  const beacons = await throwing.beaconBodies();
-  assert.equal(beacons.map((b) => b.body.map((e: any) => e.message)), [['b']]);
-  assert.is(throwing.local.get('emweb.logger.pending'), null);
+test('token mode (the endpoint has headers): keepalive carries them, no beacon ever; what keepalive cannot take stays stored', async () => {
+  const h = harness({ beacon: true, answer: () => 'hang' });
+  h.begin({ batchSize: 100, maxEntriesPerMinute: 1000 }, { headers: { Authorization: 'Bearer dev' } });
+  const big = 'z'.repeat(6000);
+  for (let i = 0; i < 30; i++) h.logger.error(big);
+  h.pagehide();
+  assert.equal(await h.beaconBodies(), []);
+  assert.ok(h.calls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer dev'));
+  assert.is(storedMessages(h.local).length, 30, 'all of it stored');
 });
 
-test('no endpoint yet: entries go to localStorage, and the next start sends them first, once an endpoint is set', async () => {
+test('no endpoint yet: stored; the next page sends it first, with its keys, once it has an endpoint', async () => {
   const local = memoryStorage();
   const first = harness({ local, beacon: true });
   first.logger.start({ production: true, captureErrors: false });
   first.logger.error('old 1');
   first.logger.error('old 2');
-  first.target.dispatchEvent(new Event('pagehide'));
+  first.pagehide();
   assert.is(first.calls.length, 0);
   assert.equal(await first.beaconBodies(), []);
-  const kept = stored(local);
-  assert.equal(kept.messages, ['old 1', 'old 2']);
+  const [page] = storedPages(local);
+  assert.equal(storedMessages(local), ['old 1', 'old 2']);
 
-  // the next page
   const second = harness({ local });
   second.logger.error('new');
   second.logger.start({ production: true, captureErrors: false });
-  assert.is(local.get('emweb.logger.pending'), null, 'taken, so sent once');
+  assert.equal(storedPages(local), [], 'taken, so sent once');
+  assert.equal(second.logger.stats(), { ...second.logger.stats(), logged: 3, restored: 2, queued: 3 });
   await second.clock.tickAsync(20_000);
   assert.is(second.calls.length, 0, 'waits for an endpoint');
-  second.logger.setEndpoint('https://app.example/api/web/clientlogger/');
-  await second.settle();
-  assert.equal(second.received().map((e) => e.message), ['old 1', 'old 2', 'new']);
-  assert.equal(second.received()[0], kept.entries[0], 'the entry as it was');
+  second.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  await second.logger.flush();
+  assert.equal(messages(second.received()), ['old 1', 'old 2', 'new']);
+  assert.is(second.calls[0]!.key, page!.value.batches[0].key, 'replayed with its key');
+  assert.equal(second.calls[0]!.body, page!.value.batches[0].body, 'whole, as stored');
 });
 
-test('both ways failing: the entries are kept in localStorage', async () => {
-  const h = harness({ beacon: () => false, env: { fetch: () => { throw new Error('no'); } } });
-  h.begin();
-  h.logger.error('a');
-  h.target.dispatchEvent(new Event('pagehide'));
-  assert.equal(stored(h.local).messages, ['a']);
-});
-
-test('a keepalive request that fails later keeps its entries in localStorage', async () => {
-  const h = harness({ answer: () => 503 });
-  h.begin();
-  h.logger.error('a');
-  h.target.dispatchEvent(new Event('pagehide'));
-  await h.settle();
-  assert.equal(stored(h.local).messages, ['a']);
-});
-
-test('offline at exit: straight to localStorage', async () => {
+test('offline at exit: stored, nothing sent', async () => {
   const h = harness({ beacon: true });
   h.begin();
   h.navigator.onLine = false;
   h.logger.error('a');
-  h.target.dispatchEvent(new Event('pagehide'));
+  h.pagehide();
   assert.is(h.calls.length, 0);
   assert.equal(await h.beaconBodies(), []);
-  assert.equal(stored(h.local).messages, ['a']);
+  assert.equal(storedMessages(h.local), ['a']);
 });
 
-test('a batch waiting for its retry (the server failing): it and what is queued are kept for the next page, not sent into the outage', async () => {
-  const h = harness({ beacon: true, answer: (_c, n) => (n === 1 ? 503 : 200) });
+test("while the server's Retry-After is in force: stored, nothing sent into it", async () => {
+  const h = harness({ beacon: true, answer: () => ({ status: 503, headers: { 'Retry-After': '30' } }) });
   h.begin({ batchSize: 1 });
   h.logger.error('a');
-  await h.settle(); // a failed, retry in 1 s
+  await h.settle();
   h.logger.error('b');
-  h.target.dispatchEvent(new Event('pagehide'));
+  h.pagehide();
   assert.is(h.calls.length, 1);
   assert.equal(await h.beaconBodies(), []);
-  assert.equal(stored(h.local).messages, ['a', 'b'], 'the failed batch first');
-  await h.clock.tickAsync(5000);
-  assert.is(h.calls.length, 1, 'the cancelled retry does not send a again');
-  h.logger.error('c');
-  await h.settle();
-  assert.equal(h.received().map((e) => e.message), ['a', 'c'], 'collection goes on if the page stays');
+  assert.equal(storedMessages(h.local), ['a', 'b'], 'the failed batch first');
 });
 
-for (const [outage, answer] of [
-  ['a batch waiting for its retry (503)', 503],
-  ['a batch in flight for over a second (no answer)', 'hang'],
-] as const) {
-  test(`a page closed during an outage, ${outage}: everything is kept, and the next page sends it once, in order`, async () => {
-    const local = memoryStorage();
-    const first = harness({ local, beacon: true, answer: () => answer });
-    first.begin({ batchSize: 2, maxEntriesPerMinute: 1000 });
-    const logged = Array.from({ length: 7 }, (_, i) => 'e' + i);
-    for (const m of logged) {
-      first.logger.error(m);
-      await first.clock.tickAsync(700);
-    }
-    const sent = first.calls.length;
-    first.target.dispatchEvent(new Event('pagehide')); // the page is gone: no answer is seen any more
-    assert.is(first.calls.length, sent, 'nothing sent into the outage');
-    assert.equal(await first.beaconBodies(), []);
-    assert.equal(stored(local).messages, logged, 'all of it, the batch that was out first');
-    const second = harness({ local });
-    second.begin({ batchSize: 20 });
-    await second.logger.flush();
-    assert.equal(second.received().map((e) => e.message), logged);
-    assert.is(local.get('emweb.logger.pending'), null);
+test('a batch waiting for its backoff goes at exit with its key, and a batch in flight is sent again with its own', async () => {
+  for (const first of [503, 'hang'] as const) {
+    const h = harness({ answer: (_c, n) => (n === 1 ? first : 200) });
+    h.begin({ batchSize: 1 });
+    h.logger.error('a');
+    await h.clock.tickAsync(500);
+    h.logger.error('b');
+    h.pagehide();
+    const [out, ...atExit] = h.calls;
+    assert.equal(
+      atExit.map((c) => [c.body.message, c.key, c.init.keepalive]),
+      [
+        ['a', out!.key, true],
+        ['b', atExit[1]!.key, true],
+      ],
+      String(first),
+    );
+    assert.equal(storedMessages(h.local), ['a', 'b']);
+  }
+});
+
+test("the next page takes every page's key, oldest first, and each is replayed once", async () => {
+  const local = memoryStorage();
+  const pages = [0, 1, 2].map(() => harness({ local }));
+  pages.forEach((p, i) => {
+    p.clock.setSystemTime(1000 * (3 - i)); // the last page to close wrote first
+    p.logger.start({ production: true, captureErrors: false });
+    p.logger.error(`from page ${i}`);
   });
-}
-
-test('a batch in flight for less than a second is left to its request: the rest leaves as usual', async () => {
-  const h = harness({ answer: (_c, n) => (n === 1 ? 'hang' : 200) });
-  h.begin({ batchSize: 1 });
-  h.logger.error('a');
-  h.logger.error('b');
-  await h.clock.tickAsync(500);
-  h.target.dispatchEvent(new Event('pagehide'));
-  assert.equal(h.calls.map((c) => [c.body.message, !!c.init.keepalive]), [
-    ['a', false],
-    ['b', true],
-  ]);
-  assert.is(h.local.get('emweb.logger.pending'), null);
+  for (const p of [...pages].reverse()) p.pagehide();
+  assert.is(storedPages(local).length, 3, 'one key a page: none overwrote another');
+  const next = harness({ local });
+  next.clock.setSystemTime(10_000);
+  next.begin();
+  await next.logger.flush();
+  assert.equal(messages(next.received()), ['from page 2', 'from page 1', 'from page 0']);
+  assert.equal(local.keys(), []);
+  const again = harness({ local });
+  again.begin();
+  await again.logger.flush();
+  assert.is(again.calls.length, 0, 'taken once');
 });
 
-test('stored entries are redacted again when read: another version may have kept a JWT', async () => {
+test('what is stored for the next page was scrubbed before it was stored', async () => {
   const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
-  const local = memoryStorage();
-  local.set('emweb.logger.pending', JSON.stringify([0, { level: 5, message: `line\n${jwt}`, additional: [`\u0001${jwt}`, { k: jwt, [jwt]: 1 }], timestamp: 't' }]));
-  const h = harness({ local });
-  h.begin();
-  await h.logger.flush();
-  assert.not.ok(h.calls[0]!.text.includes('eyJ'), h.calls[0]!.text);
-  assert.equal(h.received()[0], { level: 5, message: 'line\n[redacted]', additional: ['\u0001[redacted]', { k: '[redacted]', '[redacted]': 1 }], timestamp: 't' });
+  const h = harness();
+  h.local.set('devToken', 'dev-token-1234');
+  h.logger.start({ production: true, captureErrors: false });
+  h.logger.setContext({ cookie: 'sid=9' });
+  h.logger.error(`line ${jwt}`, { password: 'hunter2', n: 'dev-token-1234' });
+  h.pagehide();
+  const kept = h.local.get(storedPages(h.local)[0]!.key)!;
+  assert.not.ok(/eyJ|hunter2|dev-token|sid=9/.test(kept), kept);
 });
 
-test('pending storage holds at most 64 KiB: oldest dropped, the count reported on the next page', async () => {
+test("the store holds at most 256 KiB across every page's key: a page keeps its newest batches, the oldest are dropped and counted, and the next page reports them", async () => {
   const local = memoryStorage();
+  local.set('emweb.logger.pending.other', JSON.stringify({ since: 0, dropped: 0, batches: [], filler: 'o'.repeat(100_000) }));
   const first = harness({ local });
-  first.logger.updateConfig({ maxEntriesPerMinute: 1000 });
-  first.logger.start({ production: true, captureErrors: false });
+  first.logger.start({ production: true, options: { maxEntriesPerMinute: 10_000, maxQueueSize: 10_000 }, captureErrors: false });
   const big = 'z'.repeat(5000);
-  for (let i = 0; i < 20; i++) first.logger.error(big + ' #' + i);
-  first.target.dispatchEvent(new Event('pagehide'));
-  const raw = local.get('emweb.logger.pending')!;
-  assert.ok(Buffer.byteLength(raw) <= 64 * 1024);
-  const { entries, dropped } = stored(local);
-  const kept = entries.length;
-  assert.ok(kept < 20 && kept > 5);
-  assert.is(dropped, 20 - kept);
-  assert.is(entries.at(-1).message.split(' #')[1], '19', 'the newest are kept');
+  for (let i = 0; i < 60; i++) first.logger.error(`${big} #${i}`);
+  first.pagehide();
+  const total = local.keys().reduce((n, k) => n + Buffer.byteLength(k) + Buffer.byteLength(local.get(k)!), 0);
+  assert.ok(total <= 256 * 1024, `${total} bytes stored`);
+  const own = storedPages(local).find((p) => p.key !== 'emweb.logger.pending.other')!;
+  const kept = own.value.batches.flatMap((b: any) => b.body.map((e: any) => Number(e.message.split(' #')[1])));
+  assert.ok(kept.length > 10 && kept.length < 60, `${kept.length} kept`);
+  assert.equal(
+    kept,
+    Array.from({ length: kept.length }, (_, i) => 60 - kept.length + i),
+    'the newest',
+  );
+  const stats = first.logger.stats();
+  assert.is(stats.droppedBy.storeFull, 60 - kept.length);
+  assert.is(stats.logged, stats.sent + stats.queued + stats.dropped);
+  assert.is(own.value.dropped, 60 - kept.length);
 
   const second = harness({ local });
-  second.begin({ maxEntriesPerMinute: 1000 });
+  second.begin({ maxEntriesPerMinute: 10_000 });
   await second.logger.flush();
-  await second.settle();
-  await second.logger.flush();
-  const got = second.received();
-  assert.equal(dropCounts(got.slice(0, 1)), [[20 - kept, 0]]);
-  assert.is(got.length, kept + 1);
+  await second.clock.tickAsync(10_000);
+  assert.is(dropReports(second.received())[0]?.storeFull, 60 - kept.length, 'the count reaches the server');
 });
 
-test('a page hidden twice before any endpoint adds to what is stored', async () => {
-  const h = harness();
-  h.logger.start({ production: true, captureErrors: false });
-  h.logger.error('a');
-  hide(h);
-  h.logger.error('b');
-  h.target.dispatchEvent(new Event('pagehide'));
-  assert.equal(stored(h.local).messages, ['a', 'b']);
-});
-
-test('malformed pending storage is ignored and removed', async () => {
-  for (const bad of ['{oops', '[]', '[-3]', '"text"', '["x", null, 5, {"level":"x"}]', '{"entries":[{"message":"old format"}],"dropped":3}']) {
+test('malformed stored values are ignored and removed', async () => {
+  const bad = [
+    '{oops',
+    '[]',
+    '"text"',
+    '{"batches":{}}',
+    '{"batches":[{"key":"short","body":[]}]}',
+    '{"batches":[{"key":"a1b2c3d4e5f6a7b8\\r\\nX: 1","body":{"level":5,"message":"m","additional":[],"timestamp":"t"}}]}',
+    '{"batches":[{"key":"a1b2c3d4e5f6a7b8","body":[]}]}',
+    '{"batches":[{"key":"a1b2c3d4e5f6a7b8","body":[{"level":"x","message":"m","additional":[],"timestamp":"t"}]}]}',
+    '{"batches":[{"key":"a1b2c3d4e5f6a7b8","body":[{"level":5,"message":1,"additional":[],"timestamp":"t"}]}]}',
+  ];
+  for (const value of bad) {
     const local = memoryStorage();
-    local.set('emweb.logger.pending', bad);
+    local.set('emweb.logger.pending.x', value);
     const h = harness({ local });
     h.begin();
     await h.logger.flush();
     await h.clock.tickAsync(20_000);
-    assert.is(h.calls.length, 0, bad);
-    assert.is(local.get('emweb.logger.pending'), null);
+    assert.is(h.calls.length, 0, value);
+    assert.equal(local.keys(), [], value);
+    assert.is(h.logger.stats().logged, 0);
   }
 });
 
-test('after stop(), page events send nothing', async () => {
+test('after stop(), page events send and store nothing', async () => {
   const h = harness({ beacon: true });
   h.begin();
   await h.logger.stop();
   h.logger.error('a');
-  h.target.dispatchEvent(new Event('pagehide'));
-  hide(h);
+  h.pagehide();
+  h.hide();
   assert.is(h.calls.length, 0);
-  assert.equal(sizes(h.calls), []);
+  assert.equal(h.local.keys(), []);
 });
 
 test.run();

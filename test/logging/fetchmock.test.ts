@@ -1,10 +1,10 @@
 // The default transport against the global fetch (mocked with fetch-mock): real Response and
 // Headers objects, the global looked up at send time.
 import '../setup';
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
 import FakeTimers from '@sinonjs/fake-timers';
 import fetchMock from 'fetch-mock';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/logging';
 import { memoryStorage } from '../../src/storage';
 
@@ -24,8 +24,8 @@ function page() {
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (h) => clock.clearTimeout(h as never),
   });
-  logger.start({ production: true, config: { batchSize: 2 }, captureErrors: false });
-  logger.setEndpoint(URL_);
+  logger.start({ production: true, options: { batchSize: 2 }, captureErrors: false });
+  logger.setEndpoint({ url: URL_, headers: () => ({ 'X-Tenant': 'acme' }) });
   return { clock, logger };
 }
 
@@ -49,7 +49,10 @@ test('a batch POSTed as JSON with credentials, through the global fetch', async 
   const [call] = calls;
   assert.is(call!.options.method, 'post');
   assert.is(call!.options.credentials, 'include');
-  assert.is((call!.options.headers as Record<string, string>)['content-type'], 'application/json');
+  const headers = call!.options.headers as Record<string, string>;
+  assert.is(headers['content-type'], 'application/json');
+  assert.is(headers['x-tenant'], 'acme');
+  assert.match(headers['idempotency-key']!, /^[0-9a-f]{32}$/);
   const body = JSON.parse(String(call!.options.body));
   assert.equal(
     body.map((e: any) => [e.level, e.message, e.additional]),
@@ -71,7 +74,10 @@ test('429 with a Retry-After header on a real Response is honoured', async () =>
   assert.is(fetchMock.callHistory.calls().length, 1);
   await clock.tickAsync(1);
   assert.is(fetchMock.callHistory.calls().length, 2);
-  assert.is(fetchMock.callHistory.calls()[1]!.options.body, fetchMock.callHistory.calls()[0]!.options.body, 'the same batch again');
+  const [first, retry] = fetchMock.callHistory.calls();
+  assert.is(retry!.options.body, first!.options.body, 'the same batch again');
+  const key = (c: typeof first) => (c!.options.headers as Record<string, string>)['idempotency-key'];
+  assert.is(key(retry), key(first), 'with the same key');
 });
 
 test('a rejected fetch is a network failure, retried', async () => {

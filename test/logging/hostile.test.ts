@@ -1,7 +1,8 @@
 // Nothing the logger does may throw into the page, whatever its surroundings do.
+
+import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import FakeTimers from '@sinonjs/fake-timers';
 import { createLogger, type LoggerController } from '../../src/logging';
 import { safeStorage } from '../../src/storage';
 
@@ -10,7 +11,15 @@ const boom = () => {
 };
 // Web Storage as sandboxed frames and full quotas have it: every touch throws. The logger meets it,
 // as the page does, through safeStorage; and storage that cannot even be reached.
-const throwingArea = { getItem: boom, setItem: boom, removeItem: boom, key: boom, get length(): number { throw new Error('length'); } };
+const throwingArea = {
+  getItem: boom,
+  setItem: boom,
+  removeItem: boom,
+  key: boom,
+  get length(): number {
+    throw new Error('length');
+  },
+};
 const throwingStorage = safeStorage(() => throwingArea as unknown as Storage);
 const unreachableStorage = safeStorage(boom);
 const throwingConsole = { debug: boom, info: boom, log: boom, warn: boom, error: boom };
@@ -18,17 +27,24 @@ const throwingTarget = { addEventListener: boom, removeEventListener: boom };
 const trap = () => {
   throw new Error('trap');
 };
+/** Events of its own and no beacon: a test logger never listens on the page's window, nor sends a real beacon. */
+const inert = () => ({ target: new EventTarget(), doc: new EventTarget(), navigator: { onLine: true } });
 const hostile = new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap, getOwnPropertyDescriptor: trap });
 
 async function exercise(logger: LoggerController, clock: ReturnType<typeof FakeTimers.createClock>) {
   const cyclic: any = {};
   cyclic.me = cyclic;
-  logger.start({ production: false, config: { batchSize: 2, serverLogLevel: 0, level: 0 }, captureErrors: true });
+  const endpoint = { url: 'https://app.example/log', headers: () => ({}) };
+  logger.start({ production: false, options: { batchSize: 2, serverLogLevel: 0, level: 0 }, captureErrors: true });
   logger.start(undefined as any);
-  logger.start({ config: hostile } as any);
-  logger.setEndpoint('https://app.example/log');
+  logger.start({ options: hostile } as any);
+  logger.setEndpoint(endpoint);
   logger.setEndpoint(hostile as any);
-  logger.setEndpoint('https://app.example/log');
+  logger.setEndpoint({ url: 'https://app.example/log', headers: boom });
+  logger.setContext(hostile as any);
+  logger.setContext({ a: hostile, b: cyclic });
+  logger.stats();
+  logger.setEndpoint(endpoint);
   for (const m of ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const) {
     logger[m]();
     logger[m](hostile, hostile, cyclic, 10n, Symbol('s'), () => 1);
@@ -56,7 +72,12 @@ test('fetch, console, storage, event targets, timers and the clock all throwing:
     local: unreachableStorage,
     target: throwingTarget,
     doc: throwingTarget,
-    navigator: { get onLine(): boolean { throw new Error('onLine'); }, sendBeacon: boom },
+    navigator: {
+      get onLine(): boolean {
+        throw new Error('onLine');
+      },
+      sendBeacon: boom,
+    },
     now: () => NaN,
     random: boom,
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
@@ -67,7 +88,16 @@ test('fetch, console, storage, event targets, timers and the clock all throwing:
 
 test('timers that throw too', async () => {
   const clock = FakeTimers.createClock(0);
-  const logger = createLogger({ production: false, fetch: boom, console: throwingConsole, setTimeout: boom, clearTimeout: boom, session: unreachableStorage, local: throwingStorage, target: throwingTarget });
+  const logger = createLogger({
+    production: false,
+    fetch: boom,
+    console: throwingConsole,
+    setTimeout: boom,
+    clearTimeout: boom,
+    session: unreachableStorage,
+    local: throwingStorage,
+    target: throwingTarget,
+  });
   await exercise(logger, clock);
 });
 
@@ -75,8 +105,14 @@ test('fetch that rejects, or resolves to a hostile response', async () => {
   for (const fetch of [
     () => Promise.reject(new Error('down')),
     () => Promise.resolve(hostile as any),
-    () => Promise.resolve({ get status(): number { throw new Error('status'); } }),
+    () =>
+      Promise.resolve({
+        get status(): number {
+          throw new Error('status');
+        },
+      }),
     () => Promise.resolve({ status: 503, headers: { get: boom } }),
+    () => Promise.resolve({ status: 200, headers: null }),
     () => hostile,
   ]) {
     const clock = FakeTimers.createClock(0);
@@ -87,7 +123,7 @@ test('fetch that rejects, or resolves to a hostile response', async () => {
       setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
       clearTimeout: (h) => clock.clearTimeout(h as any),
       now: () => clock.now,
-      target: new EventTarget() as any,
+      ...inert(),
     });
     await exercise(logger, clock);
   }
@@ -99,7 +135,7 @@ test('with no browser globals at all (no window, document, navigator, storage, f
   const g = globalThis as any;
   const names = ['window', 'document', 'navigator', 'sessionStorage', 'localStorage', 'fetch'];
   const saved = names.map((n) => Object.getOwnPropertyDescriptor(g, n));
-  names.forEach((n, i) => saved[i]?.configurable && delete g[n]);
+  for (const [i, n] of names.entries()) if (saved[i]?.configurable) delete g[n];
   try {
     const clock = FakeTimers.createClock(0);
     const logger = createLogger({
@@ -110,8 +146,41 @@ test('with no browser globals at all (no window, document, navigator, storage, f
     });
     await exercise(logger, clock);
   } finally {
-    names.forEach((n, i) => saved[i]?.configurable && Object.defineProperty(g, n, saved[i]!));
+    for (const [i, n] of names.entries()) if (saved[i]?.configurable) Object.defineProperty(g, n, saved[i]!);
   }
+});
+
+test('a beforeSend and a page exit in a hostile page: nothing throws, entries still go', async () => {
+  const clock = FakeTimers.createClock(0);
+  const bodies: string[] = [];
+  const target = new EventTarget();
+  const logger = createLogger({
+    production: true,
+    fetch: (_u, init) => (
+      bodies.push(String(init.body)), Promise.resolve({ status: 200, headers: { get: () => null } } as unknown as Response)
+    ),
+    console: throwingConsole,
+    session: throwingStorage,
+    local: throwingStorage,
+    target,
+    navigator: { onLine: true, sendBeacon: boom },
+    now: () => clock.now,
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (h) => clock.clearTimeout(h as any),
+  });
+  logger.start({
+    production: true,
+    options: { batchSize: 1, beforeSend: (e) => ({ ...e, additional: [hostile] }) },
+    captureErrors: false,
+  });
+  logger.setEndpoint({ url: 'https://x/log', headers: () => ({}) });
+  logger.error('a');
+  target.dispatchEvent(new Event('pagehide'));
+  await clock.tickAsync(1000);
+  assert.ok(
+    bodies.some((b) => b.includes('"a"')),
+    'delivered',
+  );
 });
 
 test('flush() resolves even when the transport trips over a throwing dependency mid-send', async () => {
@@ -120,15 +189,15 @@ test('flush() resolves even when the transport trips over a throwing dependency 
   const logger = createLogger({
     production: true,
     // an answer that cannot be read counts as no answer: retried
-    fetch: () => (sends++, Promise.resolve({ status: 503, headers: { get: boom } })),
+    fetch: () => (sends++, Promise.resolve({ status: 503, headers: { get: boom } } as unknown as Response)),
     console: {},
     now: () => clock.now,
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (h) => clock.clearTimeout(h as any),
-    target: new EventTarget() as any,
+    ...inert(),
   });
-  logger.start({ production: true, config: { batchSize: 1 }, captureErrors: false });
-  logger.setEndpoint('https://x/log');
+  logger.start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  logger.setEndpoint({ url: 'https://x/log', headers: () => ({}) });
   logger.error('a');
   logger.error('b');
   await logger.flush();
@@ -149,6 +218,7 @@ test('unhandled rejections stay zero throughout', async () => {
       setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
       clearTimeout: (h) => clock.clearTimeout(h as any),
       now: () => clock.now,
+      ...inert(),
     });
     await exercise(logger, clock);
     await new Promise((r) => setTimeout(r, 10));
@@ -167,9 +237,17 @@ test('a host console wrapper that logs back into the logger does not loop', asyn
     },
   };
   const clock = FakeTimers.createClock(0);
-  logger = createLogger({ production: false, console: con, fetch: () => Promise.resolve({ status: 500 }), setTimeout: (fn, ms) => clock.setTimeout(fn, ms), clearTimeout: (h) => clock.clearTimeout(h as any), now: () => clock.now });
+  logger = createLogger({
+    ...inert(),
+    production: false,
+    console: con,
+    fetch: () => Promise.resolve({ status: 500 } as Response),
+    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
+    clearTimeout: (h) => clock.clearTimeout(h as any),
+    now: () => clock.now,
+  });
   logger.start({ production: false, captureErrors: false });
-  logger.setEndpoint('https://x/log');
+  logger.setEndpoint({ url: 'https://x/log', headers: () => ({}) });
   logger.error('one');
   await clock.tickAsync(1000);
   assert.ok(calls < 1000, `console.error called ${calls} times`);

@@ -1,30 +1,22 @@
-// The public API: levels, console output, configuration and its persistence, life before start().
+// The public API: levels, console output, configuration and its persistence, life before start(),
+// context, beforeSend, stats().
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LogLevel } from '../../src/constants';
-import { memoryStorage } from '../../src/storage';
 import { developmentDefaults, productionDefaults } from '../../src/logging';
-import { dropCounts, harness, sizes } from './helpers';
+import { memoryStorage } from '../../src/storage';
+import { dropReports, ENDPOINT, harness, messages, sizes } from './helpers';
 
-test('production and development defaults', () => {
-  assert.equal(productionDefaults, {
-    level: LogLevel.INFO,
-    serverLogLevel: LogLevel.ERROR,
-    disableConsoleLogging: true,
-    batchSize: 20,
-    flushIntervalMs: 10_000,
-    withCredentials: true,
-    maxQueueSize: 1000,
-    maxEntriesPerMinute: 300,
-  });
-  assert.equal(developmentDefaults, { ...productionDefaults, level: LogLevel.DEBUG, disableConsoleLogging: false });
+const METHODS = ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const;
+
+test("the logger starts with its mode's defaults", () => {
   assert.equal(harness({ production: true }).logger.getConfig(), productionDefaults);
   assert.equal(harness({ production: false }).logger.getConfig(), developmentDefaults);
 });
 
 test('production writes nothing to the console', () => {
   const h = harness({ production: true });
-  for (const m of ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const) h.logger[m]('x');
+  for (const m of METHODS) h.logger[m]('x');
   assert.equal(h.consoleCalls, []);
 });
 
@@ -32,7 +24,7 @@ test('console: each level to its method from `level` up (trace → console.debug
   const h = harness({ production: false });
   h.logger.updateConfig({ level: LogLevel.TRACE });
   const obj = { a: 1 };
-  for (const m of ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const) h.logger[m](m, obj, 2);
+  for (const m of METHODS) h.logger[m](m, obj, 2);
   assert.equal(
     h.consoleCalls.map((c) => c.method),
     ['debug', 'debug', 'info', 'log', 'warn', 'error', 'error'],
@@ -45,25 +37,31 @@ test('development: DEBUG and up on the console, TRACE not', () => {
   const h = harness({ production: false });
   h.logger.trace('t');
   h.logger.debug('d');
-  assert.equal(h.consoleCalls.map((c) => c.args[0]), ['d']);
+  assert.equal(
+    h.consoleCalls.map((c) => c.args[0]),
+    ['d'],
+  );
 });
 
 test('server: ERROR and FATAL are sent by default; trace to warn are not', async () => {
   const h = harness();
   h.begin({ batchSize: 1 });
-  for (const m of ['trace', 'debug', 'info', 'log', 'warn'] as const) h.logger[m]('no');
+  for (const m of METHODS.slice(0, 5)) h.logger[m]('no');
   await h.clock.tickAsync(60_000);
   assert.is(h.calls.length, 0);
   h.logger.error('e');
   h.logger.fatal('f');
   await h.settle();
-  assert.equal(h.received().map((e) => [e.level, e.message]), [
-    [5, 'e'],
-    [6, 'f'],
-  ]);
+  assert.equal(
+    h.received().map((e) => [e.level, e.message]),
+    [
+      [5, 'e'],
+      [6, 'f'],
+    ],
+  );
 });
 
-test('server: serverLogLevel applies; OFF sends nothing, not even FATAL', async () => {
+test('server: serverLogLevel applies; OFF sends nothing, not even FATAL, and counts nothing', async () => {
   const h = harness();
   h.begin({ batchSize: 1, serverLogLevel: LogLevel.WARN });
   h.logger.warn('w');
@@ -73,6 +71,7 @@ test('server: serverLogLevel applies; OFF sends nothing, not even FATAL', async 
   h.logger.fatal('f');
   await h.clock.tickAsync(60_000);
   assert.is(h.calls.length, 1);
+  assert.is(h.logger.stats().logged, 1);
 });
 
 test('console and server thresholds apart: what goes to the server below `level` stays off the console', async () => {
@@ -81,8 +80,11 @@ test('console and server thresholds apart: what goes to the server below `level`
   h.logger.info('server only');
   h.logger.warn('both');
   await h.settle();
-  assert.equal(h.consoleCalls.map((c) => c.args[0]), ['both']);
-  assert.equal(h.received().map((e) => e.message), ['server only', 'both']);
+  assert.equal(
+    h.consoleCalls.map((c) => c.args[0]),
+    ['both'],
+  );
+  assert.equal(messages(h.received()), ['server only', 'both']);
 });
 
 test('disableConsoleLogging switches the console off and on at once', () => {
@@ -91,10 +93,13 @@ test('disableConsoleLogging switches the console off and on at once', () => {
   h.logger.error('a');
   h.logger.updateConfig({ disableConsoleLogging: false });
   h.logger.error('b');
-  assert.equal(h.consoleCalls.map((c) => c.args[0]), ['b']);
+  assert.equal(
+    h.consoleCalls.map((c) => c.args[0]),
+    ['b'],
+  );
 });
 
-test('updateConfig applies at once and persists each setting under emweb.logger.', () => {
+test('updateConfig applies at once and persists each setting under emweb.logger. in sessionStorage', () => {
   const h = harness();
   h.logger.updateConfig({ level: LogLevel.WARN, batchSize: 5, disableConsoleLogging: false });
   assert.is(h.logger.getConfig().level, LogLevel.WARN);
@@ -104,16 +109,10 @@ test('updateConfig applies at once and persists each setting under emweb.logger.
   assert.is(h.session.get('emweb.logger.serverLogLevel'), null, 'only what was changed');
   h.logger.info('hidden');
   h.logger.warn('shown');
-  assert.equal(h.consoleCalls.map((c) => c.args[0]), ['shown']);
-});
-
-test('updateConfig ignores invalid values and unknown keys', () => {
-  const h = harness();
-  h.logger.updateConfig({ level: 9 as any, batchSize: 0, flushIntervalMs: -1, maxQueueSize: 1.5, withCredentials: 'yes' as any, bogus: 1 } as any);
-  assert.equal(h.logger.getConfig(), productionDefaults);
-  for (const k of ['level', 'batchSize', 'flushIntervalMs', 'maxQueueSize', 'withCredentials', 'bogus']) {
-    assert.is(h.session.get('emweb.logger.' + k), null, k);
-  }
+  assert.equal(
+    h.consoleCalls.map((c) => c.args[0]),
+    ['shown'],
+  );
 });
 
 test('getConfig returns a copy of the live config', () => {
@@ -125,27 +124,18 @@ test('getConfig returns a copy of the live config', () => {
 
 test('a reload in the same tab restores saved settings over the defaults and the start options', () => {
   const session = memoryStorage();
-  const first = harness({ session });
-  first.logger.updateConfig({ level: LogLevel.TRACE, batchSize: 3 });
-  // the reload: a new logger over the same sessionStorage, started with options
+  harness({ session }).logger.updateConfig({ level: LogLevel.TRACE, batchSize: 3 });
   const second = harness({ session });
-  second.logger.start({ production: true, config: { level: LogLevel.ERROR, batchSize: 10, flushIntervalMs: 500 }, captureErrors: false });
+  second.logger.start({
+    production: true,
+    options: { level: LogLevel.ERROR, batchSize: 10, flushIntervalMs: 500 },
+    captureErrors: false,
+  });
   const c = second.logger.getConfig();
   assert.is(c.level, LogLevel.TRACE, 'saved wins over start options');
   assert.is(c.batchSize, 3);
   assert.is(c.flushIntervalMs, 500, 'start options win over defaults');
   assert.is(c.serverLogLevel, LogLevel.ERROR, 'defaults fill the rest');
-});
-
-test('invalid saved values are ignored', () => {
-  const session = memoryStorage();
-  session.set('emweb.logger.level', '"banana"');
-  session.set('emweb.logger.batchSize', '{not json');
-  session.set('emweb.logger.maxQueueSize', '-4');
-  session.set('emweb.logger.withCredentials', 'false');
-  const h = harness({ session });
-  h.logger.start({ production: true, captureErrors: false });
-  assert.equal(h.logger.getConfig(), { ...productionDefaults, withCredentials: false });
 });
 
 test('start() picks the mode given to it', () => {
@@ -158,87 +148,39 @@ test('before start(): the console works and server entries wait for start and an
   const h = harness({ production: false });
   h.logger.error('early');
   assert.is(h.consoleCalls.length, 1);
-  h.logger.setEndpoint('https://app.example/api/clientlogger/');
+  h.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) });
   await h.clock.tickAsync(30_000);
   assert.is(h.calls.length, 0, 'not started');
   h.logger.start({ production: false, captureErrors: false });
   await h.settle();
-  assert.equal(h.received().map((e) => e.message), ['early'], 'overdue: sent at once');
+  assert.equal(messages(h.received()), ['early'], 'overdue: sent at once');
 });
 
 test('before start(): the early queue is bounded too', async () => {
   const h = harness();
   h.logger.updateConfig({ maxQueueSize: 10 });
-  for (let i = 0; i < 25; i++) h.logger.error('e' + i);
-  assert.is(h.warnings().length, 1);
+  for (let i = 0; i < 25; i++) h.logger.error(`e${i}`);
+  assert.equal(h.reports(), ['emweb.logger: dropped entries: queueFull']);
   h.begin();
   await h.logger.flush();
-  await h.settle();
-  const msgs = h.received().map((e) => e.message);
-  assert.equal(dropCounts(h.received().slice(0, 1)), [[15, 0]]);
-  assert.equal(msgs.slice(1), Array.from({ length: 10 }, (_, i) => 'e' + (15 + i)));
+  assert.is(dropReports(h.received())[0].queueFull, 15);
+  assert.equal(
+    messages(h.received()).slice(1),
+    Array.from({ length: 10 }, (_, i) => `e${15 + i}`),
+  );
 });
 
 test('no endpoint after start: entries wait; setting it sends any full batch at once', async () => {
   const h = harness();
   h.logger.start({ production: true, captureErrors: false });
-  for (let i = 0; i < 25; i++) h.logger.error('e' + i);
+  for (let i = 0; i < 25; i++) h.logger.error(`e${i}`);
   await h.settle();
   assert.is(h.calls.length, 0);
-  h.logger.setEndpoint('https://app.example/api/web/clientlogger/');
+  h.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) });
   await h.settle();
   assert.equal(sizes(h.calls), [20]);
-  assert.is(h.calls[0]!.url, 'https://app.example/api/web/clientlogger/');
   await h.clock.tickAsync(10_000);
   assert.equal(sizes(h.calls), [20, 5]);
-});
-
-test('the endpoint is read at send time', async () => {
-  const h = harness();
-  h.begin({ batchSize: 1 });
-  h.logger.error('a');
-  h.logger.setEndpoint('https://other.example/api/clientlogger/');
-  h.logger.error('b');
-  await h.settle();
-  assert.equal(h.calls.map((c) => c.url), ['https://app.example/api/web/clientlogger/', 'https://other.example/api/clientlogger/']);
-});
-
-test('request: POST, JSON content type, credentials included unless withCredentials is false', async () => {
-  const h = harness();
-  h.begin({ batchSize: 1 });
-  h.logger.error('a');
-  h.logger.updateConfig({ withCredentials: false });
-  h.logger.error('b');
-  await h.settle();
-  const [a, b] = h.calls;
-  assert.is(a!.init.method, 'POST');
-  assert.equal(a!.init.headers, { 'Content-Type': 'application/json' });
-  assert.is(a!.init.credentials, 'include');
-  assert.is(b!.init.credentials, 'same-origin');
-  assert.ok(a!.init.signal instanceof AbortSignal, 'every send can time out');
-});
-
-test('token mode: the POST carries Authorization: Bearer <token> (development token first), read at send time', async () => {
-  const local = memoryStorage();
-  const h = harness({ local });
-  h.begin({ batchSize: 1 });
-  h.logger.error('no mode yet');
-  await h.settle();
-  local.set('authType', 'token');
-  local.set('jwt', 'signed.in.jwt');
-  h.logger.error('jwt');
-  await h.settle();
-  local.set('devToken', 'dev.token.x');
-  h.logger.error('dev');
-  await h.settle();
-  local.set('authType', 'secgw');
-  h.logger.error('cookies');
-  await h.settle();
-  assert.equal(
-    h.calls.map((c) => (c.init.headers as Record<string, string>).Authorization),
-    [undefined, 'Bearer signed.in.jwt', 'Bearer dev.token.x', undefined],
-  );
-  assert.ok(h.calls.every((c) => (c.init.headers as Record<string, string>)['Content-Type'] === 'application/json'));
 });
 
 test('stop(): flushes, then nothing is sent any more; entries logged later still queue', async () => {
@@ -252,10 +194,22 @@ test('stop(): flushes, then nothing is sent any more; entries logged later still
   assert.is(h.calls.length, 1);
   h.logger.start({ production: true, captureErrors: false });
   await h.clock.tickAsync(10_000);
-  assert.equal(h.received().map((e) => e.message), ['a', 'later']);
+  assert.equal(messages(h.received()), ['a', 'later']);
 });
 
-test('a method taken off the logger while enabled follows later config changes', async () => {
+test('a start() made while a stop() is flushing wins', async () => {
+  const h = harness();
+  h.begin();
+  h.logger.error('a');
+  const stopping = h.logger.stop();
+  h.logger.start({ production: true, captureErrors: false });
+  await stopping;
+  h.logger.error('b');
+  await h.clock.tickAsync(10_000);
+  assert.equal(messages(h.received()), ['a', 'b']);
+});
+
+test('a method taken off the logger while enabled follows later config changes', () => {
   const h = harness({ production: false });
   const { warn } = h.logger;
   h.logger.updateConfig({ level: LogLevel.ERROR });
@@ -263,17 +217,26 @@ test('a method taken off the logger while enabled follows later config changes',
   assert.equal(h.consoleCalls, []);
   h.logger.updateConfig({ level: LogLevel.WARN });
   warn('back');
-  assert.equal(h.consoleCalls.map((c) => c.args[0]), ['back']);
+  assert.equal(
+    h.consoleCalls.map((c) => c.args[0]),
+    ['back'],
+  );
 });
 
-test('a filtered level is enabled again by updateConfig, through the logger', () => {
+test('a level below every threshold is an empty function; updateConfig enables it again', () => {
   const h = harness({ production: true });
-  h.logger.debug('no');
+  const filtered = h.logger.debug;
+  assert.is(filtered.length, 0);
+  assert.ok(filtered === h.logger.trace, 'one shared empty function');
   h.logger.updateConfig({ level: LogLevel.DEBUG, disableConsoleLogging: false });
+  assert.ok(h.logger.debug !== filtered);
   h.logger.debug('yes');
   h.logger.updateConfig({ level: LogLevel.INFO });
   h.logger.debug('no again');
-  assert.equal(h.consoleCalls.map((c) => c.args[0]), ['yes']);
+  assert.equal(
+    h.consoleCalls.map((c) => c.args[0]),
+    ['yes'],
+  );
 });
 
 test('a method the host page replaced is left in place by updateConfig', () => {
@@ -287,20 +250,186 @@ test('a method the host page replaced is left in place by updateConfig', () => {
   assert.ok(h.logger.debug === wrapper);
   h.logger.debug('through the wrapper');
   assert.equal(seen, ['through the wrapper']);
-  assert.equal(h.consoleCalls.map((c) => c.args[0]), ['through the wrapper']);
+  assert.equal(
+    h.consoleCalls.map((c) => c.args[0]),
+    ['through the wrapper'],
+  );
 });
 
-test('a start() made while a stop() is flushing wins', async () => {
+// ---------------------------------------------------------------------------------------------
+// Context
+
+test('setContext: every entry carries it while set; without one an entry is exactly its four fields', async () => {
   const h = harness();
-  h.begin();
+  h.begin({ batchSize: 1 });
+  h.logger.error('before');
+  h.logger.setContext({ tenant: 'acme', screen: 'tickets', ids: [1, 2] });
+  h.logger.error('during');
+  h.logger.setContext(null);
+  h.logger.error('after');
+  await h.settle();
+  const [before, during, after] = h.received();
+  assert.equal(Object.keys(before), ['level', 'message', 'additional', 'timestamp']);
+  assert.equal(Object.keys(during), ['level', 'message', 'additional', 'timestamp', 'context']);
+  assert.equal(during.context, { tenant: 'acme', screen: 'tickets', ids: [1, 2] });
+  assert.equal(Object.keys(after), ['level', 'message', 'additional', 'timestamp']);
+});
+
+test('setContext: made JSON-safe and scrubbed; a context over 4 KiB is left out with a warning', async () => {
+  const h = harness();
+  h.local.set('devToken', 'dev-secret-value');
+  h.begin({ batchSize: 1 });
+  const cyclic: Record<string, unknown> = { apiKey: 'k-123', nested: { Authorization: 'Bearer x', note: 'dev-secret-value' } };
+  cyclic.self = cyclic;
+  h.logger.setContext(cyclic);
+  h.logger.error('scrubbed');
+  h.logger.setContext({ big: 'x'.repeat(5000) });
+  h.logger.error('too big');
+  await h.settle();
+  const [scrubbed, big] = h.received();
+  assert.equal(scrubbed.context, {
+    apiKey: '[redacted]',
+    nested: { Authorization: '[redacted]', note: '[redacted]' },
+    self: '…[cut]',
+  });
+  assert.equal(big.context, { '…[cut]': true });
+  assert.ok(h.reports().some((r) => r.includes('context over 4 KiB')));
+});
+
+test('setContext: the object is copied when set; changing it later changes nothing', async () => {
+  const h = harness();
+  h.begin({ batchSize: 1 });
+  const context = { step: 1 };
+  h.logger.setContext(context);
+  context.step = 2;
+  h.logger.error('x');
+  await h.settle();
+  assert.equal(h.received()[0].context, { step: 1 });
+});
+
+test('the 32 KiB entry bound counts the context', async () => {
+  const h = harness();
+  h.begin({ batchSize: 1 });
+  h.logger.setContext({ pad: 'c'.repeat(3900) });
+  h.logger.error('m'.repeat(40_000));
+  await h.settle();
+  assert.ok(Buffer.byteLength(h.calls[0]!.text) <= 32 * 1024);
+  assert.ok(h.received()[0].message.endsWith('…[cut]'));
+  assert.is(h.received()[0].context.pad.length, 3900);
+});
+
+// ---------------------------------------------------------------------------------------------
+// beforeSend
+
+test('beforeSend sees the entry as it would be sent, and may change it; its result is made safe and scrubbed again', async () => {
+  const h = harness();
+  const seen: unknown[] = [];
+  h.begin({
+    batchSize: 1,
+    beforeSend: (entry) => {
+      seen.push(structuredClone(entry));
+      return {
+        ...entry,
+        message: `${entry.message} (checked)`,
+        additional: [...entry.additional, { password: 'p', n: 1n as unknown }],
+      };
+    },
+  });
+  h.logger.setContext({ tenant: 'acme' });
+  h.logger.error('hello', { a: 1 });
+  await h.settle();
+  assert.equal(seen, [
+    { level: 5, message: 'hello', additional: [{ a: 1 }], timestamp: '1970-01-01T00:00:00.000Z', context: { tenant: 'acme' } },
+  ]);
+  assert.equal(h.received()[0], {
+    level: 5,
+    message: 'hello (checked)',
+    additional: [{ a: 1 }, { password: '[redacted]', n: '1' }],
+    timestamp: '1970-01-01T00:00:00.000Z',
+    context: { tenant: 'acme' },
+  });
+});
+
+test('beforeSend returning false drops the entry, counted as dropped (beforeSend), never reported to the server', async () => {
+  const h = harness();
+  h.begin({ batchSize: 1, beforeSend: (entry) => (entry.message.startsWith('noise') ? false : entry) });
+  h.logger.error('noise 1');
+  h.logger.error('kept');
+  h.logger.error('noise 2');
+  await h.clock.tickAsync(60_000);
+  assert.equal(messages(h.received()), ['kept']);
+  const s = h.logger.stats();
+  assert.equal([s.logged, s.sent, s.dropped, s.droppedBy.beforeSend], [3, 1, 2, 2]);
+  assert.equal(h.reports(), [], "the page's own choice: no warning");
+});
+
+test('beforeSend that throws leaves the entry as it was (even one it changed first), and warns once', async () => {
+  const h = harness();
+  h.begin({
+    batchSize: 1,
+    beforeSend: (entry) => {
+      entry.message = 'changed';
+      throw new Error('hook broke');
+    },
+  });
+  h.logger.error('one');
+  h.logger.error('two');
+  await h.settle();
+  assert.equal(messages(h.received()), ['one', 'two']);
+  assert.is(h.reports().length, 1);
+  assert.ok(h.reports()[0]!.includes('hook broke'));
+});
+
+test('beforeSend that returns no entry (nothing, a string) leaves the entry as it was, with the one warning', async () => {
+  const h = harness();
+  let result: unknown;
+  h.begin({ batchSize: 1, beforeSend: () => result as false });
+  for (result of [undefined, 'text', { message: 'no level' }, null]) h.logger.error('kept');
+  await h.settle();
+  assert.equal(messages(h.received()), ['kept', 'kept', 'kept', 'kept']);
+  assert.is(h.reports().length, 1);
+});
+
+test('beforeSend is not persisted, and a later start() without it removes it', async () => {
+  const h = harness();
+  h.begin({ batchSize: 1, beforeSend: () => false });
+  assert.equal(h.session.keys(), []);
+  h.logger.start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  h.logger.error('goes');
+  await h.settle();
+  assert.equal(messages(h.received()), ['goes']);
+});
+
+// ---------------------------------------------------------------------------------------------
+// stats()
+
+test('stats(): logged, sent, queued, dropped by reason; logged = sent + queued + dropped at every step', async () => {
+  const h = harness({ answer: (_c, n) => (n === 2 ? 400 : 200) });
+  h.begin({ batchSize: 2, maxQueueSize: 3, maxEntriesPerMinute: 6, beforeSend: (e) => (e.message === 'skip' ? false : e) });
+  const seen = () => {
+    const s = h.logger.stats();
+    assert.is(s.logged, s.sent + s.queued + s.dropped, JSON.stringify(s));
+    return [s.logged, s.sent, s.queued, s.dropped];
+  };
+  assert.equal(seen(), [0, 0, 0, 0]);
   h.logger.error('a');
-  const stopping = h.logger.stop();
-  h.logger.start({ production: true, captureErrors: false });
-  await stopping;
-  h.logger.error('b');
-  await h.clock.tickAsync(10_000);
-  assert.equal(h.received().map((e) => e.message), ['a', 'b']);
-  h.target.dispatchEvent(new Event('online')); // listeners still there: no throw, nothing odd
+  h.logger.error('b'); // a full batch: out
+  assert.equal(seen(), [2, 0, 2, 0], 'in flight counts as queued');
+  await h.settle();
+  assert.equal(seen(), [2, 2, 0, 0]);
+  h.logger.error('skip');
+  h.logger.error('c');
+  h.logger.error('d'); // out, refused (400)
+  await h.settle();
+  assert.equal(seen(), [5, 2, 0, 3]);
+  for (const m of ['e', 'f', 'g', 'h']) h.logger.error(m); // from the 7th in a minute on, refused by the rate limit
+  assert.equal(seen(), [9, 2, 1, 6]);
+  const s = h.logger.stats();
+  assert.equal(s.droppedBy, { queueFull: 0, rateLimited: 3, storeFull: 0, rejected: 2, network: 0, beforeSend: 1 });
+  assert.is(s.status, 'idle');
+  await h.clock.tickAsync(60_000);
+  assert.equal(seen(), [9, 3, 0, 6], 'e went, with the drop report');
+  assert.is(h.logger.stats().restored, 0);
 });
 
 test.run();

@@ -1,11 +1,29 @@
 // Safe serialisation, redaction and the 32 KiB cut, on hostile input.
+
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fc from 'fast-check';
-import { CUT, MAX_ENTRY_BYTES, messageText, redact, serializeEntry, toSafe, utf8Bytes } from '../../src/logging/serialize';
+import { CUT, redactJwt as redact } from '../../src/logging/scrub';
+import {
+  contextTail,
+  entryJson,
+  isEntry,
+  isoTime,
+  MAX_ENTRY_BYTES,
+  makeEntry,
+  messageText,
+  NO_CONTEXT,
+  toSafe,
+  utf8Bytes,
+} from '../../src/logging/serialize';
 
 /** What the server would see. */
 const safe = (v: unknown) => JSON.parse(JSON.stringify(toSafe(v)));
+const serializeEntry = (level: 5, message: unknown, additional: unknown[], now: number) => {
+  const { json, bytes } = entryJson(makeEntry(level, message, additional, isoTime(now), null), NO_CONTEXT);
+  assert.is(bytes, Buffer.byteLength(json), 'its size, counted right');
+  return json;
+};
 const entryOf = (message: unknown, ...additional: unknown[]) => {
   const json = serializeEntry(5, message, additional, Date.UTC(2025, 0, 2, 3, 4, 5, 6));
   return { json, bytes: Buffer.byteLength(json), entry: JSON.parse(json) };
@@ -44,6 +62,23 @@ test('cycles are cut, shared references are not', () => {
   const e: any = new Error('loop');
   e.cause = e;
   assert.is(safe(e).cause, CUT);
+});
+
+test('re-entrant: a toJSON that serialises something else does not disturb the walk it was called from', () => {
+  const outer: any = { name: 'outer' };
+  outer.child = {
+    toJSON() {
+      // What a toJSON that logs (or formats something for its own log line) does.
+      toSafe({ a: { b: { c: { d: 1 } } } });
+      return { back: outer };
+    },
+  };
+  assert.equal(safe(outer), { name: 'outer', child: { back: CUT } }, 'the cycle is cut where it closes, not a level deeper');
+  const s8k = 's'.repeat(8192);
+  const mid = { toJSON: () => (toSafe('z'), 'mid') };
+  const strings = safe([s8k, s8k, mid, s8k, s8k, s8k]) as string[];
+  assert.equal(strings.slice(0, 4), [s8k, s8k, 'mid', s8k], 'the first 32 Ki characters');
+  assert.is(strings[5], CUT, 'nor its string room: the walk inside toJSON did not give it back');
 });
 
 test('functions, symbols, BigInt, NaN and Infinity become strings; undefined is left to JSON', () => {
@@ -153,7 +188,10 @@ test('bounded time: big typed arrays and many big strings are cut before they ar
   }
   assert.equal(safe(new Uint8Array([1, 2, 3])), [1, 2, 3], 'a typed array as its items');
   const strings = safe(Array(10).fill('z'.repeat(8000))) as string[];
-  assert.ok(strings.slice(0, 4).every((x) => x.length === 8000) && strings.slice(5).every((x) => x === CUT), '32 Ki characters of strings a value');
+  assert.ok(
+    strings.slice(0, 4).every((x) => x.length === 8000) && strings.slice(5).every((x) => x === CUT),
+    '32 Ki characters of strings a value',
+  );
 });
 
 test('message: strings as is, an Error gives its message, others their JSON text', () => {
@@ -170,7 +208,12 @@ test('message: strings as is, an Error gives its message, others their JSON text
 
 test('redaction: a JWT in the message, in additional (values and keys), in an error stack, in a URL', () => {
   const err = new Error('token ' + JWT + ' rejected');
-  const { json, entry } = entryOf('Bearer ' + JWT, { token: JWT, [JWT]: 'as key', nested: [{ deep: `x ${JWT}` }] }, err, `https://h/api?access_token=${JWT}&x=1`);
+  const { json, entry } = entryOf(
+    'Bearer ' + JWT,
+    { token: JWT, [JWT]: 'as key', nested: [{ deep: `x ${JWT}` }] },
+    err,
+    `https://h/api?access_token=${JWT}&x=1`,
+  );
   assert.not.ok(json.includes('eyJ'), json);
   assert.is(entry.message, 'Bearer [redacted]');
   assert.is(entry.additional[0].token, '[redacted]');
@@ -189,9 +232,17 @@ test('redaction: unsigned tokens, and a token split by a cut, go too; ordinary t
   assert.not.ok(json.includes('eyJ'), 'the half-token at the cut is gone');
   const inArg = 'y'.repeat(8150) + ' ' + JWT; // the 8 KiB string bound cuts the token after its first dot
   assert.not.ok(entryOf('m', inArg).json.includes('eyJ'));
-  assert.is(toSafe('a ' + JWT + ' ' + 'x'.repeat(9000)), 'a [redacted] ' + 'x'.repeat(8192 - 3 - JWT.length) + CUT, 'cut (at 8 Ki characters), then redacted');
+  assert.is(
+    toSafe('a ' + JWT + ' ' + 'x'.repeat(9000)),
+    'a [redacted] ' + 'x'.repeat(8192 - 3 - JWT.length) + CUT,
+    'cut (at 8 Ki characters), then redacted',
+  );
   // the cut leaves the header, its dot and 5 characters of the payload: still a token's start
-  assert.is(toSafe('a ' + 'y'.repeat(8147) + ' ' + JWT), 'a ' + 'y'.repeat(8147) + ' [redacted]' + CUT, 'a token the cut split goes too');
+  assert.is(
+    toSafe('a ' + 'y'.repeat(8147) + ' ' + JWT),
+    'a ' + 'y'.repeat(8147) + ' [redacted]' + CUT,
+    'a token the cut split goes too',
+  );
   assert.is(redact('a.' + JWT), '[redacted]', 'the whole run of token characters goes');
   assert.is(redact('1.2.3 ' + JWT + '\\n' + JWT), '1.2.3 [redacted]\\[redacted]', 'an escape before a token does not hide it');
   assert.is(redact('%22' + JWT + '%22'), '%[redacted]%22', 'nor does URL encoding');
@@ -239,11 +290,25 @@ test('utf8Bytes matches Buffer.byteLength', () => {
 
 test('property: any value logged gives bounded, parseable JSON and never throws', () => {
   fc.assert(
-    fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true }), fc.anything(), (message, extra) => {
-      const json = serializeEntry(5, message, [extra, message], 0);
-      const parsed = JSON.parse(json);
-      return Buffer.byteLength(json) <= MAX_ENTRY_BYTES && typeof parsed.message === 'string' && parsed.additional.length === 2;
-    }),
+    fc.property(
+      fc.anything({
+        withBigInt: true,
+        withDate: true,
+        withMap: true,
+        withSet: true,
+        withTypedArray: true,
+        withSparseArray: true,
+        withNullPrototype: true,
+        withObjectString: true,
+        withBoxedValues: true,
+      }),
+      fc.anything(),
+      (message, extra) => {
+        const json = serializeEntry(5, message, [extra, message], 0);
+        const parsed = JSON.parse(json);
+        return Buffer.byteLength(json) <= MAX_ENTRY_BYTES && typeof parsed.message === 'string' && parsed.additional.length === 2;
+      },
+    ),
     { numRuns: 500 },
   );
 });
@@ -261,6 +326,39 @@ test('property: a JWT anywhere inside any value never comes out', () => {
     fc.property(withToken, withToken, (m, a) => !serializeEntry(5, m, [a], 0).includes('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9')),
     { numRuns: 300 },
   );
+});
+
+test('contextTail: safe and scrubbed, sized; none for what is not a plain object; a marker over 4 KiB', () => {
+  const tail = contextTail({ a: 1, token: 't', when: new Date(0) }, null);
+  assert.is(tail.json, ',"context":{"a":1,"token":"[redacted]","when":"1970-01-01T00:00:00.000Z"}}');
+  assert.is(tail.bytes, Buffer.byteLength(tail.json));
+  for (const none of [null, undefined, 'text', [1, 2], 5]) assert.is(contextTail(none, null), NO_CONTEXT, String(none));
+  assert.is(contextTail({ big: 'é'.repeat(2100) }, null).json, `,"context":{"${CUT}":true}}`, '4,200 bytes');
+  const kept = contextTail({ big: 'é'.repeat(2000) }, null);
+  assert.is(JSON.parse(`{"x":0${kept.json}`).context.big.length, 2000, '4,000 bytes: kept');
+  assert.is(kept.bytes, Buffer.byteLength(kept.json));
+  const entry = entryJson(makeEntry(5, 'm', [], isoTime(0), null), kept);
+  assert.is(entry.bytes, Buffer.byteLength(entry.json));
+});
+
+test('isEntry: the four fields of the right kind, context a plain object if any', () => {
+  const entry = { level: 5, message: 'm', additional: [], timestamp: 't' };
+  assert.ok(isEntry(entry));
+  assert.ok(isEntry({ ...entry, context: { a: 1 } }));
+  for (const bad of [
+    null,
+    [],
+    'x',
+    { ...entry, level: 7 },
+    { ...entry, level: 1.5 },
+    { ...entry, level: '5' },
+    { ...entry, message: 1 },
+    { ...entry, additional: {} },
+    { ...entry, timestamp: 0 },
+    { ...entry, context: [] },
+  ]) {
+    assert.not.ok(isEntry(bad), JSON.stringify(bad));
+  }
 });
 
 test.run();

@@ -1,29 +1,37 @@
-// Delivery as the server sees it: batching, timing, every failure class, bounds.
+// Delivery as the server sees it: batching, timing, every failure class, idempotency keys, the
+// transport's status, flush() results.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { dropCounts, harness, sizes, type Answer } from './helpers';
+import { type Answer, dropReports, ENDPOINT, harness, messages, sizes } from './helpers';
 
+const failThen =
+  (failures: Answer[]): ((c: unknown, n: number) => Answer) =>
+  (_c, n) =>
+    failures[n - 1] ?? 200;
 
 test('45 errors: batches of 20 and 20 at once, then 5 on the timer', async () => {
   const h = harness();
   h.begin();
-  for (let i = 0; i < 45; i++) h.logger.error('e' + i);
+  for (let i = 0; i < 45; i++) h.logger.error(`e${i}`);
   await h.settle();
   assert.equal(sizes(h.calls), [20, 20]);
   await h.clock.tickAsync(9_999);
   assert.equal(sizes(h.calls), [20, 20], 'not before flushIntervalMs');
   await h.clock.tickAsync(1);
   assert.equal(sizes(h.calls), [20, 20, 5]);
-  assert.equal(h.received().map((e) => e.message), Array.from({ length: 45 }, (_, i) => 'e' + i));
+  assert.equal(
+    messages(h.received()),
+    Array.from({ length: 45 }, (_, i) => `e${i}`),
+  );
 });
 
 test('exactly batchSize entries per batch, never batchSize + 1', async () => {
   const h = harness();
   h.begin({ batchSize: 3 });
-  for (let i = 0; i < 3; i++) h.logger.error('e' + i);
+  for (let i = 0; i < 3; i++) h.logger.error(`e${i}`);
   await h.settle();
   assert.equal(sizes(h.calls), [3], 'sent as soon as it holds 3, not 4');
-  for (let i = 0; i < 7; i++) h.logger.error('f' + i);
+  for (let i = 0; i < 7; i++) h.logger.error(`f${i}`);
   await h.settle();
   assert.equal(sizes(h.calls), [3, 3, 3]);
   await h.clock.tickAsync(10_000);
@@ -43,7 +51,7 @@ test('no empty request: timers and flush with nothing queued send nothing', asyn
   assert.ok(h.calls.every((c) => c.text !== '[]' && c.text !== ''));
 });
 
-test('no entry waits longer than flushIntervalMs', async () => {
+test('no entry waits longer than flushIntervalMs after it was queued', async () => {
   const h = harness();
   h.begin({ flushIntervalMs: 1000 });
   const sentAt: number[] = [];
@@ -81,7 +89,7 @@ test('sent early once the batch JSON reaches 16 KiB', async () => {
   assert.ok(h.calls[0]!.text.length >= 16 * 1024);
 });
 
-test('batchSize 1: each entry alone, as a single object body', async () => {
+test('batchSize 1: each entry alone, as a single object body of exactly four fields', async () => {
   const h = harness();
   h.begin({ batchSize: 1 });
   h.logger.error('a', { n: 1 });
@@ -94,56 +102,78 @@ test('batchSize 1: each entry alone, as a single object body', async () => {
   assert.is(h.calls[1]!.body.message, 'b');
 });
 
-test('flush() sends what is queued now and resolves', async () => {
+test("every request: POST to the endpoint, JSON, credentials unless withCredentials is false, the endpoint's headers, a timeout signal", async () => {
   const h = harness();
-  h.begin();
-  for (let i = 0; i < 3; i++) h.logger.error('e' + i);
-  await h.logger.flush();
-  assert.equal(sizes(h.calls), [3]);
-});
-
-test('flush() hands over more than one batch, one after the other', async () => {
-  const h = harness();
-  h.begin({ batchSize: 2 });
-  await h.logger.stop(); // collect while stopped
-  for (let i = 0; i < 5; i++) h.logger.error('e' + i);
-  h.logger.start({ production: true, config: { batchSize: 2 }, captureErrors: false });
+  h.begin({ batchSize: 1 }, { headers: { Authorization: 'Bearer t0k' } });
+  h.logger.error('a');
+  h.logger.updateConfig({ withCredentials: false });
+  h.logger.error('b');
   await h.settle();
-  await h.logger.flush();
-  assert.equal(sizes(h.calls), [2, 2, 1]);
+  const [a, b] = h.calls;
+  assert.is(a!.url, ENDPOINT);
+  assert.is(a!.init.method, 'POST');
+  assert.equal(a!.init.headers, { 'Content-Type': 'application/json', Authorization: 'Bearer t0k', 'Idempotency-Key': a!.key });
+  assert.is(a!.init.credentials, 'include');
+  assert.is(b!.init.credentials, 'same-origin');
+  assert.ok(a!.init.signal instanceof AbortSignal);
 });
 
-test('flush() resolves, never rejects, even with no endpoint or a dead server', async () => {
-  const h = harness({ answer: () => 'hang' });
-  h.logger.error('x');
-  await h.logger.flush(); // not started
-  h.logger.start({ production: true, captureErrors: false });
-  await h.logger.flush(); // no endpoint
-  h.logger.setEndpoint('https://app.example/log');
-  const p = h.logger.flush();
+test('the endpoint and its headers are read at send time', async () => {
+  const h = harness();
+  let token = 'first';
+  h.logger.start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  h.logger.setEndpoint({ url: ENDPOINT, headers: () => ({ Authorization: token }) });
+  h.logger.error('a');
+  token = 'second';
+  h.logger.setEndpoint({ url: 'https://other.example/log', headers: () => ({ Authorization: token }) });
+  h.logger.error('b');
+  await h.settle();
+  assert.equal(
+    h.calls.map((c) => [c.url, (c.init.headers as Record<string, string>).Authorization]),
+    [
+      [ENDPOINT, 'first'],
+      ['https://other.example/log', 'second'],
+    ],
+  );
+});
+
+test('every batch has its own Idempotency-Key, the same on every retry of it', async () => {
+  const h = harness({ answer: failThen([503, 503, 200, 500]) });
+  h.begin({ batchSize: 2 });
+  for (const m of ['a', 'b', 'c', 'd']) h.logger.error(m);
   await h.clock.tickAsync(60_000);
-  await p;
-  assert.ok(h.calls.length >= 1);
+  const byBatch = h.calls.map((c) => [messages(c.body).join(), c.key]);
+  assert.equal(
+    byBatch.map(([m]) => m),
+    ['a,b', 'a,b', 'a,b', 'c,d', 'c,d'],
+  );
+  assert.ok(
+    h.calls.every((c) => /^[0-9a-f]{32}$/.test(c.key!)),
+    'a key on every request',
+  );
+  assert.is(new Set(h.calls.slice(0, 3).map((c) => c.key)).size, 1, 'one key across the retries of a,b');
+  assert.is(h.calls[3]!.key, h.calls[4]!.key);
+  assert.is.not(h.calls[0]!.key, h.calls[3]!.key, 'another batch, another key');
 });
-
-const failThen = (failures: Answer[]): ((c: unknown, n: number) => Answer) => (_c, n) => failures[n - 1] ?? 200;
 
 test('5xx: kept and sent again with capped exponential backoff, one in flight, order kept', async () => {
   const h = harness();
   h.begin({ batchSize: 2 });
   const at: number[] = [];
   h.setAnswer((_c, n) => (at.push(h.clock.now), n <= 8 ? 503 : 200));
-  h.logger.error('a');
-  h.logger.error('b');
-  h.logger.error('c');
-  h.logger.error('d');
+  for (const m of ['a', 'b', 'c', 'd']) h.logger.error(m);
   await h.clock.tickAsync(200_000);
   assert.equal(at, [0, 1000, 3000, 7000, 15000, 31000, 63000, 123000, 183000, 183000]);
-  const firstTwo = h.calls.slice(0, 9).map((c) => c.body.map((e: any) => e.message).join());
-  assert.ok(firstTwo.every((b) => b === 'a,b'), 'the same batch until it passes');
-  assert.equal(h.received().slice(-4).map((e) => e.message), ['a', 'b', 'c', 'd']);
+  assert.ok(
+    h.calls.slice(0, 9).every((c) => messages(c.body).join() === 'a,b'),
+    'the same batch until it passes',
+  );
+  assert.equal(messages(h.received().slice(-4)), ['a', 'b', 'c', 'd']);
   assert.is(h.reports().length, 8, 'each failure reported on the console');
-  assert.ok(h.reports()[0]!.includes('503'), h.reports()[0]);
+  assert.ok(
+    h.reports().every((r) => r.includes('503') && r.includes('kept')),
+    h.reports()[0],
+  );
 });
 
 test('408 is retried like 5xx', async () => {
@@ -151,8 +181,7 @@ test('408 is retried like 5xx', async () => {
   h.begin({ batchSize: 1 });
   h.logger.error('a');
   await h.clock.tickAsync(1000);
-  assert.equal(h.received().map((e) => e.message), ['a', 'a']);
-  assert.equal(h.calls.map((c) => c.body.message), ['a', 'a']);
+  assert.equal(messages(h.received()), ['a', 'a']);
 });
 
 test('429 with Retry-After in seconds is honoured', async () => {
@@ -177,17 +206,25 @@ test('Retry-After as an HTTP date is honoured', async () => {
   assert.is(h.calls.length, 2);
 });
 
-test('network failure: retried a bounded number of times while online, then that batch is dropped', async () => {
+test('network failure: retried 3 times while online, then that batch is dropped and counted', async () => {
   const h = harness({ answer: () => 'network' });
   h.begin({ batchSize: 1 });
   h.logger.error('a');
   await h.clock.tickAsync(60_000);
-  assert.is(h.calls.length, 4, '1 attempt + 3 retries');
-  assert.ok(h.reports().at(-1)!.includes('dropped'), 'the drop is reported');
+  assert.is(h.calls.filter((c) => c.body.message === 'a').length, 4, '1 attempt + 3 retries');
+  assert.ok(h.reports().includes('emweb.logger: send failed 0 dropped'), 'the drop is reported');
+  assert.is(h.logger.stats().droppedBy.network, 1);
+  // Its count is due 10 s later, alone, and given up the same way: once, not again and again.
+  assert.equal(
+    h.calls.slice(4).map((c) => c.body.message),
+    Array(4).fill('emweb.logger dropped entries'),
+  );
+  await h.clock.tickAsync(600_000);
+  assert.is(h.calls.length, 8);
   h.setAnswer(() => 200);
   h.logger.error('b');
-  await h.settle();
-  assert.equal(h.calls.at(-1)!.body.message, 'b', 'the next batch goes');
+  await h.clock.tickAsync(10_000);
+  assert.is(h.calls.at(-1)!.body.message, 'b', 'the next batch goes');
 });
 
 test('a send that never answers times out (15 s) and counts as a network failure', async () => {
@@ -201,12 +238,16 @@ test('a send that never answers times out (15 s) and counts as a network failure
   await h.clock.tickAsync(1);
   assert.ok(h.calls[0]!.init.signal!.aborted, 'the request is aborted');
   await h.clock.tickAsync(1000);
-  assert.equal(h.calls.map((c) => c.body.message), ['a', 'a', 'b']);
+  assert.equal(
+    h.calls.map((c) => c.body.message),
+    ['a', 'a', 'b'],
+  );
 });
 
 test('a send whose fetch ignores the abort signal still times out (sendTimeoutMs)', async () => {
   let n = 0;
-  const h = harness({ env: { sendTimeoutMs: 5000, fetch: (() => (++n === 1 ? new Promise(() => {}) : Promise.resolve({ status: 200 }))) as any } });
+  const ok = { status: 200, headers: { get: () => null } } as unknown as Response;
+  const h = harness({ env: { sendTimeoutMs: 5000, fetch: () => (++n === 1 ? new Promise(() => {}) : Promise.resolve(ok)) } });
   h.begin({ batchSize: 1 });
   h.logger.error('a');
   h.logger.error('b');
@@ -224,17 +265,25 @@ test('offline: nothing is tried until the online event, then delivery resumes in
   h.logger.error('b');
   await h.clock.tickAsync(10 * 60_000);
   assert.is(h.calls.length, 0, 'no attempt while the browser says offline');
+  assert.is(h.logger.stats().status, 'offline');
   h.navigator.onLine = true;
   h.setAnswer(() => 200);
   h.target.dispatchEvent(new Event('online'));
   await h.settle();
-  assert.equal(h.calls.map((c) => c.body.message), ['a', 'b']);
+  assert.equal(
+    h.calls.map((c) => c.body.message),
+    ['a', 'b'],
+  );
+  assert.is(h.logger.stats().status, 'idle');
 });
 
 test('going offline during a send: waits for online instead of burning retries', async () => {
   const h = harness();
   h.begin({ batchSize: 1 });
-  h.setAnswer(() => ((h.navigator.onLine = false), 'network'));
+  h.setAnswer(() => {
+    h.navigator.onLine = false;
+    return 'network';
+  });
   h.logger.error('a');
   await h.clock.tickAsync(10 * 60_000);
   assert.is(h.calls.length, 1);
@@ -242,21 +291,29 @@ test('going offline during a send: waits for online instead of burning retries',
   h.setAnswer(() => 200);
   h.target.dispatchEvent(new Event('online'));
   await h.settle();
-  assert.equal(h.calls.map((c) => c.body.message), ['a', 'a']);
+  assert.equal(
+    h.calls.map((c) => c.body.message),
+    ['a', 'a'],
+  );
+  assert.is(h.logger.stats().droppedBy.network, 0, 'not counted against the retries');
 });
 
-test('other 4xx (400, 413) drop that batch with a console report; the next goes', async () => {
-  for (const status of [400, 401, 413]) {
+for (const status of [400, 401, 413]) {
+  test(`${status} drops that batch, counted as rejected, with a console report; the next goes`, async () => {
     const h = harness({ answer: failThen([status]) });
     h.begin({ batchSize: 1 });
     h.logger.error('bad');
     h.logger.error('good');
     await h.clock.tickAsync(60_000);
-    assert.equal(h.calls.map((c) => c.body.message), ['bad', 'good'], String(status));
-    assert.is(h.reports().length, 1, String(status));
-    assert.ok(h.reports()[0]!.includes(String(status)) && h.reports()[0]!.includes('dropped'), h.reports()[0]);
-  }
-});
+    assert.equal(
+      h.calls.map((c) => c.body.message),
+      ['bad', 'emweb.logger dropped entries', 'good'],
+      'bad is not sent again; its count goes first (a batch of 1 has no room beside good)',
+    );
+    assert.equal(h.reports(), [`emweb.logger: send failed ${status} dropped`]);
+    assert.is(h.logger.stats().droppedBy.rejected, 1);
+  });
+}
 
 test('failures are reported on the console only, never logged into the queue', async () => {
   const h = harness({ answer: failThen([500, 400]) });
@@ -264,8 +321,14 @@ test('failures are reported on the console only, never logged into the queue', a
   h.logger.error('a');
   h.logger.error('b');
   await h.clock.tickAsync(60_000);
-  assert.equal(h.received().map((e) => e.message), ['a', 'a', 'b'].slice(0, h.calls.length));
-  assert.ok(h.received().every((e) => !e.message.startsWith('emweb.logger')));
+  assert.equal(h.reports(), ['emweb.logger: send failed 500 kept', 'emweb.logger: send failed 400 dropped']);
+  const sent = messages(h.received());
+  assert.equal(sent, ['a', 'a', 'emweb.logger dropped entries', 'b'], 'a, its retry (refused), the count, b');
+  assert.not.ok(
+    sent.some((m) => m.includes('send failed')),
+    'no report of a failed send went to the server',
+  );
+  assert.is(h.logger.stats().logged, 2, 'the reports were not logged');
 });
 
 test('recovery after an outage delivers every kept entry exactly once, in order', async () => {
@@ -274,15 +337,21 @@ test('recovery after an outage delivers every kept entry exactly once, in order'
   let down = true;
   h.setAnswer(() => (down ? 503 : 200));
   for (let i = 0; i < 40; i++) {
-    h.logger.error('e' + i);
+    h.logger.error(`e${i}`);
     await h.clock.tickAsync(1500);
   }
   down = false;
   await h.clock.tickAsync(120_000);
-  assert.equal(h.delivered().map((e) => e.message), Array.from({ length: 40 }, (_, i) => 'e' + i));
+  assert.equal(
+    messages(h.delivered()),
+    Array.from({ length: 40 }, (_, i) => `e${i}`),
+  );
   const failed = h.calls.filter((c) => c.answer === 503);
   assert.ok(failed.length > 5);
-  assert.ok(failed.every((c) => c.body.map((e: any) => e.message).join() === 'e0,e1,e2,e3,e4'), 'only the head batch was tried during the outage');
+  assert.ok(
+    failed.every((c) => messages(c.body).join() === 'e0,e1,e2,e3,e4'),
+    'only the head batch was tried during the outage',
+  );
 });
 
 test('queue bound: oldest dropped, one warning for the episode, the count reaches the server once', async () => {
@@ -290,52 +359,62 @@ test('queue bound: oldest dropped, one warning for the episode, the count reache
   h.begin({ maxQueueSize: 30, batchSize: 10 });
   let down = true;
   h.setAnswer(() => (down ? 503 : 200));
-  for (let i = 0; i < 100; i++) h.logger.error('e' + i);
+  for (let i = 0; i < 100; i++) h.logger.error(`e${i}`);
   await h.clock.tickAsync(5000);
-  const warns = h.reports().filter((r) => r.includes('queue full'));
-  assert.is(warns.length, 1);
+  assert.is(h.reports().filter((r) => r.includes('queueFull')).length, 1);
   down = false;
   await h.clock.tickAsync(120_000);
-  const msgs = h.delivered().map((e) => e.message);
-  // e0..e9 are in flight (kept), the queue keeps the newest 30: e70..e99; e10..e69 are dropped
-  assert.equal(msgs.filter((m: string) => !m.startsWith('emweb')), [...Array.from({ length: 10 }, (_, i) => 'e' + i), ...Array.from({ length: 30 }, (_, i) => 'e' + (70 + i))]);
+  const sent = messages(h.delivered());
+  // e0..e9 are in the batch out (kept), the queue keeps the newest 30: e70..e99; e10..e69 are dropped
+  assert.equal(
+    sent.filter((m) => !m.startsWith('emweb')),
+    [...Array.from({ length: 10 }, (_, i) => `e${i}`), ...Array.from({ length: 30 }, (_, i) => `e${70 + i}`)],
+  );
   const reports = h.received().filter((e) => e.message.startsWith('emweb.logger'));
-  const unique = new Set(reports.map((r) => r.timestamp));
-  assert.is(unique.size, 1, 'one report, however often its batch was retried');
-  assert.equal(dropCounts(h.delivered()), [[60, 0]]);
+  assert.is(new Set(reports.map((r) => r.timestamp)).size, 1, 'one report, however often its batch was retried');
+  assert.equal(dropReports(h.delivered()), [{ queueFull: 60, rateLimited: 0, storeFull: 0, rejected: 0, network: 0 }]);
   assert.is(reports[0]!.level, 5);
+  assert.equal(h.logger.stats().droppedBy.queueFull, 60);
 });
 
-test('drop counts survive a batch that is given up (4xx), and are not reported twice', async () => {
+test('drop counts survive a batch that is refused (4xx), and are not reported twice', async () => {
   const h = harness();
   h.begin({ maxQueueSize: 2, batchSize: 5 });
-  h.logger.stop();
-  for (let i = 0; i < 5; i++) h.logger.error('e' + i); // 3 dropped
+  await h.logger.stop();
+  for (let i = 0; i < 5; i++) h.logger.error(`e${i}`); // 3 dropped
   let n = 0;
   h.setAnswer(() => (++n === 1 ? 400 : 200));
   h.logger.start({ production: true, captureErrors: false });
   await h.logger.flush();
-  await h.settle();
   h.logger.error('next');
   await h.clock.tickAsync(10_000);
   h.logger.error('after');
   await h.clock.tickAsync(10_000);
-  const [rejected, second, third] = h.calls;
-  assert.equal(dropCounts(rejected!.body), [[3, 0]]);
-  assert.equal(dropCounts([second!.body[0]]), [[3, 0]], 'reported again in the next batch that gets through');
+  const [refused, second, third] = h.calls;
+  assert.is(dropReports(refused!.body)[0].queueFull, 3);
+  assert.is(dropReports(second!.body)[0].queueFull, 3, 'reported again in the next batch that gets through');
   assert.is(second!.body[1].message, 'next');
-  assert.equal(third!.body.map((e: any) => e.message), ['after'], 'and only once');
+  assert.equal(messages(third!.body), ['after'], 'and only once');
+});
+
+test('a drop report that was all its batch held, refused by the server, is not sent again', async () => {
+  const h = harness({ answer: () => 400 });
+  h.begin({ maxEntriesPerMinute: 0 });
+  h.logger.error('refused by the rate limit');
+  await h.clock.tickAsync(10_000);
+  assert.is(h.calls.length, 1, 'the report alone');
+  await h.clock.tickAsync(600_000);
+  assert.is(h.calls.length, 1, 'not again and again');
 });
 
 test('rate limit: past maxEntriesPerMinute entries are counted, not queued, and the count is reported', async () => {
   const h = harness();
   h.begin({ maxEntriesPerMinute: 300, batchSize: 100 });
-  for (let i = 0; i < 350; i++) h.logger.error('e' + i);
+  for (let i = 0; i < 350; i++) h.logger.error(`e${i}`);
   await h.clock.tickAsync(20_000);
-  const msgs = h.received().map((e) => e.message);
-  assert.is(msgs.filter((m) => /^e\d/.test(m)).length, 300);
-  assert.equal(dropCounts(h.received()), [[0, 50]]);
-  assert.is(h.reports().filter((r) => r.includes('rate limit')).length, 1, 'one console warning');
+  assert.is(messages(h.received()).filter((m) => /^e\d/.test(m)).length, 300);
+  assert.is(dropReports(h.received())[0].rateLimited, 50);
+  assert.is(h.reports().filter((r) => r.includes('rateLimited')).length, 1, 'one console warning');
   await h.clock.tickAsync(61_000);
   h.logger.error('again');
   await h.clock.tickAsync(10_000);
@@ -352,17 +431,151 @@ test('drop counts alone are sent flushIntervalMs after the first loss, in one re
   assert.is(h.calls.length, 0);
   await h.clock.tickAsync(1);
   assert.equal(sizes(h.calls), [1]);
-  assert.equal(dropCounts(h.received()), [[0, 2]]);
+  assert.is(dropReports(h.received())[0].rateLimited, 2);
   await h.clock.tickAsync(60_000);
   assert.is(h.calls.length, 1, 'and nothing more');
 });
 
-test('one batch in flight at a time', async () => {
+test('one batch in flight at a time; status says sending', async () => {
   const h = harness({ answer: () => 'hang' });
   h.begin({ batchSize: 1 });
-  for (let i = 0; i < 10; i++) h.logger.error('e' + i);
+  for (let i = 0; i < 10; i++) h.logger.error(`e${i}`);
   await h.clock.tickAsync(10_000);
   assert.is(h.calls.length, 1);
+  assert.is(h.logger.stats().status, 'sending');
+});
+
+test('status: idle, then waiting-retry during a backoff, idle again once delivered', async () => {
+  const h = harness({ answer: failThen([503]) });
+  h.begin({ batchSize: 1 });
+  assert.is(h.logger.stats().status, 'idle');
+  h.logger.error('a');
+  await h.settle();
+  assert.is(h.logger.stats().status, 'waiting-retry');
+  await h.clock.tickAsync(1000);
+  assert.is(h.logger.stats().status, 'idle');
+});
+
+// ---------------------------------------------------------------------------------------------
+// flush()
+
+test('flush() sends what is queued now and says so: { sent, kept: 0, dropped: 0 }', async () => {
+  const h = harness();
+  h.begin();
+  for (let i = 0; i < 3; i++) h.logger.error(`e${i}`);
+  assert.equal(await h.logger.flush(), { sent: 3, kept: 0, dropped: 0 });
+  assert.equal(sizes(h.calls), [3]);
+});
+
+test('flush() hands over more than one batch, one after the other, and counts them all', async () => {
+  const h = harness();
+  h.begin({ batchSize: 2 });
+  await h.logger.stop(); // collect while stopped
+  for (let i = 0; i < 5; i++) h.logger.error(`e${i}`);
+  h.logger.start({ production: true, options: { batchSize: 2 }, captureErrors: false });
+  assert.equal(await h.logger.flush(), { sent: 5, kept: 0, dropped: 0 });
+  assert.equal(sizes(h.calls), [2, 2, 1]);
+});
+
+test('flush() with the server down: the first batch is tried, everything counts as kept', async () => {
+  const h = harness({ answer: () => 503 });
+  h.begin({ batchSize: 2 });
+  for (let i = 0; i < 5; i++) h.logger.error(`e${i}`);
+  await h.settle();
+  const calls = h.calls.length;
+  assert.equal(await h.logger.flush(), { sent: 0, kept: 5, dropped: 0 });
+  assert.is(h.calls.length, calls + 1, 'the waiting batch was tried at once, once');
+});
+
+test('flush() during a backoff wait sends at once', async () => {
+  const h = harness({ answer: failThen([503, 503]) });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  await h.settle();
+  await h.clock.tickAsync(1000); // second failure: the backoff is now 2 s
+  assert.is(h.logger.stats().status, 'waiting-retry');
+  assert.equal(await h.logger.flush(), { sent: 1, kept: 0, dropped: 0 });
+  assert.is(h.calls.length, 3);
+  assert.is(h.clock.now, 1000, 'without waiting');
+});
+
+test("flush() while the server's Retry-After is in force: nothing is sent, the entries count as kept", async () => {
+  const h = harness({ answer: failThen([{ status: 429, headers: { 'Retry-After': '60' } }]) });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  h.logger.error('b');
+  await h.settle();
+  assert.equal(await h.logger.flush(), { sent: 0, kept: 2, dropped: 0 });
+  await h.clock.tickAsync(59_999);
+  assert.equal(await h.logger.flush(), { sent: 0, kept: 2, dropped: 0 }, 'a moment before it ends');
+  assert.is(h.calls.length, 1);
+  await h.clock.tickAsync(1);
+  assert.is(h.calls.length, 3, 'then the retry goes, and the next batch');
+});
+
+test('flush() counts a refused batch as dropped, and goes on with the next', async () => {
+  const h = harness({ answer: failThen([413]) });
+  h.begin({ batchSize: 2 });
+  await h.logger.stop();
+  for (let i = 0; i < 4; i++) h.logger.error(`e${i}`);
+  h.logger.start({ production: true, options: { batchSize: 2 }, captureErrors: false });
+  assert.equal(await h.logger.flush(), { sent: 2, kept: 0, dropped: 2 });
+});
+
+test('flush() without an endpoint, before start, or offline: settles at once, all kept', async () => {
+  const h = harness();
+  h.logger.error('early');
+  assert.equal(await h.logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'not started');
+  h.logger.start({ production: true, captureErrors: false });
+  assert.equal(await h.logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'no endpoint');
+  h.navigator.onLine = false;
+  h.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  assert.equal(await h.logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'offline');
+  assert.is(h.calls.length, 0);
+});
+
+test('flush() counts only what was queued when it was called', async () => {
+  const h = harness({ answer: () => 'hang' });
+  h.begin({ batchSize: 2 });
+  h.logger.error('a');
+  h.logger.error('b'); // a full batch: out at once, and never answered
+  const flushing = h.logger.flush();
+  h.logger.error('c'); // queued after the call
+  h.setAnswer(() => 200);
+  await h.clock.tickAsync(15_000); // the send times out; the flush sends the batch again at once
+  assert.equal(await flushing, { sent: 2, kept: 0, dropped: 0 });
+  assert.equal(messages(h.calls.at(-1)!.body), ['c'], 'c went in a batch of its own, not counted');
+});
+
+test('flush() whose own send fails: what it holds is kept', async () => {
+  const h = harness({ answer: () => 'hang' });
+  h.begin({ batchSize: 2 });
+  h.logger.error('a');
+  const flushing = h.logger.flush();
+  await h.clock.tickAsync(15_000);
+  assert.equal(await flushing, { sent: 0, kept: 1, dropped: 0 });
+});
+
+test('flush() counts entries pushed out of the queue by its bound as dropped', async () => {
+  const h = harness({ answer: () => 'hang' });
+  h.begin({ batchSize: 1, maxQueueSize: 2 });
+  h.logger.error('out'); // in flight
+  h.logger.error('a');
+  h.logger.error('b');
+  const flushing = h.logger.flush();
+  h.logger.error('c'); // pushes a out
+  h.logger.error('d'); // pushes b out
+  h.setAnswer(() => 200);
+  await h.clock.tickAsync(16_000);
+  assert.equal(await flushing, { sent: 1, kept: 0, dropped: 2 });
+});
+
+test('flush() never rejects, whatever the transport meets', async () => {
+  const h = harness({ env: { fetch: () => Promise.reject(new Error('down')) } });
+  h.begin();
+  h.logger.error('x');
+  const result = await h.logger.flush();
+  assert.equal(result, { sent: 0, kept: 1, dropped: 0 });
 });
 
 test.run();

@@ -11,6 +11,16 @@ const faults = new Map<string, number>();
 const inputs = new Map<string, number>();
 const violated: string[] = [];
 const entries = { logged: 0, delivered: 0, duplicated: 0, lost: 0, reportedDropped: 0 };
+/** The delivery property (pages, reloads, tabs, a server that keeps idempotency keys). */
+const delivery = {
+  schedules: 0,
+  faults: 0,
+  logged: 0,
+  deliveredOnce: 0,
+  countedDropped: 0,
+  duplicatesBefore: 0,
+  duplicatesAfter: 0,
+};
 
 const add = (m: Map<string, number>, k: string, n: number) => void m.set(k, (m.get(k) ?? 0) + n);
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -31,12 +41,29 @@ export function tally(t: Partial<typeof entries>): void {
 }
 
 /**
+ * What one delivery schedule ended with: entries logged, delivered exactly once (after the server
+ * dropped repeated keys), counted as dropped by the pages' ledgers, and duplicate entries the
+ * server saw before and after de-duplication.
+ */
+export function tallyDelivery(t: Partial<typeof delivery>): void {
+  for (const k of Object.keys(t) as (keyof typeof delivery)[]) delivery[k] += t[k] ?? 0;
+}
+
+/**
  * Runs a fast-check property, counting its runs as inputs of `kind`; a counterexample counts as a
  * violation and fails the test with fast-check's report (which gives the seed to replay it).
  */
-export async function holds<Ts>(kind: string, property: fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>, numRuns = 300): Promise<void> {
+export async function holds<Ts>(
+  kind: string,
+  property: fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>,
+  numRuns = 300,
+): Promise<void> {
   const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
-  const details = await fc.check(property as fc.IAsyncProperty<Ts>, { numRuns, includeErrorInReport: true, ...(seed === undefined ? {} : { seed }) });
+  const details = await fc.check(property as fc.IAsyncProperty<Ts>, {
+    numRuns,
+    includeErrorInReport: true,
+    ...(seed === undefined ? {} : { seed }),
+  });
   input(kind, details.numRuns);
   if (details.failed) {
     violation(kind);
@@ -68,6 +95,13 @@ export function summary(suite: string): string {
       `duplicated ${e.duplicated}, lost uncounted ${e.lost}`,
     `[figures: ${suite}] inputs tried ${total(inputs)} (${top(inputs)}); violations seen ${violated.length}` +
       (violated.length ? ` (${[...new Set(violated)].join('; ')})` : ''),
+    ...(delivery.schedules
+      ? [
+          `[figures: ${suite}] delivery: schedules ${delivery.schedules}, faults ${delivery.faults}, entries logged ${delivery.logged}, ` +
+            `delivered once ${delivery.deliveredOnce}, counted as dropped ${delivery.countedDropped}, ` +
+            `duplicates seen by the server ${delivery.duplicatesBefore} before de-duplication, ${delivery.duplicatesAfter} after`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -80,7 +114,14 @@ export function printAtExit(suite: string): void {
     console.log('\n' + summary(suite));
     const file = process.env.EMWEB_FIGURES;
     if (file) {
-      const json = { suite, faults: Object.fromEntries(faults), inputs: Object.fromEntries(inputs), entries, violations: violated };
+      const json = {
+        suite,
+        faults: Object.fromEntries(faults),
+        inputs: Object.fromEntries(inputs),
+        entries,
+        delivery,
+        violations: violated,
+      };
       try {
         appendFileSync(file, JSON.stringify(json) + '\n');
       } catch {}

@@ -1,30 +1,27 @@
 // The logger against a server that fails, on a fake clock, through its public API only: outages of
 // 5xx, 408, 429 with Retry-After, refused connections and sends that never answer, then recovery;
 // offline spells; queue overflow and log floods; pages closed mid-outage and the next page's start.
-// What counts is what the server accepted (a 2xx answer): every entry the contract keeps arrives
-// once, in order, and every entry it may drop is counted in a drop report.
+// What counts is what the server accepted (a 2xx answer, each batch once by its idempotency key):
+// every entry the contract keeps arrives once, in order, and every entry it may drop is counted in a
+// drop report. (Pages that go away, reloads and tabs sharing storage: logger.delivery.property.test.ts.)
+
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import FakeTimers from '@sinonjs/fake-timers';
-import fc from 'fast-check';
-import { createLogger } from '../../src/logging';
-import { memoryStorage, type SafeStorage } from '../../src/storage';
-import { harness, type Answer } from '../logging/helpers';
+import { type Answer, entriesOf, harness, isOk as ok, statusOf } from '../logging/helpers';
 import { fault, guarded, holds, printAtExit, tally } from './figures';
 
 printAtExit('unit');
 
-const isDropReport = (e: any) => e?.level === 5 && /^emweb\.logger/.test(String(e?.message));
-const dropped = (entries: any[]) =>
-  entries.filter(isDropReport).reduce((n, e) => n + (e.additional?.[0]?.queueFull ?? 0) + (e.additional?.[0]?.rateLimited ?? 0), 0);
-const statusOf = (a: Answer | undefined) => (typeof a === 'number' ? a : typeof a === 'object' ? a.status : 0);
-const ok = (a: Answer | undefined) => statusOf(a) >= 200 && statusOf(a) < 300;
-const entriesOf = (body: any): any[] => (Array.isArray(body) ? body : [body]);
+const isDropReport = (e: any) => e?.level === 5 && e?.message === 'emweb.logger dropped entries';
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((n, x) => n + x, 0);
+const dropped = (entries: any[]) => entries.filter(isDropReport).reduce((n, e) => n + sum(e.additional[0]), 0);
 
 function countFault(a: Answer): void {
   if (a === 'network') fault('log send: connection refused');
   else if (a === 'hang') fault('log send: no answer (timed out)');
-  else if (!ok(a)) fault(`log send: ${statusOf(a)}${typeof a === 'object' && a.headers?.['Retry-After'] ? ' with Retry-After' : ''}`);
+  else if (!ok(a))
+    fault(`log send: ${statusOf(a)}${typeof a === 'object' && a.headers?.['Retry-After'] ? ' with Retry-After' : ''}`);
 }
 
 /** Entries delivered (answered 2xx), messages in order, with duplicates and losses against `logged`. */
@@ -50,20 +47,29 @@ const refused = fc.constant<Answer>('network');
 
 /** An outage: failures in any order, with at most 3 refused or unanswered sends (the contract retries those a bounded number of times). */
 const outageOf = (transport: fc.Arbitrary<Answer>) =>
-  fc.tuple(fc.array(failure, { maxLength: 12 }), fc.array(transport, { maxLength: 3 }), fc.array(fc.nat(), { maxLength: 3 })).map(([fails, t, at]) => {
-    const all = [...fails];
-    t.forEach((x, i) => all.splice((at[i] ?? 0) % (all.length + 1), 0, x));
-    return all;
-  });
+  fc
+    .tuple(fc.array(failure, { maxLength: 12 }), fc.array(transport, { maxLength: 3 }), fc.array(fc.nat(), { maxLength: 3 }))
+    .map(([fails, t, at]) => {
+      const all = [...fails];
+      for (const [i, x] of t.entries()) all.splice((at[i] ?? 0) % (all.length + 1), 0, x);
+      return all;
+    });
 
-const logPlan = fc.array(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.constantFrom('error', 'fatal' as const)), { minLength: 1, maxLength: 120 });
+const logPlan = fc.array(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.constantFrom('error', 'fatal' as const)), {
+  minLength: 1,
+  maxLength: 120,
+});
 const config = fc.record({ batchSize: fc.integer({ min: 1, max: 25 }), flushIntervalMs: fc.integer({ min: 0, max: 15_000 }) });
 
 /** How long a send may take in these tests (`sendTimeoutMs`), in the logger's time and in real time alike. */
 const TEST_SEND_TIMEOUT_MS = 5;
 const realSleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function outageThenRecovery(faults: Answer[], plan: [number, 'error' | 'fatal'][], cfg: { batchSize: number; flushIntervalMs: number }) {
+async function outageThenRecovery(
+  faults: Answer[],
+  plan: [number, 'error' | 'fatal'][],
+  cfg: { batchSize: number; flushIntervalMs: number },
+) {
   const times: number[] = [];
   // Sends that hang until the logger's timeout aborts them: real time passes for those.
   const hung = new Set<AbortSignal | undefined>();
@@ -92,7 +98,11 @@ async function outageThenRecovery(faults: Answer[], plan: [number, 'error' | 'fa
       await h.clock.tickAsync(TEST_SEND_TIMEOUT_MS);
       if (hung.size) await realSleep(TEST_SEND_TIMEOUT_MS);
     }
-    assert.is(hung.size, 0, `a send that never answers was not timed out after ${100 * TEST_SEND_TIMEOUT_MS} ms, real and logger time`);
+    assert.is(
+      hung.size,
+      0,
+      `a send that never answers was not timed out after ${100 * TEST_SEND_TIMEOUT_MS} ms, real and logger time`,
+    );
   };
   h.begin(cfg);
   const logged: string[] = [];
@@ -107,11 +117,15 @@ async function outageThenRecovery(faults: Answer[], plan: [number, 'error' | 'fa
     await waitOutHangs();
     await h.clock.tickAsync(3_600_000);
   }
-  const got = account(logged, h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)));
+  const got = account(
+    logged,
+    h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)),
+  );
   assert.equal(problems, []);
   assert.equal(got.delivered, logged, 'every entry once, in order');
   assert.is(got.reportedDropped, 0, 'nothing dropped within the queue bound');
-  for (const c of h.calls) assert.ok(entriesOf(c.body).length > 0 && entriesOf(c.body).length <= cfg.batchSize, 'never empty, never over batchSize');
+  for (const c of h.calls)
+    assert.ok(entriesOf(c.body).length > 0 && entriesOf(c.body).length <= cfg.batchSize, 'never empty, never over batchSize');
   h.calls.forEach((c, i) => {
     const next = times[i + 1];
     if (next === undefined) return;
@@ -120,7 +134,16 @@ async function outageThenRecovery(faults: Answer[], plan: [number, 'error' | 'fa
     if (ra) assert.ok(next - times[i]! >= Number(ra) * 1000, `Retry-After ${ra} s honoured (next after ${next - times[i]!} ms)`);
     if (!ok(a) && a !== 'hang') assert.ok(next - times[i]! <= 300_000, 'backoff capped');
   });
-  assert.ok(h.consoleCalls.every((c) => !c.args.some((x) => x instanceof Error)), 'no exception inside the logger');
+  assert.ok(
+    h.consoleCalls.every((c) => !c.args.some((x) => x instanceof Error)),
+    'no exception inside the logger',
+  );
+  const stats = h.logger.stats();
+  assert.equal(
+    [stats.logged, stats.sent, stats.queued, stats.dropped],
+    [logged.length, logged.length, 0, 0],
+    'the ledger says the same',
+  );
 }
 
 test('outage then recovery (5xx, 408, 429 ± Retry-After, refused connections): every entry delivered once, in order; Retry-After honoured; backoff capped', () =>
@@ -140,12 +163,19 @@ test('a host page whose fetch wrapper drops the abort signal, and a server that 
         sendTimeoutMs: TEST_SEND_TIMEOUT_MS,
         // The wrapper forwards url and body but not the signal: a hang is forever, as far as fetch knows.
         fetch: (url: string, init: RequestInit) => {
-          h.calls.push({ url, init, text: String(init.body), body: JSON.parse(String(init.body)), answer: ++n === 1 ? 'hang' : 200 });
+          h.calls.push({
+            url,
+            init,
+            text: String(init.body),
+            body: JSON.parse(String(init.body)),
+            key: undefined,
+            answer: ++n === 1 ? 'hang' : 200,
+          });
           if (n === 1) {
             fault('log send: no answer, signal ignored');
             return new Promise<never>(() => {});
           }
-          return Promise.resolve({ status: 200, headers: { get: () => null } });
+          return Promise.resolve({ status: 200, headers: { get: () => null } } as unknown as Response);
         },
       },
     });
@@ -158,36 +188,47 @@ test('a host page whose fetch wrapper drops the abort signal, and a server that 
       await h.clock.tickAsync(120_000);
       await realSleep(TEST_SEND_TIMEOUT_MS * 2);
     }
-    const got = account(['first', 'second'], h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)));
+    const got = account(
+      ['first', 'second'],
+      h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)),
+    );
     assert.equal(got.delivered, ['first', 'second'], 'the hung send was given up on and retried; the queue moved on');
   }));
 
 test('429 and 503 with Retry-After (seconds or HTTP date): the retry goes exactly then (clamped to 5 min), not before', () =>
   holds(
     'Retry-After',
-    fc.asyncProperty(fc.integer({ min: 0, max: 900 }), fc.boolean(), fc.constantFrom(429, 503), async (seconds, asDate, status) => {
-      const start = 1_700_000_000_000;
-      const h = harness({
-        answer: (_c, n) => {
-          if (n > 1) return 200;
-          const value = asDate ? new Date(start + seconds * 1000).toUTCString() : String(seconds);
-          fault(`log send: ${status} with Retry-After`);
-          return { status, headers: { 'Retry-After': value } };
-        },
-      });
-      h.clock.setSystemTime(start);
-      h.begin({ batchSize: 1 });
-      h.logger.error('throttled');
-      await h.settle();
-      const wait = Math.min(seconds, 300) * 1000;
-      if (wait > 0) {
-        await h.clock.tickAsync(wait - 1);
-        assert.is(h.calls.length, 1, 'not before Retry-After');
-      }
-      await h.clock.tickAsync(1);
-      assert.is(h.calls.length, 2, 'retried when Retry-After says');
-      account(['throttled'], h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)));
-    }),
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 900 }),
+      fc.boolean(),
+      fc.constantFrom(429, 503),
+      async (seconds, asDate, status) => {
+        const start = 1_700_000_000_000;
+        const h = harness({
+          answer: (_c, n) => {
+            if (n > 1) return 200;
+            const value = asDate ? new Date(start + seconds * 1000).toUTCString() : String(seconds);
+            fault(`log send: ${status} with Retry-After`);
+            return { status, headers: { 'Retry-After': value } };
+          },
+        });
+        h.clock.setSystemTime(start);
+        h.begin({ batchSize: 1 });
+        h.logger.error('throttled');
+        await h.settle();
+        const wait = Math.min(seconds, 300) * 1000;
+        if (wait > 0) {
+          await h.clock.tickAsync(wait - 1);
+          assert.is(h.calls.length, 1, 'not before Retry-After');
+        }
+        await h.clock.tickAsync(1);
+        assert.is(h.calls.length, 2, 'retried when Retry-After says');
+        account(
+          ['throttled'],
+          h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)),
+        );
+      },
+    ),
     200,
   ));
 
@@ -195,7 +236,10 @@ test('offline and online spells: nothing is tried while offline; once online, ev
   holds(
     'offline spells',
     fc.asyncProperty(
-      fc.array(fc.tuple(fc.integer({ min: 0, max: 15 }), fc.boolean(), fc.integer({ min: 0, max: 30_000 })), { minLength: 1, maxLength: 12 }),
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 15 }), fc.boolean(), fc.integer({ min: 0, max: 30_000 })), {
+        minLength: 1,
+        maxLength: 12,
+      }),
       config,
       async (steps, cfg) => {
         let sentOffline = 0;
@@ -215,7 +259,10 @@ test('offline and online spells: nothing is tried while offline; once online, ev
         h.target.dispatchEvent(new Event('online'));
         await h.clock.tickAsync(3_600_000);
         assert.is(sentOffline, 0, 'no send while the browser says offline');
-        const got = account(logged, h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)));
+        const got = account(
+          logged,
+          h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)),
+        );
         assert.equal(got.delivered, logged);
       },
     ),
@@ -225,30 +272,52 @@ test('offline and online spells: nothing is tried while offline; once online, ev
 test('an outage longer than the queue bound: the oldest go first, one warning, and delivered + counted = logged', () =>
   holds(
     'queue overflow',
-    fc.asyncProperty(fc.integer({ min: 2, max: 60 }), fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 20 }), async (maxQueueSize, extra, batchSize) => {
-      let outage = true;
-      const h = harness({ answer: () => (outage ? (fault('log send: 503'), 503) : 200) });
-      h.begin({ maxQueueSize, batchSize, flushIntervalMs: 1000, maxEntriesPerMinute: 100_000 });
-      const logged: string[] = [];
-      for (let i = 0; i < maxQueueSize + extra; i++) {
-        logged.push(`entry ${i}`);
-        h.logger.error(`entry ${i}`);
-        if (i % 10 === 9) await h.clock.tickAsync(100);
-      }
-      await h.clock.tickAsync(120_000);
-      outage = false;
-      await h.clock.tickAsync(3_600_000);
-      const got = account(logged, h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)));
-      assert.is(got.duplicated, 0);
-      assert.is(got.delivered.length + got.reportedDropped, logged.length, 'delivered + counted = logged');
-      const order = got.delivered.map((m) => Number(m.split(' ')[1]));
-      assert.equal(order, [...order].sort((a, b) => a - b), 'in order');
-      assert.equal(got.delivered.slice(-Math.min(maxQueueSize, got.delivered.length)), logged.slice(-Math.min(maxQueueSize, got.delivered.length)), 'the newest are kept');
-      // One warning per episode: an episode ends when its count is taken into a batch.
-      const warnings = h.reports().filter((r) => /queue full/.test(r)).length;
-      const reports = h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)).filter(isDropReport).length;
-      assert.ok(got.reportedDropped ? warnings >= 1 && warnings <= reports : warnings === 0, `warnings ${warnings}, drop reports ${reports}`);
-    }),
+    fc.asyncProperty(
+      fc.integer({ min: 2, max: 60 }),
+      fc.integer({ min: 1, max: 200 }),
+      fc.integer({ min: 1, max: 20 }),
+      async (maxQueueSize, extra, batchSize) => {
+        let outage = true;
+        const h = harness({ answer: () => (outage ? (fault('log send: 503'), 503) : 200) });
+        h.begin({ maxQueueSize, batchSize, flushIntervalMs: 1000, maxEntriesPerMinute: 100_000 });
+        const logged: string[] = [];
+        for (let i = 0; i < maxQueueSize + extra; i++) {
+          logged.push(`entry ${i}`);
+          h.logger.error(`entry ${i}`);
+          if (i % 10 === 9) await h.clock.tickAsync(100);
+        }
+        await h.clock.tickAsync(120_000);
+        outage = false;
+        await h.clock.tickAsync(3_600_000);
+        const got = account(
+          logged,
+          h.calls.filter((c) => ok(c.answer)).flatMap((c) => entriesOf(c.body)),
+        );
+        assert.is(got.duplicated, 0);
+        assert.is(got.delivered.length + got.reportedDropped, logged.length, 'delivered + counted = logged');
+        const order = got.delivered.map((m) => Number(m.split(' ')[1]));
+        assert.equal(
+          order,
+          [...order].sort((a, b) => a - b),
+          'in order',
+        );
+        assert.equal(
+          got.delivered.slice(-Math.min(maxQueueSize, got.delivered.length)),
+          logged.slice(-Math.min(maxQueueSize, got.delivered.length)),
+          'the newest are kept',
+        );
+        // One warning per episode: an episode ends when its count is taken into a batch.
+        const warnings = h.reports().filter((r) => r.includes('dropped entries: queueFull')).length;
+        const reports = h.calls
+          .filter((c) => ok(c.answer))
+          .flatMap((c) => entriesOf(c.body))
+          .filter(isDropReport).length;
+        assert.ok(
+          got.reportedDropped ? warnings >= 1 && warnings <= reports : warnings === 0,
+          `warnings ${warnings}, drop reports ${reports}`,
+        );
+      },
+    ),
     100,
   ));
 
@@ -280,170 +349,6 @@ test('a log flood: at most maxEntriesPerMinute entries in any rolling minute rea
       },
     ),
     100,
-  ));
-
-// ---------------------------------------------------------------------------------------------
-// Pages that go away. In a browser, once a page is gone none of its callbacks run: the answer to a
-// keepalive request it sent on the way out is never seen by it. Each page here is its own logger
-// on its own clock, sharing one localStorage and one server with the next page.
-
-interface Server {
-  answer: () => Answer;
-  /** Every request: its entries, what was answered, whether it was keepalive or a beacon. */
-  got: { entries: any[]; answer: Answer; how: 'fetch' | 'keepalive' | 'beacon' }[];
-  delivered(): any[];
-}
-
-function server(answer: () => Answer): Server {
-  const got: Server['got'] = [];
-  return { answer, got, delivered: () => got.filter((r) => ok(r.answer)).flatMap((r) => r.entries) };
-}
-
-function page(srv: Server, local: SafeStorage, start = 0) {
-  const clock = FakeTimers.createClock(start);
-  let gone = false;
-  const target = new EventTarget();
-  const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
-  const navigator = {
-    onLine: true,
-    sendBeacon(_url: string, data: Blob) {
-      // The browser sends it after the page is gone; the server answers whatever it answers.
-      void data.text().then((t) => {
-        const a = srv.answer();
-        srv.got.push({ entries: entriesOf(JSON.parse(t)), answer: a, how: 'beacon' });
-      });
-      return true;
-    },
-  };
-  const fetch = (_url: string, init: RequestInit) => {
-    const a = navigator.onLine ? srv.answer() : 'network';
-    countFault(a);
-    srv.got.push({ entries: entriesOf(JSON.parse(String(init.body))), answer: a, how: init.keepalive ? 'keepalive' : 'fetch' });
-    if (a === 'hang') return new Promise<never>(() => {});
-    // The answer comes back later; if the page is gone by then, nothing of it sees the answer.
-    return new Promise<{ status: number; headers: { get(): null } }>((resolve, reject) =>
-      setImmediate(() => {
-        if (gone) return;
-        if (a === 'network') reject(new TypeError('Failed to fetch'));
-        else resolve({ status: statusOf(a), headers: { get: () => null } });
-      }),
-    );
-  };
-  const logger = createLogger({
-    production: true,
-    fetch,
-    console: {},
-    session: memoryStorage(),
-    local,
-    target: target as any,
-    doc: doc as any,
-    navigator,
-    now: () => clock.now,
-    random: () => 0,
-    setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
-    clearTimeout: (h) => clock.clearTimeout(h as any),
-  });
-  logger.start({ production: true, captureErrors: false, config: { flushIntervalMs: 1000, batchSize: 5 } });
-  logger.setEndpoint('https://app.example/api/web/clientlogger/');
-  return {
-    logger,
-    clock,
-    navigator,
-    /** The page turns hidden, then visible again. */
-    hide() {
-      doc.visibilityState = 'hidden';
-      doc.dispatchEvent(new Event('visibilitychange'));
-      doc.visibilityState = 'visible';
-    },
-    /** The page is closed: pagehide, then nothing of it runs any more. */
-    close() {
-      target.dispatchEvent(new Event('pagehide'));
-      gone = true;
-      fault('page closed');
-    },
-  };
-}
-
-const letPromisesRun = () => new Promise((r) => setImmediate(r));
-
-async function acrossAReload(opts: { outage: Answer; offline?: boolean; entries: number; recover: boolean }) {
-  let down = true;
-  const srv = server(() => (down ? opts.outage : 200));
-  const local = memoryStorage();
-  const first = page(srv, local);
-  const logged: string[] = [];
-  for (let i = 0; i < opts.entries; i++) {
-    logged.push(`entry ${i}`);
-    first.logger.error(`entry ${i}`);
-    await first.clock.tickAsync(700);
-  }
-  if (opts.offline) {
-    first.navigator.onLine = false;
-    fault('offline spell');
-  }
-  first.close();
-  await letPromisesRun();
-  if (opts.recover) down = false;
-  const second = page(srv, local, 10_000_000);
-  await second.clock.tickAsync(3_600_000);
-  await letPromisesRun();
-  return { logged, srv, local, ...account(logged, srv.delivered()) };
-}
-
-for (const [name, outage] of [
-  ['503 with Retry-After 30 s (a batch waiting for its retry)', { status: 503, headers: { 'Retry-After': '30' } }],
-  ['503 (a batch waiting for its backoff)', 503],
-  ['a server that never answers (a batch in flight)', 'hang'],
-] as [string, Answer][]) {
-  test(`a page closed during an outage, ${name}: the next start delivers every entry once, in order`, () => guarded('page closed during an outage', async () => {
-    const r = await acrossAReload({ outage, entries: 12, recover: true });
-    assert.is(r.duplicated, 0, 'once');
-    assert.equal(r.delivered, r.logged, `every entry, in order (stored for the next page: ${r.local.get('emweb.logger.pending') ?? 'nothing'})`);
-  }));
-}
-
-test('a page closed while offline: the next start (online) delivers every entry once, in order', () => guarded('page closed offline', async () => {
-  const r = await acrossAReload({ outage: 200, offline: true, entries: 12, recover: true });
-  assert.is(r.duplicated, 0);
-  assert.equal(r.delivered, r.logged);
-}));
-
-test('a page closed with the server up: delivered on the way out, and not again by the next page', () => guarded('page closed, server up', async () => {
-  const r = await acrossAReload({ outage: 200, entries: 12, recover: true });
-  assert.is(r.duplicated, 0, 'not sent twice');
-  assert.equal(r.delivered, r.logged);
-}));
-
-test('across a reload, bounded: what is kept in localStorage stays within 64 KiB, the oldest go first, their count reaches the server', () =>
-  holds(
-    'entries across a reload',
-    fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 6000 }), { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 3 }), async (sizes, hides) => {
-      const srv = server(() => 200);
-      const local = memoryStorage();
-      const first = page(srv, local);
-      first.navigator.onLine = false;
-      fault('offline spell');
-      first.logger.updateConfig({ maxEntriesPerMinute: 100_000 });
-      const logged: string[] = [];
-      const perHide = Math.ceil(sizes.length / hides);
-      sizes.forEach((n, i) => {
-        logged.push(`entry ${i} ${'x'.repeat(n)}`);
-        first.logger.error(logged[i]);
-        // The page turns hidden now and then before it is closed: what is stored adds up.
-        if ((i + 1) % perHide === 0 && i + 1 < sizes.length) first.hide();
-      });
-      first.close();
-      const raw = local.get('emweb.logger.pending') ?? '';
-      assert.ok(Buffer.byteLength(raw) <= 64 * 1024, `at most 64 KiB stored (${Buffer.byteLength(raw)})`);
-      const second = page(srv, local, 10_000_000);
-      await second.clock.tickAsync(600_000);
-      await letPromisesRun();
-      const got = account(logged, srv.delivered());
-      assert.is(got.duplicated, 0);
-      assert.is(got.delivered.length + got.reportedDropped, logged.length, 'delivered + counted = logged');
-      assert.equal(got.delivered, logged.slice(logged.length - got.delivered.length), 'the newest kept, in order');
-    }),
-    150,
   ));
 
 test.run();

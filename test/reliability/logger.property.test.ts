@@ -4,9 +4,10 @@
 // at or above serverLogLevel, every entry and body within its bound. (How long a heavy call takes is
 // the benchmark's business: bench/logger.ts. Tests assert no timings.)
 import '../setup';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fc from 'fast-check';
+import type { LogLevel } from '../../src/constants';
 import { harness } from '../logging/helpers';
 import { guarded, holds, input, printAtExit, tally } from './figures';
 
@@ -40,9 +41,11 @@ const hostileFactories: (() => unknown)[] = [
     const mk = (): unknown => ({ toJSON: mk });
     return mk();
   },
-  () => ({ toJSON() {
-    return { again: this };
-  } }),
+  () => ({
+    toJSON() {
+      return { again: this };
+    },
+  }),
   () => new Proxy({}, { get: boom, has: boom, ownKeys: boom, getPrototypeOf: boom, getOwnPropertyDescriptor: boom }),
   () => {
     const { proxy, revoke } = Proxy.revocable({ a: 1 }, {});
@@ -52,7 +55,14 @@ const hostileFactories: (() => unknown)[] = [
   () => {
     // A proxy that makes a new proxy at every step: endless depth, endless keys.
     const endless = (): unknown =>
-      new Proxy({}, { get: () => endless(), ownKeys: () => Array.from({ length: 50 }, (_, i) => 'k' + i), getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true, value: 1 }) });
+      new Proxy(
+        {},
+        {
+          get: () => endless(),
+          ownKeys: () => Array.from({ length: 50 }, (_, i) => 'k' + i),
+          getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true, value: 1 }),
+        },
+      );
     return endless();
   },
   () => Symbol('sym'),
@@ -93,10 +103,11 @@ const hostileFactories: (() => unknown)[] = [
   },
   () => document.body,
   () => window,
-  () => (function () {
-    // eslint-disable-next-line prefer-rest-params
-    return arguments;
-  })(),
+  () =>
+    (function () {
+      // eslint-disable-next-line prefer-rest-params
+      return arguments;
+    })(),
 ];
 
 /**
@@ -133,11 +144,19 @@ const recipe: fc.Arbitrary<Recipe> = fc.letrec<{ node: Recipe }>((tie) => ({
 
 /** The value a recipe stands for, made fresh (cycles, proxies and counters are per run). */
 const build = (r: Recipe): unknown =>
-  'h' in r ? hostileFactories[r.h]!() : 'v' in r ? r.v : 'a' in r ? r.a.map(build) : Object.fromEntries(r.o.map(([k, x]) => [k, build(x)]));
+  'h' in r
+    ? hostileFactories[r.h]!()
+    : 'v' in r
+      ? r.v
+      : 'a' in r
+        ? r.a.map(build)
+        : Object.fromEntries(r.o.map(([k, x]) => [k, build(x)]));
 
 /** The logger's own console reports ('emweb.logger: …'), as text, whatever their arguments. */
 const ownReports = (h: ReturnType<typeof harness>) =>
-  h.consoleCalls.filter((c) => c.args[0] === 'emweb.logger:').map((c) => c.args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : typeof a)).join(' '));
+  h.consoleCalls
+    .filter((c) => c.args[0] === 'emweb.logger:')
+    .map((c) => c.args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : typeof a)).join(' '));
 
 const LEVELS = ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const;
 
@@ -145,7 +164,10 @@ function checkEntry(e: any): void {
   assert.ok(Number.isInteger(e.level) && e.level >= 0 && e.level <= 6, `level ${e.level}`);
   assert.type(e.message, 'string');
   assert.ok(Array.isArray(e.additional), 'additional is an array');
-  assert.ok(!Number.isNaN(Date.parse(e.timestamp)) && new Date(e.timestamp).toISOString() === e.timestamp, `ISO timestamp ${e.timestamp}`);
+  assert.ok(
+    !Number.isNaN(Date.parse(e.timestamp)) && new Date(e.timestamp).toISOString() === e.timestamp,
+    `ISO timestamp ${e.timestamp}`,
+  );
   assert.equal(Object.keys(e).sort(), ['additional', 'level', 'message', 'timestamp']);
   assert.ok(bytes(JSON.stringify(e)) <= MAX_ENTRY_BYTES, `entry within 32 KiB: ${bytes(JSON.stringify(e))}`);
 }
@@ -163,9 +185,12 @@ test('hostile arguments to every method, console on: no exception, one bounded w
         process.on('unhandledRejection', onUnhandled);
         try {
           const h = harness({ production: false });
-          h.begin({ serverLogLevel, level: 0, batchSize });
+          h.begin({ serverLogLevel: serverLogLevel as LogLevel, level: 0, batchSize });
           let expected = 0;
-          input('hostile log values', calls.reduce((n, [, , a]) => n + 1 + a.length, 0));
+          input(
+            'hostile log values',
+            calls.reduce((n, [, , a]) => n + 1 + a.length, 0),
+          );
           for (const [method, message, additional] of calls) {
             h.logger[method](build(message), ...additional.map(build));
             if (LEVELS.indexOf(method) >= serverLogLevel && serverLogLevel < 7) expected++;
@@ -181,7 +206,12 @@ test('hostile arguments to every method, console on: no exception, one bounded w
             assert.ok(n <= batchSize, 'within batchSize');
             assert.ok(bytes(c.text) <= MAX_BATCH_BYTES + MAX_ENTRY_BYTES + 2, `body bounded: ${bytes(c.text)}`);
           }
-          assert.equal(ownReports(h).filter((r) => /Error/.test(r)), [], 'no exception inside the logger');
+          assert.equal(
+            ownReports(h).filter((r) => /Error/.test(r)),
+            [],
+            'no exception inside the logger',
+          );
+          assert.ok(h.balanced(), 'the ledger balances');
           assert.equal(unhandled, []);
         } finally {
           process.off('unhandledRejection', onUnhandled);
@@ -197,17 +227,41 @@ test('hostile configuration through updateConfig: never throws, the config stays
     fc.asyncProperty(
       fc.oneof(
         recipe,
-        fc.array(fc.tuple(fc.constantFrom('level', 'serverLogLevel', 'batchSize', 'flushIntervalMs', 'maxQueueSize', 'maxEntriesPerMinute', 'withCredentials', 'disableConsoleLogging'), recipe)).map((o): Recipe => ({ o })),
+        fc
+          .array(
+            fc.tuple(
+              fc.constantFrom(
+                'level',
+                'serverLogLevel',
+                'batchSize',
+                'flushIntervalMs',
+                'maxQueueSize',
+                'maxEntriesPerMinute',
+                'withCredentials',
+                'disableConsoleLogging',
+              ),
+              recipe,
+            ),
+          )
+          .map((o): Recipe => ({ o })),
       ),
       async (partial) => {
-      const h = harness();
-      h.begin();
-      h.logger.updateConfig(build(partial) as any);
-      const c = h.logger.getConfig();
-      assert.ok(c.batchSize >= 1 && c.maxQueueSize >= 0 && c.level >= 0 && c.level <= 7 && c.serverLogLevel >= 0 && c.serverLogLevel <= 7);
-      h.logger.fatal('still logging');
-      await h.clock.tickAsync(600_000);
-      if (c.serverLogLevel <= 6 && c.maxEntriesPerMinute > 0 && c.maxQueueSize > 0) assert.ok(h.received().some((e) => e.message === 'still logging'));
+        const h = harness();
+        h.begin();
+        h.logger.updateConfig(build(partial) as any);
+        const c = h.logger.getConfig();
+        assert.ok(
+          c.batchSize >= 1 &&
+            c.maxQueueSize >= 0 &&
+            c.level >= 0 &&
+            c.level <= 7 &&
+            c.serverLogLevel >= 0 &&
+            c.serverLogLevel <= 7,
+        );
+        h.logger.fatal('still logging');
+        await h.clock.tickAsync(600_000);
+        if (c.serverLogLevel <= 6 && c.maxEntriesPerMinute > 0 && c.maxQueueSize > 0)
+          assert.ok(h.received().some((e) => e.message === 'still logging'));
       },
     ),
     200,
@@ -216,7 +270,10 @@ test('hostile configuration through updateConfig: never throws, the config stays
 /** Arguments that cost a naive serializer seconds (and memory): each must still give one bounded entry. */
 const heavy: [string, () => unknown[]][] = [
   ['100 arguments, each the same 2 MB string', () => Array.from({ length: 100 }, () => TWO_MB)],
-  ['20 arrays of 49 references to one 2 MB string', () => Array.from({ length: 20 }, () => Array.from({ length: 49 }, () => TWO_MB))],
+  [
+    '20 arrays of 49 references to one 2 MB string',
+    () => Array.from({ length: 20 }, () => Array.from({ length: 49 }, () => TWO_MB)),
+  ],
   ['a 2 MB Uint8Array (a file read into memory)', () => [new Uint8Array(2_000_000)]],
   ['a 2 MB message and a 2 MB argument', () => [TWO_MB, TWO_MB]],
   ['an object of 20,000 keys', () => [hostileFactories[hostileFactories.length - 5]!()]],

@@ -248,35 +248,53 @@ const entryLike = fc.record(
   { level: jsonValue, message: fc.oneof(fc.string(), jsonValue), additional: jsonValue, timestamp: jsonValue },
   { requiredKeys: [] },
 );
+const wellFormed = fc.record({
+  level: fc.integer({ min: 0, max: 6 }),
+  message: fc.string(),
+  additional: fc.array(jsonValue, { maxLength: 3 }),
+  timestamp: fc.string(),
+});
+const batchLike = fc.record(
+  {
+    key: fc.oneof(fc.stringMatching(/^[0-9a-f]{32}$/), storedString, jsonValue),
+    reported: fc.oneof(fc.constant(null), jsonValue),
+    body: fc.oneof(wellFormed, fc.array(fc.oneof(wellFormed, entryLike, jsonValue), { maxLength: 4 }), jsonValue),
+  },
+  { requiredKeys: [] },
+);
 
-test('stored pending entries (localStorage emweb.logger.pending), any content: the next start never throws, takes the key, sends only entries with a string message, once', () =>
+test('stored batches (localStorage emweb.logger.pending.*), any content: the next start never throws, takes the keys, sends only well-formed entries, each batch once', () =>
   holds(
-    'stored pending entries',
+    'stored pending batches',
     fc.asyncProperty(
-      fc.oneof(
-        storedString,
-        jsonValue.map((v) => JSON.stringify(v) ?? ''),
-        fc.array(fc.oneof(jsonValue, entryLike)).map((a) => JSON.stringify(a)),
-        fc
-          .tuple(jsonValue, fc.array(fc.oneof(jsonValue, entryLike)))
-          .map(([dropped, entries]) => JSON.stringify({ dropped, entries })),
-        fc
-          .tuple(jsonValue, fc.array(fc.oneof(jsonValue, entryLike)))
-          .map(([dropped, entries]) => JSON.stringify([dropped, ...entries])),
+      fc.array(
+        fc.oneof(
+          storedString,
+          jsonValue.map((v) => JSON.stringify(v) ?? ''),
+          fc
+            .record(
+              { since: jsonValue, dropped: jsonValue, batches: fc.array(batchLike, { maxLength: 4 }) },
+              { requiredKeys: [] },
+            )
+            .map((p) => JSON.stringify(p)),
+        ),
+        { maxLength: 4 },
       ),
-      async (raw) => {
+      async (raws) => {
         const local = memoryStorage();
-        local.set('emweb.logger.pending', raw);
+        for (const [i, raw] of raws.entries()) local.set(`emweb.logger.pending.page${i}`, raw);
         const h = harness({ local });
         h.begin({ flushIntervalMs: 1000 });
         await h.clock.tickAsync(5000);
-        assert.is(local.get('emweb.logger.pending'), null, 'taken');
+        assert.equal(local.keys(), [], 'taken');
         const first = h.received();
-        for (const e of first) assert.type(e?.message, 'string');
+        for (const e of first) assert.ok(typeof e.message === 'string' && Number.isInteger(e.level), JSON.stringify(e));
+        assert.ok(h.balanced());
         await h.clock.tickAsync(60_000);
-        h.target.dispatchEvent(new Event('pagehide'));
+        h.pagehide();
         await h.settle();
         assert.is(h.received().length, first.length, 'sent once');
+        assert.is(new Set(h.calls.map((c) => c.key)).size, h.calls.length, 'one request a batch');
       },
     ),
     300,

@@ -1,4 +1,5 @@
-// Global capture against a real (happy-dom) window: addEventListener only, host handlers untouched.
+// Page events against a real (happy-dom) window and document: uncaught errors and rejections,
+// hidden/visible, addEventListener only, host handlers untouched.
 import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -11,13 +12,15 @@ function page(captureErrors: boolean) {
   const bodies: any[] = [];
   const logger = createLogger({
     production: true,
-    fetch: async (_url, init) => (bodies.push(JSON.parse(String(init.body))), { status: 200 }),
+    fetch: async (_url, init) => (
+      bodies.push(JSON.parse(String(init.body))), { status: 200, headers: new Headers() } as Response
+    ),
     console: {},
     session: memoryStorage(),
     local: memoryStorage(),
   });
-  logger.start({ production: true, config: { batchSize: 1 }, captureErrors });
-  logger.setEndpoint('http://localhost/api/web/clientlogger/');
+  logger.start({ production: true, options: { batchSize: 1 }, captureErrors });
+  logger.setEndpoint({ url: 'http://localhost/api/web/clientlogger/', headers: () => ({}) });
   return { logger, bodies };
 }
 
@@ -25,7 +28,7 @@ const raise = (message: string, error?: unknown) =>
   w.dispatchEvent(new w.ErrorEvent('error', { message, error, filename: 'http://localhost/web/app.js', lineno: 12, colno: 7 }));
 const reject = (reason: unknown) => w.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason }));
 
-test('uncaught errors become ERROR entries; the host page\'s window.onerror stays in place and is still called', async () => {
+test("uncaught errors become ERROR entries; the host page's window.onerror stays in place and is still called", async () => {
   const seen: string[] = [];
   const hostHandler = (msg: unknown) => void seen.push(String(msg));
   w.onerror = hostHandler;
@@ -50,10 +53,13 @@ test('unhandled rejections become ERROR entries', async () => {
   reject(new TypeError('nope'));
   reject('plain reason');
   await logger.flush();
-  assert.equal(bodies.map((b) => [b.level, b.message]), [
-    [5, 'Unhandled rejection'],
-    [5, 'Unhandled rejection'],
-  ]);
+  assert.equal(
+    bodies.map((b) => [b.level, b.message]),
+    [
+      [5, 'Unhandled rejection'],
+      [5, 'Unhandled rejection'],
+    ],
+  );
   assert.is(bodies[0].additional[0].name, 'TypeError');
   assert.is(bodies[0].additional[0].message, 'nope');
   assert.equal(bodies[1].additional, ['plain reason'], 'the reason travels with it');
@@ -75,7 +81,7 @@ test('listeners are added with addEventListener and all removed by stop()', asyn
   };
   try {
     const { logger, bodies } = page(true);
-    assert.ok(added.includes('error') && added.includes('unhandledrejection') && added.includes('pagehide') && added.includes('online'));
+    assert.equal([...added].sort(), ['error', 'online', 'pagehide', 'unhandledrejection']);
     await logger.stop();
     assert.equal([...removed].sort(), [...added].sort());
     raise('after stop', new Error('after stop'));
@@ -106,19 +112,52 @@ test('a cross-origin "Script error." without an error object still makes an entr
   await logger.stop();
 });
 
-test('visibilitychange is heard on the document', async () => {
-  const { logger, bodies } = page(true);
-  logger.updateConfig({ batchSize: 20 });
+test('visibilitychange is heard on the document: hidden stores and sends, visible takes the stored copy back', async () => {
+  const local = memoryStorage();
+  const bodies: any[] = [];
+  let answer = (): Promise<Response> => new Promise(() => {});
+  const logger = createLogger({
+    production: true,
+    fetch: async (_url, init) => (bodies.push(JSON.parse(String(init.body))), answer()),
+    console: {},
+    session: memoryStorage(),
+    local,
+  });
+  logger.start({ production: true, captureErrors: false });
+  logger.setEndpoint({ url: 'http://localhost/api/web/clientlogger/', headers: () => ({}) });
   logger.error('queued');
-  Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
   try {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
-    await new Promise((r) => setTimeout(r, 0));
-    assert.equal(bodies.flat().map((b: any) => b.message), ['queued']);
+    assert.equal(
+      bodies.flat().map((b: any) => b.message),
+      ['queued'],
+    );
+    assert.is(local.keys().length, 1, 'stored for a next page');
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    assert.equal(local.keys(), [], 'taken back');
   } finally {
     delete (document as any).visibilityState;
+    answer = async () => ({ status: 200, headers: new Headers() }) as Response;
     await logger.stop();
   }
+});
+
+test('a handler that throws does not surface as an error of the page', () => {
+  let clockBroken = false;
+  const now = () => {
+    if (clockBroken) throw new Error('clock');
+    return 0;
+  };
+  const logger = createLogger({ production: true, console: {}, session: memoryStorage(), local: memoryStorage(), now });
+  logger.start({ production: true, captureErrors: false });
+  logger.error('queued');
+  clockBroken = true;
+  // happy-dom lets an exception out of dispatchEvent, as a browser reports it to window.onerror.
+  assert.not.throws(() => w.dispatchEvent(new Event('pagehide')));
+  clockBroken = false;
+  void logger.stop();
 });
 
 test.run();
