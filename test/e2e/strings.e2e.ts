@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
-import { DEFAULT_STRINGS } from '../../src/ui/strings';
+import { DEFAULT_STRINGS } from '../../src/strings';
 import { clientReady, notice } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
 

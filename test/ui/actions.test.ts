@@ -89,7 +89,7 @@ test('Copy diagnostics copies versions, mode, base, breakpoint, browser and logg
     assert.is(diagnostics.buildVersion, '1.229.0');
     assert.is(diagnostics.authType, 'token');
     assert.is(diagnostics.breakpoint, 'md');
-    assert.equal(Object.keys(diagnostics.logger), ['logged', 'sent', 'queued', 'dropped', 'droppedBy']);
+    assert.equal(Object.keys(diagnostics.logger), ['logged', 'sent', 'queued', 'dropped', 'droppedBy', 'restored', 'status']);
 
     clipboard.writeText = async () => {
       throw new DOMException('denied', 'NotAllowedError');

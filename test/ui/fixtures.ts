@@ -37,6 +37,8 @@ const EMPTY_STATS: LoggerStats = {
   queued: 0,
   dropped: 0,
   droppedBy: { queueFull: 0, rateLimited: 0, beforeSend: 0, rejected: 0, network: 0, storeFull: 0 },
+  restored: 0,
+  status: 'idle',
 };
 
 /** A logger that records its ERROR entries and answers flush() with the result given. */
