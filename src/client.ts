@@ -15,8 +15,8 @@ export interface ClientDeps {
 }
 
 /** A fact `bootstrap` only hands out once known; reading one earlier is a bug worth a clear message. */
-function known<T>(value: T | null, name: string): T {
-  if (value === null) throw new Error(`EMWeb: client.${name} is read before start-up has learnt it`);
+function known<T>(value: T | null): T {
+  if (value === null) throw new Error('EMWeb: a client fact was read before start-up learnt it');
   return value;
 }
 
@@ -28,19 +28,19 @@ export function createClient(deps: ClientDeps): Client {
   const { state, logger } = deps;
   const client: Client = {
     get authType() {
-      return known(state.authType.value, 'authType');
+      return known(state.authType.value);
     },
     get apiBase() {
-      return known(state.apiBase.value, 'apiBase');
+      return known(state.apiBase.value);
     },
     get config() {
-      return known(state.config.value, 'config');
+      return known(state.config.value);
     },
     get version() {
-      return known(state.version.value, 'version');
+      return known(state.version.value);
     },
     get isCloud() {
-      return known(state.isCloud.value, 'isCloud');
+      return known(state.isCloud.value);
     },
     get claims() {
       return state.claims.value;

@@ -8,7 +8,7 @@ import type { FetchLike } from './http';
 import { BUNDLE_PRODUCTION } from './mode';
 import { getPage, type Page } from './page';
 import { runStartup } from './startup';
-import { breakpointOf, watchBreakpoint } from './state/breakpoint';
+import { watchBreakpoint } from './state/breakpoint';
 import { applyStartupUpdate, createClientState } from './state/clientState';
 import { fill, mergeStrings } from './strings';
 import type { BootstrapOptions, Client, SpeedDialAction } from './types';
@@ -154,7 +154,8 @@ export function mountClient(element: Element, options: BootstrapOptions, record:
 
   const notices = createNotices();
   const strings = mergeStrings(options.strings);
-  const state = createClientState(settings.production, breakpointOf(innerWidth));
+  // watchBreakpoint reads the viewport's breakpoint at once.
+  const state = createClientState(settings.production, 'lg');
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
     state.breakpoint.value = breakpoint;
   });

@@ -35,7 +35,7 @@ test('the facts are read from the state, so they stay true when it changes', () 
 
 test('a fact read before start-up learnt it is a clear error, not a wrong value', () => {
   const { client } = setup();
-  assert.throws(() => client.authType, /client.authType is read before start-up has learnt it/);
+  assert.throws(() => client.authType, /read before start-up learnt it/);
   assert.is(client.claims, null, 'no claims is a fact of its own');
 });
 
