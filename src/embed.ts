@@ -1,6 +1,6 @@
 // The script-tag entry: window.EMWeb, the automatic start from `data-mount`, and a guard against
 // the script being loaded twice.
-import htm from 'htm';
+import htm from 'htm/mini';
 import type { VNode } from 'preact';
 import { createElement, Fragment, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { bootstrap } from './bootstrap';
