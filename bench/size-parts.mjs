@@ -36,6 +36,16 @@ const PARTS = {
   },
   'start-up (probe, calls, claims)': { '/startup.ts': 'export const runStartup = async () => ({});' },
   client: { '/client.ts': 'export const createClient = (deps) => deps;' },
+  probe: { '/auth/probe.ts': 'export const createAuthTypeResolver = () => async () => ({});' },
+  claims: { '/auth/claims.ts': 'export const readClaims = () => null;' },
+  'api calls': {
+    '/api/configuration.ts': 'export const requestConfiguration = async () => ({});',
+    '/api/info.ts': 'export const loadVersion = async () => ""; export const createCloudCheck = () => async () => false;',
+  },
+  'breakpoint watch': { '/state/breakpoint.ts': 'export const watchBreakpoint = () => () => {};' },
+  'speed dial (button and menu)': { '/ui/SpeedDial.tsx': 'export const SpeedDial = () => null;' },
+  'home view': { '/ui/Home.tsx': 'export const Home = () => null;' },
+  'host screens (boundary)': { '/ui/HostScreen.tsx': 'export const HostScreen = () => null;' },
   'window.EMWeb.html (htm)': { '/node_modules/htm/dist/htm.module.js': 'export default { bind: () => () => null };' },
 };
 
@@ -67,4 +77,5 @@ for (const part of Object.keys(PARTS)) {
   if (asked.length && !asked.some((name) => part.startsWith(name))) continue;
   console.log(`${part.padEnd(34)} ${String(whole - (await gzipped([part]))).padStart(6)} B`);
 }
-if (!asked.length) console.log(`${'everything else, libraries included'.padEnd(34)} ${String(await gzipped(Object.keys(PARTS))).padStart(6)} B`);
+if (!asked.length)
+  console.log(`${'everything else, libraries included'.padEnd(34)} ${String(await gzipped(Object.keys(PARTS))).padStart(6)} B`);

@@ -7,7 +7,7 @@ import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
 import type { FetchLike } from './http';
 import { BUNDLE_PRODUCTION } from './mode';
 import { getPage, type Page } from './page';
-import { runStartup } from './startup';
+import { runStartup, type StartupDeps } from './startup';
 import { watchBreakpoint } from './state/breakpoint';
 import { applyStartupUpdate, createClientState } from './state/clientState';
 import { fill, mergeStrings } from './strings';
@@ -25,12 +25,6 @@ export interface MountRecord {
   set(start: Promise<Client>): void;
   isCurrent(start: Promise<Client> | undefined): boolean;
   forget(): void;
-}
-
-interface Settings {
-  production: boolean;
-  origin: string;
-  timeoutMs: number;
 }
 
 // Read at call time, so a fetch the page wraps or replaces later is the one used.
@@ -64,11 +58,20 @@ function runAction(action: SpeedDialAction, client: Client, notify: (message: st
     );
 }
 
-function readSettings(options: BootstrapOptions): Settings {
+/** What start-up needs from the page and the options; the configuration reload reuses it. */
+function startupDeps(page: Page, options: BootstrapOptions): StartupDeps {
+  const origin = options.origin ?? location.origin;
+  const timeoutMs = options.timeoutMs ?? STARTUP_TIMEOUT_MS;
   return {
+    fetch: fetchNow,
+    local: page.local,
+    origin,
     production: options.production ?? BUNDLE_PRODUCTION,
-    origin: options.origin ?? location.origin,
-    timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
+    timeoutMs,
+    log: page.logger,
+    now: Date.now,
+    resolveAuthType: page.resolverFor(origin, timeoutMs),
+    cloudCheck: page.cloudCheck,
   };
 }
 
@@ -93,14 +96,12 @@ function unmounter({ page, shadow, record, stop }: Mounted, currentStart: () => 
 }
 
 /** Fetches the configuration again with the mode's base and headers; a failure keeps the last one shown. */
-function configurationReloader(page: Page, shell: Shell, settings: Settings, signInRequired: () => void) {
+function configurationReloader(deps: StartupDeps, shell: Shell, signInRequired: () => void) {
   return async () => {
     const authType = shell.state.authType.peek();
     const base = shell.state.apiBase.peek();
     if (!authType || !base) return false;
-    const headers = authHeaders(authType, page.local);
-    const call = { fetch: fetchNow, origin: settings.origin, base, headers, timeoutMs: settings.timeoutMs, log: page.logger };
-    const { config, status } = await requestConfiguration(call);
+    const { config, status } = await requestConfiguration({ ...deps, base, headers: authHeaders(authType, deps.local) });
     if (config) applyStartupUpdate(shell.state, { config });
     else if (authType === 'secgw' && status === 401) signInRequired();
     return config;
@@ -108,25 +109,16 @@ function configurationReloader(page: Page, shell: Shell, settings: Settings, sig
 }
 
 /** One start-up into the shell: the facts fill the state as they come, the phase says how it ended. */
-function startClient(page: Page, settings: Settings, shell: Shell, client: Client, signInRequired: () => void): Promise<Client> {
+function startClient(deps: StartupDeps, page: Page, shell: Shell, client: Client, signInRequired: () => void): Promise<Client> {
   const { state, phase } = shell;
   phase.value = 'loading';
-  const deps = {
-    ...settings,
-    fetch: fetchNow,
-    local: page.local,
-    log: page.logger,
-    now: Date.now,
-    resolveAuthType: page.resolverFor(settings.origin, settings.timeoutMs),
-    cloudCheck: page.cloudCheck,
-  };
   const onUpdate = (update: Parameters<typeof applyStartupUpdate>[1]) => {
     applyStartupUpdate(state, update);
     // Entries logged before the mode was known have waited for this.
     const base = state.apiBase.peek();
     if (update.authType && base) {
-      const headers = () => authHeaders(state.authType.peek(), page.local);
-      page.logger.setEndpoint({ url: `${settings.origin}${base}clientlogger/`, headers });
+      const headers = () => authHeaders(state.authType.peek(), deps.local);
+      page.logger.setEndpoint({ url: `${deps.origin}${base}clientlogger/`, headers });
     }
   };
   return runStartup(deps, { onUpdate, onSignInRequired: signInRequired }).then(
@@ -145,17 +137,18 @@ function startClient(page: Page, settings: Settings, shell: Shell, client: Clien
 
 /** Mounts the client in `element` and starts it; the UI shows the loading state before anything is asked. */
 export function mountClient(element: Element, options: BootstrapOptions, record: MountRecord): Promise<Client> {
-  const settings = readSettings(options);
   const shadow = attachShadowRoot(element);
-  const page = getPage(settings.production);
+  const production = options.production ?? BUNDLE_PRODUCTION;
+  const page = getPage(production);
   // The logger first, so that whatever start-up trips over is caught and kept.
-  page.logger.start({ production: settings.production, options: options.logger, captureErrors: options.captureErrors !== false });
+  page.logger.start({ production, options: options.logger, captureErrors: options.captureErrors !== false });
+  const deps = startupDeps(page, options);
   page.mountedClients++;
 
   const notices = createNotices();
   const strings = mergeStrings(options.strings);
   // watchBreakpoint reads the viewport's breakpoint at once.
-  const state = createClientState(settings.production, 'lg');
+  const state = createClientState(production, 'lg');
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
     state.breakpoint.value = breakpoint;
   });
@@ -171,7 +164,7 @@ export function mountClient(element: Element, options: BootstrapOptions, record:
     render: options.render,
     run: (action) => runAction(action, client, notices.show, strings.actionFailed),
     retry: () => void start(true).catch(() => {}),
-    signIn: options.onSignInRequired ?? defaultSignIn(settings.origin),
+    signIn: options.onSignInRequired ?? defaultSignIn(deps.origin),
     reportScreenError: (error) => page.logger.error('EMWeb: a screen failed to render', error),
   };
   const signInRequired = () => {
@@ -185,8 +178,8 @@ export function mountClient(element: Element, options: BootstrapOptions, record:
     state,
     logger: page.logger,
     local: page.local,
-    reloadConfiguration: configurationReloader(page, shell, settings, signInRequired),
-    onSignOut: options.onSignOut ?? defaultSignOut(settings.origin),
+    reloadConfiguration: configurationReloader(deps, shell, signInRequired),
+    onSignOut: options.onSignOut ?? defaultSignOut(deps.origin),
     unmount: unmounter(
       {
         page,
@@ -203,7 +196,7 @@ export function mountClient(element: Element, options: BootstrapOptions, record:
   render(<App shell={shell} />, shadow);
 
   const start = (afterRetry: boolean): Promise<Client> => {
-    current = startClient(page, settings, shell, client, signInRequired).finally(() => {
+    current = startClient(deps, page, shell, client, signInRequired).finally(() => {
       if (afterRetry) shell.focusRequests.value++;
     });
     record.set(current);

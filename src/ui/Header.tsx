@@ -27,7 +27,7 @@ export function Header({ shell }: { shell: Shell }) {
           {fill(strings.buildVersion, { version: BUILD_VERSION })}
         </small>
       </div>
-      {state.isCloud.value && <span class="badge cloud">{strings.cloud}</span>}
+      {state.isCloud.value && <span class="badge">{strings.cloud}</span>}
       {authType && <span class="badge mode">{modeName(authType, strings)}</span>}
       {knowsUser && <span>{userId === undefined || userId === null ? strings.notSignedIn : asText(userId)}</span>}
     </header>

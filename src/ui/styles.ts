@@ -17,6 +17,7 @@ const CSS = `
   --surface: color-mix(in srgb, var(--fg) 4%, var(--bg));
   --muted: color-mix(in srgb, var(--fg) 72%, var(--bg));
   --line: 1px solid color-mix(in srgb, var(--fg) 14%, var(--bg));
+  --tint: color-mix(in srgb, var(--accent) 16%, var(--surface));
   color-scheme: light;
   background: var(--bg);
   color: var(--fg);
@@ -33,17 +34,16 @@ const CSS = `
 * { box-sizing: border-box; }
 .header { display: flex; align-items: center; gap: 12px; padding: 12px 24px; background: var(--surface); border-bottom: var(--line); }
 .titles { flex: 1; min-width: 0; }
-.header h1 { margin: 0; font-size: 18px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.header h1 { margin: 0; font-size: 18px; overflow-wrap: anywhere; }
 .header small, .home h2, .home dt { font-size: 13px; color: var(--muted); }
-.badge { font-size: 12px; padding: 2px 10px; border-radius: 9px; background: color-mix(in srgb, var(--accent) 16%, var(--surface)); }
-.cloud { background: color-mix(in srgb, #1f9d57 20%, var(--surface)); }
+.badge { font-size: 12px; padding: 2px 10px; border-radius: 9px; background: var(--tint); }
 .main { padding: 24px 24px 96px; outline: none; }
 .home, .panel { padding: 12px 24px; background: var(--surface); border: var(--line); border-radius: 12px; }
 .home h2, .home dl, .home dd, .panel h2 { margin: 0; }
 .home dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 0 32px; }
 .home dl div { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-top: var(--line); }
-.home dd { font-weight: 500; overflow-wrap: anywhere; }
-.panel { max-width: 520px; margin: auto; text-align: center; overflow-wrap: anywhere; }
+.home dd, .panel { overflow-wrap: anywhere; }
+.panel { max-width: 520px; margin: auto; text-align: center; }
 .panel h2 { font-size: 18px; }
 .panel p { margin: 8px 0 16px; color: var(--muted); }
 button { font: inherit; cursor: pointer; border: 0; border-radius: 24px; padding: 8px 20px; background: var(--accent); color: #fff; }
@@ -51,11 +51,10 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .speed-dial { position: fixed; right: var(--emweb-fab-inset, 16px); bottom: var(--emweb-fab-inset, 16px); z-index: 2147483000; display: flex; flex-direction: column; align-items: end; gap: 8px; }
 .fab { width: 56px; height: 56px; font-size: 28px; padding: 0; box-shadow: 0 4px 12px #0004; }
 .speed-dial [role=menu] { display: contents; }
-.speed-dial [role=menuitem] { background: var(--surface); color: var(--fg); border: var(--line); box-shadow: 0 2px 6px #0003; }
-.speed-dial [role=menuitem]:focus { background: color-mix(in srgb, var(--accent) 16%, var(--surface)); }
+.speed-dial [role=menuitem] { background: var(--surface); color: var(--fg); border: var(--line); }
+.speed-dial [role=menuitem]:focus { background: var(--tint); }
 .notices { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); }
 .notice { display: block; padding: 8px 16px; border-radius: 8px; background: var(--fg); color: var(--bg); }
-[data-breakpoint=xs] h1 { white-space: normal; }
 [data-breakpoint=xs] .header small, [data-breakpoint=xs] .mode { display: none; }
 [data-breakpoint=xs] .main { padding: 16px 12px 96px; }
 `;
