@@ -1,5 +1,5 @@
 import type { ComponentChild } from 'preact';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Home } from './Home';
 import { HostScreen } from './HostScreen';
 import { Panel } from './Panel';
@@ -11,7 +11,7 @@ export function Main({ shell }: { shell: Shell }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const area = useRef<HTMLDivElement>(null);
   const focusRequests = shell.focusRequests.value;
-  useEffect(() => {
+  useLayoutEffect(() => {
     // What is shown now has a heading of ours, or is a host screen: then the area itself.
     if (focusRequests) (heading.current ?? area.current)?.focus();
   }, [focusRequests]);
