@@ -170,7 +170,12 @@ export function mountClient(element: Element, options: BootstrapOptions, record:
   const signInRequired = () => {
     shell.phase.value = 'signin';
     shell.focusRequests.value++;
-    shell.signIn();
+    // The host's callback: a bug in it must not stop start-up.
+    try {
+      shell.signIn();
+    } catch (error) {
+      page.logger.error('EMWeb: onSignInRequired failed', error);
+    }
   };
 
   let current: Promise<Client> | undefined;

@@ -39,6 +39,7 @@ export interface StartupFacts {
 /** Facts as they arrive, one or a few at a time (the API base follows from the mode). */
 export type StartupUpdate = Partial<Omit<StartupFacts, 'apiBase'>>;
 
+/** What start-up tells its caller as it goes; neither may throw. */
 export interface StartupEvents {
   onUpdate(update: StartupUpdate): void;
   /** The security gateway refused the configuration call (401): called as soon as that answer arrives. */
@@ -86,28 +87,13 @@ async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAu
   return { facts: { authType, apiBase: base, config, version: versionText, isCloud: cloud }, configStatus, signInRequired };
 }
 
-/** Events whose listener throws are logged, never let through: a UI bug must not stop start-up. */
-function guardEvents(events: StartupEvents, log: StartupDeps['log']): StartupEvents {
-  const guard =
-    <A extends unknown[]>(name: string, listener: (...args: A) => void) =>
-    (...args: A) => {
-      try {
-        listener(...args);
-      } catch (error) {
-        log.error(`start-up listener ${name} failed`, error);
-      }
-    };
-  return { onUpdate: guard('onUpdate', events.onUpdate), onSignInRequired: guard('onSignInRequired', events.onSignInRequired) };
-}
-
 /**
  * The start-up sequence, without any UI: sign-in mode, then the calls of its API base, then the
  * claims. A remembered mode whose configuration call answers 404 is wrong (the server changed
  * modes): it is forgotten and the probe runs afresh, once. Rejects only with the probe's error;
  * every later step falls back instead of failing.
  */
-export async function runStartup(deps: StartupDeps, listeners: StartupEvents): Promise<StartupResult> {
-  const events = guardEvents(listeners, deps.log);
+export async function runStartup(deps: StartupDeps, events: StartupEvents): Promise<StartupResult> {
   let resolved = await deps.resolveAuthType();
   let round = await loadFacts(deps, resolved, events);
   if (resolved.remembered && round.configStatus === 404) {

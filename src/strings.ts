@@ -25,14 +25,8 @@ export const DEFAULT_STRINGS = {
   modeToken: 'Token',
 
   homeTitle: 'Start-up',
-  factMode: 'Sign-in mode',
-  factUser: 'User',
-  factVersion: 'Server version',
-  factCloud: 'Cloud instance',
   factApiBase: 'API base',
   factConfiguration: 'Configuration',
-  yes: 'Yes',
-  no: 'No',
   unavailable: 'Unavailable',
 
   /** The floating action button's accessible name, and its menu's. */

@@ -127,6 +127,28 @@ test('a security-gateway 401 calls onSignInRequired', async () => {
   assert.match(shadowText(), 'Sign-in required');
 });
 
+test('an onSignInRequired that throws is logged, and start-up still ends in the sign-in state', async () => {
+  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 401).route(`begin:${ORIGIN}/api/web/info/`, 401);
+  const logged: unknown[][] = [];
+  const logger = getPage().logger;
+  const realError = logger.error;
+  logger.error = (...args: unknown[]) => void logged.push(args);
+  try {
+    client = await bootstrap({
+      captureErrors: false,
+      onSignInRequired: () => {
+        throw new Error('host bug');
+      },
+    });
+  } finally {
+    logger.error = realError;
+  }
+  assert.is(client.authType, 'secgw');
+  await settle();
+  assert.match(shadowText(), 'Sign-in required');
+  assert.ok(logged.some(([message]) => String(message).includes('onSignInRequired')));
+});
+
 test('a rejected probe shows its message and a Retry button that boots again', async () => {
   fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 503, { name: 'down' });
   const first = bootstrap({ captureErrors: false });

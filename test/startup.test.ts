@@ -345,16 +345,6 @@ test('missing storage: start-up goes on', async () => {
   for (const c of fm.callHistory.calls()) assert.is(headerOf(c.options, 'authorization'), undefined);
 });
 
-test('a listener that throws stops nothing: start-up resolves and the error is logged', async () => {
-  const { fetch } = scriptedFetch({ [url('/api/ClientConfiguration')]: answer(200, JSON.stringify(CONFIG)) });
-  const { deps, log } = depsFor(fetch, { local: storeWith({ authType: 'oracle' }) });
-  const result = await runStartup(deps, () => {
-    throw new Error('render failed');
-  });
-  assert.equal(result.config, CONFIG);
-  assert.is(log.errors.filter((e) => String(e).includes('listener')).length, 5);
-});
-
 test('start-ups sharing a resolver share one probe, and sharing a cloud check one cloud request', async () => {
   const heldProbe = deferred<Response>();
   const { fetch, urls } = scriptedFetch({
@@ -476,20 +466,6 @@ test("the gateway's 401 asks for a sign-in as soon as it arrives, before the ver
   cloud.resolve(answer(401));
   assert.is((await done).signInRequired, true);
   assert.is(asked, 1, 'asked once');
-});
-
-test('a sign-in listener that throws is logged; start-up goes on', async () => {
-  const { fetch } = scriptedFetch({ [url('/api/web/ClientConfiguration')]: answer(401) });
-  const { deps, log } = depsFor(fetch);
-  const result = await runStartup(
-    deps,
-    () => {},
-    () => {
-      throw new Error('host bug');
-    },
-  );
-  assert.is(result.signInRequired, true);
-  assert.match(String(log.errors[0]?.[0]), 'onSignInRequired');
 });
 
 test.run();

@@ -110,39 +110,32 @@ test('focus moves to the heading of what is shown when the shell asks for it', a
   assert.is(host.querySelector('h2'), document.activeElement);
 });
 
-test('once ready, the home view lists the start-up facts', async () => {
+test('once ready, the home view shows what the header does not: the API base and the configuration', async () => {
   const { shell, state } = readyShell();
-  applyStartupUpdate(state, { authType: 'token', isCloud: false });
+  applyStartupUpdate(state, { authType: 'token' });
   render(<App shell={shell} />, host);
   await settle();
   const facts = Object.fromEntries(
-    [...host.querySelectorAll('dl > div')].map((row) => [
-      row.querySelector('dt')?.textContent,
-      row.querySelector('dd')?.textContent,
-    ]),
+    [...host.querySelectorAll('dl > div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]),
   );
-  assert.equal(facts, {
-    'Sign-in mode': 'Token',
-    User: 'ann',
-    'Server version': '5.3.1',
-    'Cloud instance': 'No',
-    'API base': '/api/',
-    Configuration: 'ACME-1',
-  });
+  assert.equal(facts, { 'API base': '/api/', Configuration: 'ACME-1' });
+  applyStartupUpdate(state, { config: false });
+  await settle();
+  assert.is(host.querySelector('dl > div:last-child dd')?.textContent, 'Unavailable');
 });
 
 test('every text comes from the strings table: a host table replaces them', async () => {
   const strings = {
     ...DEFAULT_STRINGS,
     homeTitle: 'Start',
-    factMode: 'Anmeldeart',
+    factApiBase: 'API-Basis',
     modeSecgw: 'Sicherheits-Gateway',
     menu: 'Aktionen',
   };
   const { shell } = readyShell({ strings, actions: actionsNamed('Eins') });
   render(<App shell={shell} />, host);
   await settle();
-  assert.match(text(), 'Anmeldeart');
+  assert.match(text(), 'API-Basis');
   assert.match(header(), 'Sicherheits-Gateway');
   assert.is(host.querySelector('[aria-haspopup=menu]')?.getAttribute('aria-label'), 'Aktionen');
 });
