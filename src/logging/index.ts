@@ -1,5 +1,9 @@
 /**
- * EMWeb's logger: ngx-logger's API, a Datadog-style transport. Which file decides what:
+ * EMWeb's logger: ngx-logger's API, a Datadog-style transport. Its state lives in one object built
+ * in layers, each a class in its own file that extends the one before: Surroundings (env.ts) →
+ * Ledger (stats.ts) → Queue (batch.ts) → Transport (transport.ts) → the logger's core (logger.ts).
+ * What a layer keeps to itself is `#private`; what the next layers use is named `_like` this (the
+ * build shortens both). Which file decides what:
  *
  * - logger.ts       the public API: levels, console output, configuration, context, beforeSend
  * - env.ts          what it uses from the page (fetch, console, storage, clock, timers), made safe

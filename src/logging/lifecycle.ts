@@ -24,24 +24,13 @@ export interface PageEvents {
   capture?: (message: unknown, detail: unknown) => void;
 }
 
-/** Starts listening; returns the function that stops it all. */
+/** Starts listening; returns the function that stops it all. Nothing here throws into the page. */
 export function listen(target: EventTargetLike | undefined, doc: DocumentLike | undefined, on: PageEvents): () => void {
-  const { capture } = on;
-  const handlers: [EventTargetLike | undefined, string, (event: Event) => void][] = [
-    [target, 'pagehide', on.exit],
-    [doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on.exit() : on.visible())],
-    [target, 'online', on.online],
-  ];
-  if (capture) {
-    handlers.push(
-      [target, 'error', (event) => capture((event as ErrorEvent).message, (event as ErrorEvent).error)],
-      [target, 'unhandledrejection', (event) => capture('Unhandled rejection', (event as PromiseRejectionEvent).reason)],
-    );
-  }
-  const listeners = handlers.map(([eventTarget, type, handler]) => {
+  const removers: (() => void)[] = [];
+  const add = <E extends Event>(eventTarget: EventTargetLike | undefined, type: string, handler: (event: E) => void) => {
     const listener = (event: Event) => {
       try {
-        handler(event);
+        handler(event as E);
       } catch {
         // A handler of ours that throws must not surface as an error of the page.
       }
@@ -51,10 +40,18 @@ export function listen(target: EventTargetLike | undefined, doc: DocumentLike | 
     } catch {
       // a hostile or half-built target: the rest still listen
     }
-    return () => eventTarget?.removeEventListener(type, listener);
-  });
+    removers.push(() => eventTarget?.removeEventListener(type, listener));
+  };
+  add(target, 'pagehide', on.exit);
+  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on.exit() : on.visible()));
+  add(target, 'online', on.online);
+  const { capture } = on;
+  if (capture) {
+    add(target, 'error', (event: ErrorEvent) => capture(event.message, event.error));
+    add(target, 'unhandledrejection', (event: PromiseRejectionEvent) => capture('Unhandled rejection', event.reason));
+  }
   return () => {
-    for (const remove of listeners) {
+    for (const remove of removers) {
       try {
         remove();
       } catch {
