@@ -54,7 +54,7 @@ class Core extends Transport {
     this.#unlisten = listen(target ?? globalThis.window, doc ?? globalThis.document, {
       exit: () => this._exit(),
       visible: () => this._resume(),
-      online: () => this._wentOnline(),
+      online: () => this._pump(),
       capture: captureErrors ? (message, detail) => this._log(LogLevel.ERROR, message, [detail]) : undefined,
     });
     const hook = options?.beforeSend;

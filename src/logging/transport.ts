@@ -37,11 +37,11 @@ export class Transport extends Queue {
   /** Failed sends of the oldest batch so far: the backoff grows with them. */
   #attempt = 0;
   #networkFailures = 0;
-  #retryTimer: unknown = null;
   /** Until then the server asked not to be sent anything (Retry-After). */
   #serverWaitUntil = 0;
-  #dueTimer: unknown = null;
-  #dueAt = 0;
+  /** One timer: for the retry while `waiting-retry`, else for the next batch to be due. */
+  #timer: unknown = null;
+  #timerAt = 0;
   /** Bytes of this page's keepalive requests in flight. */
   #keepaliveBytes = 0;
   /** From page exit until the page is visible again, the page's store holds its batches. */
@@ -70,33 +70,36 @@ export class Transport extends Queue {
   /** Timers stop; a retry that was waiting goes at the next start. */
   _halt(): void {
     this._running = false;
-    this.#clearTimer('due');
-    this.#clearTimer('retry');
+    this.#clearTimer();
     if (this._status === 'waiting-retry') this._status = 'idle';
   }
 
-  /** The due time may have moved (a new flushIntervalMs or batchSize). */
+  /** The due time may have moved (a new flushIntervalMs or batchSize, or page exit took the queue). */
   _reschedule(): void {
-    this.#clearTimer('due');
+    if (this._status !== 'waiting-retry') this.#clearTimer();
     this._pump();
   }
 
-  _wentOnline(): void {
-    if (this._status === 'offline') this._status = 'idle';
-    this._pump();
+  #clearTimer(): void {
+    if (this.#timer !== null) this._timers.clearTimeout(this.#timer);
+    this.#timer = null;
   }
 
-  #clearTimer(which: 'due' | 'retry'): void {
-    const timer = which === 'due' ? this.#dueTimer : this.#retryTimer;
-    if (timer !== null) this._timers.clearTimeout(timer);
-    if (which === 'due') this.#dueTimer = null;
-    else this.#retryTimer = null;
+  /** When it fires, a retry that was waiting may go, and pump() looks at what is due. */
+  #setTimer(ms: number): void {
+    this.#clearTimer();
+    this.#timerAt = this._now() + ms;
+    this.#timer = this._timers.setTimeout(() => {
+      this.#timer = null;
+      if (this._status === 'waiting-retry') this._status = 'idle';
+      this._pump();
+    }, ms);
   }
 
   // -------------------------------------------------------------------------------------------
   // Sending
 
-  /** Decides what happens next; called after anything that may change it. */
+  /** Decides what happens next; called after anything that may change it (the `online` event too). */
   _pump(): void {
     const { _status: status, _endpoint: endpoint } = this;
     if (!this._running || !endpoint || status === 'sending' || status === 'waiting-retry') return;
@@ -109,7 +112,7 @@ export class Transport extends Queue {
     // A keepalive request of page exit carries it now: its answer calls again.
     if (head?._inKeepalive) return;
     if (head) void this.#send(endpoint, head);
-    else this.#armDueTimer();
+    else this.#armDue();
   }
 
   /** The next batch into the outbox, due or not; null when nothing is queued. */
@@ -121,17 +124,10 @@ export class Transport extends Queue {
     return batch;
   }
 
-  #armDueTimer(): void {
+  #armDue(): void {
     const wait = this._dueIn(this._now());
-    const at = this._now() + wait;
     // An earlier deadline is armed already: when it fires, pump() looks again.
-    if (wait === Infinity || (this.#dueTimer !== null && this.#dueAt <= at)) return;
-    this.#clearTimer('due');
-    this.#dueAt = at;
-    this.#dueTimer = this._timers.setTimeout(() => {
-      this.#dueTimer = null;
-      this._pump();
-    }, wait);
+    if (wait < Infinity && (this.#timer === null || this.#timerAt > this._now() + wait)) this.#setTimer(wait);
   }
 
   // The endpoint's headers are read at each send: a token may change. (Headers that cannot be read
@@ -155,7 +151,7 @@ export class Transport extends Queue {
 
   #send(endpoint: LogEndpoint, batch: Batch): Promise<unknown> {
     const answer = this.#post(endpoint, batch, false);
-    this.#clearTimer('retry');
+    this.#clearTimer();
     this._status = 'sending';
     this.#inflight = answer.then(this._guard((result: HttpResult) => this.#settleHead(batch, result)));
     return this.#inflight;
@@ -190,11 +186,7 @@ export class Transport extends Queue {
     this.#attempt++;
     this.#serverWaitUntil = serverDelay === undefined ? 0 : this._now() + serverDelay;
     this._status = 'waiting-retry';
-    this.#retryTimer = this._timers.setTimeout(() => {
-      this.#retryTimer = null;
-      this._status = 'idle';
-      this._pump();
-    }, delay);
+    this.#setTimer(delay);
   }
 
   /** A batch is done with: delivered, or lost for `reason`. */
@@ -293,7 +285,7 @@ export class Transport extends Queue {
    * where it can go (never into a server's Retry-After). A page that stays carries on.
    */
   _exit(): void {
-    this.#clearTimer('due');
+    if (this._status !== 'waiting-retry') this.#clearTimer();
     while (this.#takeNext()) {
       // every entry into a batch: batches are stored and sent whole
     }
