@@ -35,8 +35,6 @@ export interface Batch {
   _first: number;
   /** The counts its drop report carries: if the batch is lost, they are reported again. */
   _reported: Partial<ReportCounts> | null;
-  /** What became of it: null while it is still held. */
-  _fate: 'sent' | 'dropped' | null;
   /** A keepalive request of page exit carries it now: no second one. */
   _inKeepalive: boolean;
 }
@@ -48,7 +46,6 @@ export const newBatch = (key: string, body: string, count: number, first: number
   _count: count,
   _first: first,
   _reported: reported,
-  _fate: null,
   _inKeepalive: false,
 });
 

@@ -48,8 +48,8 @@ export class Transport extends Queue {
   #stored = false;
   /** This page's key in the store. */
   readonly #storeKey = STORE_PREFIX + newIdempotencyKey();
-  /** Flushes in progress, told of every batch made meanwhile. */
-  readonly #watchers = new Set<(batch: Batch) => void>();
+  /** Flushes in progress, told of every batch delivered. */
+  readonly #flushes = new Set<(batch: Batch) => void>();
 
   _stats(): LoggerStats {
     const queued = this._outbox.reduce((n, batch) => n + batch._count, this._entries.length);
@@ -118,9 +118,7 @@ export class Transport extends Queue {
   /** The next batch into the outbox, due or not; null when nothing is queued. */
   #takeNext(): Batch | null {
     const batch = this._formBatch();
-    if (!batch) return null;
-    this._outbox.push(batch);
-    for (const watch of this.#watchers) watch(batch);
+    if (batch) this._outbox.push(batch);
     return batch;
   }
 
@@ -163,13 +161,13 @@ export class Transport extends Queue {
     this.#inflight = null;
     const outcome = classify(status);
     // Settled meanwhile (page exit's keepalive got it through): on to the next.
-    const settled = batch._fate !== null;
+    const settled = !this._outbox.includes(batch);
     const givenUp =
       !settled &&
       (outcome === 'refused' || (outcome === 'network' && this._online() && ++this.#networkFailures > MAX_NETWORK_RETRIES));
     if (settled || outcome === 'delivered' || givenUp) {
       if (givenUp) this._report('send failed', status, 'dropped');
-      this.#settle(batch, outcome === 'delivered' ? 'sent' : 'dropped', outcome === 'refused' ? 'rejected' : 'network');
+      this.#settle(batch, outcome === 'delivered', outcome === 'refused' ? 'rejected' : 'network');
       if (this.#stored) this.#keepForNextPage();
       this._pump();
       return;
@@ -189,24 +187,27 @@ export class Transport extends Queue {
     this.#setTimer(delay);
   }
 
-  /** A batch is done with: delivered, or lost for `reason`. */
-  #settle(batch: Batch, fate: 'sent' | 'dropped', reason: DropReason = 'rejected'): void {
-    if (batch._fate) return;
-    batch._fate = fate;
+  /** A batch is done with (it leaves the outbox): delivered, or lost for `reason`. */
+  #settle(batch: Batch, delivered: boolean, reason: DropReason): void {
     const outbox = this._outbox;
     const index = outbox.indexOf(batch);
-    if (index >= 0) outbox.splice(index, 1);
+    if (index < 0) return;
+    outbox.splice(index, 1);
     // The next batch starts with a fresh backoff.
     if (index === 0) {
       this.#attempt = 0;
       this.#networkFailures = 0;
     }
-    if (fate === 'sent') this._sent += batch._count;
-    else this._drop(reason, batch._count);
+    if (delivered) {
+      this._sent += batch._count;
+      for (const tell of this.#flushes) tell(batch);
+      return;
+    }
+    this._drop(reason, batch._count);
     // A drop report lost with the entries of its batch is reported again; one that was all its batch
     // held is not (sent again and again to an endpoint that refuses it, or that a CSP blocks, it
     // would never end).
-    if (batch._reported && fate === 'dropped' && batch._count > 0) this._reportLater(batch._reported);
+    if (batch._reported && batch._count > 0) this._reportLater(batch._reported);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -222,28 +223,32 @@ export class Transport extends Queue {
    * settles once each of those entries was delivered, dropped, or is kept (a send failed again, the
    * server's Retry-After is in force, the browser is offline, there is no endpoint or no start yet).
    * Entries are numbered as they are queued (batch.ts): those queued before the call are below
-   * `boundary`, and each batch knows the number of its first.
+   * `boundary`, and each batch knows the number of its first. What is neither delivered during the
+   * flush nor still held at its end was dropped (refused, given up, or pushed out of the queue).
    */
   async _flush(): Promise<FlushResult> {
-    const headAtCall = this._head;
-    const boundary = headAtCall + this._entries.length;
-    const tracked = new Set(this._outbox);
-    const watch = (batch: Batch) => {
-      if (batch._first < boundary) tracked.add(batch);
+    const boundary = this._head + this._entries.length;
+    const queued = this._stats().queued;
+    // A batch made during the flush may end with entries queued after the call: not its business.
+    const ours = (batch: Batch) => Math.max(0, Math.min(batch._count, boundary - batch._first));
+    let sent = 0;
+    const tell = (batch: Batch) => {
+      sent += ours(batch);
     };
-    this.#watchers.add(watch);
+    this.#flushes.add(tell);
     try {
-      while (await this.#flushStep(tracked, boundary)) {
+      while (await this.#flushStep(boundary)) {
         // one batch at a time
       }
     } finally {
-      this.#watchers.delete(watch);
+      this.#flushes.delete(tell);
     }
-    return this.#tally(tracked, headAtCall, boundary);
+    const kept = this._outbox.reduce((n, batch) => n + ours(batch), Math.max(0, boundary - this._head));
+    return { sent, kept, dropped: queued - sent - kept };
   }
 
   /** One step of a flush: false once its batches are all settled, or sending must wait. */
-  async #flushStep(tracked: Set<Batch>, boundary: number): Promise<boolean> {
+  async #flushStep(boundary: number): Promise<boolean> {
     if (this.#inflight) {
       await this.#inflight;
       return true;
@@ -251,29 +256,10 @@ export class Transport extends Queue {
     const endpoint = this.#maySend();
     if (!endpoint) return false;
     const head = this._outbox[0] ?? (this._head < boundary ? this.#takeNext() : null);
-    if (!head || !tracked.has(head)) return false;
+    if (!head || head._first >= boundary) return false;
     await this.#send(endpoint, head);
     // Delivered or given up: on to the next. Still held: it waits for its retry, and so does the rest.
-    return head._fate !== null;
-  }
-
-  /** What became of the entries queued when the flush was called. */
-  #tally(tracked: Set<Batch>, headAtCall: number, boundary: number): FlushResult {
-    const result: FlushResult = { sent: 0, kept: 0, dropped: 0 };
-    let fromQueue = 0;
-    for (const batch of tracked) {
-      // A batch made during the flush may end with entries queued after the call: not its business.
-      const n = Math.min(batch._count, boundary - batch._first);
-      if (batch._first >= headAtCall) fromQueue += n;
-      if (batch._fate === 'sent') result.sent += n;
-      else if (batch._fate === 'dropped') result.dropped += n;
-      else result.kept += n;
-    }
-    const stillQueued = Math.max(0, boundary - this._head);
-    result.kept += stillQueued;
-    // The rest of what was queued at the call was pushed out of the queue by its bound.
-    result.dropped += boundary - headAtCall - fromQueue - stillQueued;
-    return result;
+    return !this._outbox.includes(head);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -310,7 +296,7 @@ export class Transport extends Queue {
   #keepForNextPage(): void {
     const outbox = this._outbox;
     const leftOut = storeBatches(this._local, this.#storeKey, outbox, this._now());
-    for (const batch of outbox.slice(0, leftOut)) this.#settle(batch, 'dropped', 'storeFull');
+    for (const batch of outbox.slice(0, leftOut)) this.#settle(batch, false, 'storeFull');
     this.#stored = outbox.length > 0;
   }
 
@@ -334,8 +320,7 @@ export class Transport extends Queue {
         this.#keepaliveBytes -= batch._bytes;
         batch._inKeepalive = false;
         const outcome = classify(status);
-        if (outcome === 'delivered') this.#settle(batch, 'sent');
-        if (outcome === 'refused') this.#settle(batch, 'dropped');
+        if (outcome === 'delivered' || outcome === 'refused') this.#settle(batch, outcome === 'delivered', 'rejected');
         if (this.#stored) this.#keepForNextPage();
         this._pump();
       }),
