@@ -100,7 +100,8 @@ export class Queue extends Ledger {
     const { batchSize, flushIntervalMs } = this._config;
     const entries = this._entries;
     if (entries.length >= batchSize || entries.reduce((bytes, entry) => bytes + entry._bytes, 0) >= MAX_BATCH_BYTES) return 0;
-    return Math.max(0, Math.min(entries[0]?._at ?? Infinity, this._unreportedSince ?? Infinity) + flushIntervalMs - now);
+    const since = Math.min(entries[0]?._at ?? Infinity, this._unreported ? this._unreportedSince : Infinity);
+    return Math.max(0, since + flushIntervalMs - now);
   }
 
   /**
@@ -112,7 +113,9 @@ export class Queue extends Ledger {
   _formBatch(): Batch | null {
     const { batchSize } = this._config;
     const first = this._head;
-    const reported = this._takeUnreported();
+    // The episode ends: its counts go in this batch.
+    const reported = this._unreported;
+    this._unreported = null;
     const jsons = reported
       ? [
           JSON.stringify({

@@ -68,22 +68,18 @@ export class Surroundings {
   }
 
   /** Wraps a function so that nothing it throws reaches its caller (it is reported instead). */
-  _guard<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R | undefined {
-    return (...args) => {
+  readonly _guard =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R | undefined => {
       try {
         return fn(...args);
       } catch (error) {
         this._report(error);
       }
     };
-  }
 
   _now(): number {
     return (this._env.now ?? Date.now)();
-  }
-
-  _random(): number {
-    return (this._env.random ?? Math.random)();
   }
 
   _navigator(): BeaconNavigator | undefined {
@@ -93,9 +89,5 @@ export class Surroundings {
   /** What the browser says; `true` when it says nothing. */
   _online(): boolean {
     return this._navigator()?.onLine !== false;
-  }
-
-  _fetch(): FetchLike {
-    return this._env.fetch ?? ((url, init) => fetch(url, init));
   }
 }

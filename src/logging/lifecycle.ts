@@ -2,6 +2,8 @@
  * The page events the logger follows. Added with addEventListener, so the host page's own
  * handlers (window.onerror and the like) stay where they are.
  */
+import { LogLevel } from '../constants';
+
 export interface EventTargetLike {
   addEventListener(type: string, listener: (event: Event) => void): void;
   removeEventListener(type: string, listener: (event: Event) => void): void;
@@ -11,21 +13,28 @@ export interface DocumentLike extends EventTargetLike {
   visibilityState?: string;
 }
 
+/** What the logger does on each event. */
 export interface PageEvents {
   /** The page turned hidden or is going away: it may never run again (hidden pages get discarded). */
-  exit(): void;
+  _exit(): void;
   /** The page is visible again. */
-  visible(): void;
-  online(): void;
+  _resume(): void;
+  /** The browser is online again (or anything else changed): delivery looks at what is due. */
+  _pump(): void;
   /**
    * Uncaught errors (with the error object, whose stack says where; a cross-origin "Script
    * error." has none) and unhandled rejections (the reason), when they are to be captured.
    */
-  capture?: (message: unknown, detail: unknown) => void;
+  _log(level: LogLevel, message: unknown, additional: unknown[]): void;
 }
 
 /** Starts listening; returns the function that stops it all. Nothing here throws into the page. */
-export function listen(target: EventTargetLike | undefined, doc: DocumentLike | undefined, on: PageEvents): () => void {
+export function listen(
+  target: EventTargetLike | undefined,
+  doc: DocumentLike | undefined,
+  on: PageEvents,
+  captureErrors: boolean,
+): () => void {
   const removers: (() => void)[] = [];
   const add = <E extends Event>(eventTarget: EventTargetLike | undefined, type: string, handler: (event: E) => void) => {
     const listener = (event: Event) => {
@@ -42,13 +51,14 @@ export function listen(target: EventTargetLike | undefined, doc: DocumentLike | 
     }
     removers.push(() => eventTarget?.removeEventListener(type, listener));
   };
-  add(target, 'pagehide', on.exit);
-  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on.exit() : on.visible()));
-  add(target, 'online', on.online);
-  const { capture } = on;
-  if (capture) {
-    add(target, 'error', (event: ErrorEvent) => capture(event.message, event.error));
-    add(target, 'unhandledrejection', (event: PromiseRejectionEvent) => capture('Unhandled rejection', event.reason));
+  add(target, 'pagehide', () => on._exit());
+  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on._exit() : on._resume()));
+  add(target, 'online', () => on._pump());
+  if (captureErrors) {
+    add(target, 'error', (event: ErrorEvent) => on._log(LogLevel.ERROR, event.message, [event.error]));
+    add(target, 'unhandledrejection', (event: PromiseRejectionEvent) =>
+      on._log(LogLevel.ERROR, 'Unhandled rejection', [event.reason]),
+    );
   }
   return () => {
     for (const remove of removers) {

@@ -51,12 +51,7 @@ class Core extends Transport {
     if (!this.#starts) this._guard(() => this._restore())();
     this.#starts++;
     this.#unlisten();
-    this.#unlisten = listen(target ?? globalThis.window, doc ?? globalThis.document, {
-      exit: () => this._exit(),
-      visible: () => this._resume(),
-      online: () => this._pump(),
-      capture: captureErrors ? (message, detail) => this._log(LogLevel.ERROR, message, [detail]) : undefined,
-    });
+    this.#unlisten = listen(target ?? globalThis.window, doc ?? globalThis.document, this, captureErrors);
     const hook = options?.beforeSend;
     this.#beforeSend = typeof hook === 'function' ? hook : null;
     this._configure(production ? productionDefaults : developmentDefaults, validConfig(options));
@@ -71,12 +66,6 @@ class Core extends Transport {
     this._halt();
     this.#unlisten();
     this.#unlisten = silent;
-  }
-
-  _update(partial: Partial<LoggerConfig>): void {
-    const valid = validConfig(partial);
-    saveSettings(this._session, valid);
-    this._configure(this._config, valid);
   }
 
   /**
@@ -158,19 +147,23 @@ class Core extends Transport {
 
 export function createLogger(env: LoggerEnv): LoggerController {
   const core = new Core(env);
-  const logger: LoggerController = Object.assign(core._methods, {
-    updateConfig: core._guard((partial: Partial<LoggerConfig>) => core._update(partial)),
+  const guard = core._guard;
+  core._configure(core._config, {});
+  return Object.assign(core._methods, {
+    updateConfig: guard((partial: Partial<LoggerConfig>) => {
+      const valid = validConfig(partial);
+      saveSettings(core._session, valid);
+      core._configure(core._config, valid);
+    }),
     getConfig: () => ({ ...core._config }),
     flush: () => core._flush().catch(() => ({ sent: 0, kept: 0, dropped: 0 })),
     stats: () => core._stats(),
-    setContext: core._guard((context: Record<string, unknown> | null) => core._setContext(context)),
-    start: core._guard((options: LoggerStartOptions) => core._start(options)),
-    setEndpoint: core._guard((endpoint: LogEndpoint | null) => {
+    setContext: guard((context: Record<string, unknown> | null) => core._setContext(context)),
+    start: guard((options: LoggerStartOptions) => core._start(options)),
+    setEndpoint: guard((endpoint: LogEndpoint | null) => {
       core._endpoint = endpoint;
       core._pump();
     }),
     stop: () => core._stop(),
   });
-  core._configure(core._config, {});
-  return logger;
 }

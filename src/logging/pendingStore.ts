@@ -10,7 +10,7 @@
  * request body as JSON (not a string of it), `dropped` the count of entries left out by the bound.
  */
 import { STORAGE_KEYS } from '../constants';
-import { isPlainObject } from '../http';
+import { isPlainObject, parseJson } from '../http';
 import type { SafeStorage } from '../storage';
 import { type Batch, newBatch } from './batch';
 import { isEntry, utf8Bytes } from './serialize';
@@ -33,8 +33,7 @@ export function storeBatches(local: SafeStorage, ownKey: string, batches: Batch[
     return 0;
   }
   let room = MAX_STORE_BYTES - ENVELOPE_BYTES - utf8Bytes(ownKey);
-  for (const key of local.keys())
-    if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key) + utf8Bytes(local.get(key) ?? '');
+  for (const key of local.keys()) if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key + local.get(key));
   const texts: string[] = [];
   let leftOut = batches.length;
   for (; leftOut > 0; leftOut--) {
@@ -71,14 +70,10 @@ export function takeStored(local: SafeStorage): { batches: Batch[]; dropped: unk
   const pages: { since?: unknown; dropped?: unknown; batches: unknown[] }[] = [];
   for (const key of local.keys()) {
     if (!key.startsWith(STORE_PREFIX)) continue;
-    const text = local.get(key);
+    const page = parseJson(local.get(key) ?? '').json;
     local.remove(key);
-    try {
-      const page = JSON.parse(text ?? '');
-      if (Array.isArray(page.batches)) pages.push(page);
-    } catch {
-      // not a page this client wrote
-    }
+    // Not a page this client wrote: left out.
+    if (isPlainObject(page) && Array.isArray(page.batches)) pages.push(page as (typeof pages)[number]);
   }
   const since = (page: { since?: unknown }) => Number(page.since) || 0;
   pages.sort((a, b) => since(a) - since(b));

@@ -83,29 +83,25 @@ class Walk {
     if (above.length >= MAX_DEPTH || above.includes(value)) return CUT;
     above.push(value);
     try {
-      return this.#fields(value);
+      const toJSON: unknown = Reflect.get(value, 'toJSON');
+      if (typeof toJSON === 'function') return this._copy(toJSON.call(value));
+      // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
+      if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+        return Array.prototype.slice.call(value, 0, MAX_ITEMS).map((item: unknown) => this._copy(item));
+      }
+      const source: object =
+        value instanceof Error
+          ? { ...value, name: value.name, message: value.message, stack: value.stack, cause: value.cause }
+          : value;
+      const out: Record<string, unknown> = {};
+      // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
+      for (const key of Object.keys(source).slice(0, MAX_ITEMS)) {
+        out[redactText(key, this.#devToken)] = isSecretKey(key) ? REDACTED : this._copy(Reflect.get(source, key));
+      }
+      return out;
     } finally {
       above.pop();
     }
-  }
-
-  #fields(value: object): unknown {
-    const toJSON: unknown = Reflect.get(value, 'toJSON');
-    if (typeof toJSON === 'function') return this._copy(toJSON.call(value));
-    // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
-    if (Array.isArray(value) || ArrayBuffer.isView(value)) {
-      return Array.prototype.slice.call(value, 0, MAX_ITEMS).map((item: unknown) => this._copy(item));
-    }
-    const source: object =
-      value instanceof Error
-        ? { ...value, name: value.name, message: value.message, stack: value.stack, cause: value.cause }
-        : value;
-    const out: Record<string, unknown> = {};
-    // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
-    for (const key of Object.keys(source).slice(0, MAX_ITEMS)) {
-      out[redactText(key, this.#devToken)] = isSecretKey(key) ? REDACTED : this._copy(Reflect.get(source, key));
-    }
-    return out;
   }
 }
 

@@ -5,7 +5,7 @@
  * server is not a logged entry: it is never counted.
  */
 import { Surroundings } from './env';
-import type { DropCounts, LoggerStats, TransportStatus } from './types';
+import type { DropCounts } from './types';
 
 export type DropReason = keyof DropCounts;
 
@@ -20,19 +20,19 @@ export class Ledger extends Surroundings {
   /** Of `_logged`: entries of earlier pages taken from storage at start. */
   _restored = 0;
   _sent = 0;
-  #droppedBy: DropCounts = { ...noReports(), beforeSend: 0 };
-  /** Drops not yet carried to the server by a drop report. */
-  #unreported = noReports();
-  /** When the oldest of those happened (null: none): they are due like an entry queued then. */
-  _unreportedSince: number | null = null;
+  _droppedBy: DropCounts = { ...noReports(), beforeSend: 0 };
+  /** Drops not yet carried to the server by a drop report; null when there are none. */
+  _unreported: ReportCounts | null = null;
+  /** When the oldest of those happened: they are due like an entry queued then. */
+  _unreportedSince = 0;
 
   /** Counts `n` entries lost for `reason`; the first loss of an episode (until its count is reported) is said on the console. */
   _drop(reason: DropReason, n: number): void {
     if (n <= 0) return;
-    this.#droppedBy[reason] += n;
+    this._droppedBy[reason] += n;
     if (reason === 'beforeSend') return;
     // A failed send is reported as it happens, with its status.
-    if (this._unreportedSince === null && reason !== 'rejected' && reason !== 'network') this._report('dropped entries:', reason);
+    if (!this._unreported && reason !== 'rejected' && reason !== 'network') this._report('dropped entries:', reason);
     this._reportLater({ [reason]: n });
   }
 
@@ -43,25 +43,12 @@ export class Ledger extends Surroundings {
   _reportLater(counts: Partial<Record<DropReason, unknown>>): void {
     for (const reason of REPORTED_REASONS) {
       const n = counts[reason];
-      if (Number.isSafeInteger(n) && (n as number) > 0) {
-        this.#unreported[reason] += n as number;
-        this._unreportedSince ??= this._now();
+      if (!Number.isSafeInteger(n) || (n as number) <= 0) continue;
+      if (!this._unreported) {
+        this._unreported = noReports();
+        this._unreportedSince = this._now();
       }
+      this._unreported[reason] += n as number;
     }
-  }
-
-  /** The unreported counts, handed to a drop report (null when there are none); the episode ends. */
-  _takeUnreported(): ReportCounts | null {
-    if (this._unreportedSince === null) return null;
-    const counts = this.#unreported;
-    this.#unreported = noReports();
-    this._unreportedSince = null;
-    return counts;
-  }
-
-  _statsWith(queued: number, status: TransportStatus): LoggerStats {
-    const droppedBy = { ...this.#droppedBy };
-    const dropped = Object.values(droppedBy).reduce((sum, n) => sum + n);
-    return { logged: this._logged, sent: this._sent, queued, dropped, droppedBy, restored: this._restored, status };
   }
 }

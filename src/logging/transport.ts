@@ -52,8 +52,16 @@ export class Transport extends Queue {
   readonly #flushes = new Set<(batch: Batch) => void>();
 
   _stats(): LoggerStats {
-    const queued = this._outbox.reduce((n, batch) => n + batch._count, this._entries.length);
-    return this._statsWith(queued, this._status);
+    const droppedBy = { ...this._droppedBy };
+    return {
+      logged: this._logged,
+      sent: this._sent,
+      queued: this._outbox.reduce((n, batch) => n + batch._count, this._entries.length),
+      dropped: Object.values(droppedBy).reduce((sum, n) => sum + n),
+      droppedBy,
+      restored: this._restored,
+      status: this._status,
+    };
   }
 
   /** What earlier pages could not deliver goes first, whole and with its keys; its entries join this page's ledger. */
@@ -108,11 +116,13 @@ export class Transport extends Queue {
       return;
     }
     this._status = 'idle';
-    const head = this._outbox[0] ?? (this._dueIn(this._now()) <= 0 ? this.#takeNext() : null);
+    const wait = this._dueIn(this._now());
+    const head = this._outbox[0] ?? (wait > 0 ? null : this.#takeNext());
     // A keepalive request of page exit carries it now: its answer calls again.
     if (head?._inKeepalive) return;
     if (head) void this.#send(endpoint, head);
-    else this.#armDue();
+    // Unless an earlier deadline is armed already (when it fires, pump() looks again), wait until one is due.
+    else if (wait < Infinity && (this.#timer === null || this.#timerAt > this._now() + wait)) this.#setTimer(wait);
   }
 
   /** The next batch into the outbox, due or not; null when nothing is queued. */
@@ -122,17 +132,12 @@ export class Transport extends Queue {
     return batch;
   }
 
-  #armDue(): void {
-    const wait = this._dueIn(this._now());
-    // An earlier deadline is armed already: when it fires, pump() looks again.
-    if (wait < Infinity && (this.#timer === null || this.#timerAt > this._now() + wait)) this.#setTimer(wait);
-  }
-
   // The endpoint's headers are read at each send: a token may change. (Headers that cannot be read
   // throw here, before anything changed: the caller's guard reports it, and the batch waits.)
   #post(endpoint: LogEndpoint, batch: Batch, keepalive: boolean, headers = endpoint.headers()): Promise<HttpResult> {
+    const { fetch: fetchFn = (url, init) => fetch(url, init), sendTimeoutMs = SEND_TIMEOUT_MS } = this._env;
     return request(
-      this._fetch(),
+      fetchFn,
       endpoint.url,
       {
         method: 'POST',
@@ -140,7 +145,7 @@ export class Transport extends Queue {
         body: batch._body,
         credentials: this._config.withCredentials ? 'include' : 'same-origin',
         keepalive,
-        timeoutMs: this._env.sendTimeoutMs ?? SEND_TIMEOUT_MS,
+        timeoutMs: sendTimeoutMs,
         readBody: false,
       },
       this._timers,
@@ -155,36 +160,32 @@ export class Transport extends Queue {
     return this.#inflight;
   }
 
-  /** The answer to the oldest batch's request decides what comes next. */
+  /**
+   * The answer to the oldest batch's request decides what comes next. Unless page exit's keepalive
+   * got it through meanwhile, a failed batch is kept, to be sent again after its backoff (or the
+   * server's Retry-After) or, once the browser says it is offline, at the `online` event (pump()
+   * waits for it); or it is dropped, when refused or after too many network failures while online.
+   */
   #settleHead(batch: Batch, { status, retryAfter }: HttpResult): void {
     this._status = 'idle';
     this.#inflight = null;
     const outcome = classify(status);
-    // Settled meanwhile (page exit's keepalive got it through): on to the next.
-    const settled = !this._outbox.includes(batch);
-    const givenUp =
-      !settled &&
-      (outcome === 'refused' || (outcome === 'network' && this._online() && ++this.#networkFailures > MAX_NETWORK_RETRIES));
-    if (settled || outcome === 'delivered' || givenUp) {
-      if (givenUp) this._report('send failed', status, 'dropped');
-      this.#settle(batch, outcome === 'delivered', outcome === 'refused' ? 'rejected' : 'network');
-      if (this.#stored) this.#keepForNextPage();
-      this._pump();
+    const held = this._outbox.includes(batch);
+    const retry =
+      held &&
+      (outcome === 'retry' || (outcome === 'network' && (!this._online() || ++this.#networkFailures <= MAX_NETWORK_RETRIES)));
+    if (held && outcome !== 'delivered') this._report('send failed', status, retry ? 'kept' : 'dropped');
+    if (retry) {
+      const serverDelay = parseRetryAfter(retryAfter, this._now());
+      this.#serverWaitUntil = this._now() + (serverDelay ?? 0);
+      this.#attempt++;
+      this._status = 'waiting-retry';
+      this.#setTimer(serverDelay ?? backoffDelay(this.#attempt, (this._env.random ?? Math.random)()));
       return;
     }
-    // Kept: sent again after its backoff (or the server's Retry-After), or, once the browser says it
-    // is offline, at the `online` event (pump() waits for it).
-    this._report('send failed', status, 'kept');
-    this.#waitForRetry(retryAfter);
-  }
-
-  #waitForRetry(retryAfter: string | null): void {
-    const serverDelay = parseRetryAfter(retryAfter, this._now());
-    const delay = serverDelay ?? backoffDelay(this.#attempt + 1, this._random());
-    this.#attempt++;
-    this.#serverWaitUntil = serverDelay === undefined ? 0 : this._now() + serverDelay;
-    this._status = 'waiting-retry';
-    this.#setTimer(delay);
+    this.#settle(batch, outcome === 'delivered', outcome === 'refused' ? 'rejected' : 'network');
+    if (this.#stored) this.#keepForNextPage();
+    this._pump();
   }
 
   /** A batch is done with (it leaves the outbox): delivered, or lost for `reason`. */

@@ -68,7 +68,7 @@ test('enqueue: over maxQueueSize the oldest go, counted as dropped', () => {
     ['m3', 'm4', 'm5', 'm6', 'm7'],
   );
   assert.is(q._head, 3, '_entries[0] is the fourth entry ever queued');
-  assert.is(q._statsWith(0, 'idle').droppedBy.queueFull, 3);
+  assert.is(q._droppedBy.queueFull, 3);
   q._config.maxQueueSize = 0;
   fill(q, 1);
   assert.equal([q._entries.length, q._head], [0, 9], 'a bound of 0 keeps nothing');

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CUT, redactJwt as redact } from '../../src/logging/scrub';
+import { CUT, redactText as redact } from '../../src/logging/scrub';
 import {
   CONTEXT_CUT,
   contextJson,
