@@ -39,9 +39,11 @@ export class Transport extends Queue {
   #networkFailures = 0;
   /** Until then the server asked not to be sent anything (Retry-After). */
   #serverWaitUntil = 0;
-  /** One timer: for the retry while `waiting-retry`, else for the next batch to be due. */
+  /**
+   * One timer: for the retry while `waiting-retry`, else for the oldest entry (or loss) to be due.
+   * Entries only come after the oldest, so a later one is never due before the timer fires.
+   */
   #timer: unknown = null;
-  #timerAt = 0;
   /** Bytes of this page's keepalive requests in flight. */
   #keepaliveBytes = 0;
   /** From page exit until the page is visible again, the page's store holds its batches. */
@@ -96,7 +98,6 @@ export class Transport extends Queue {
   /** When it fires, a retry that was waiting may go, and pump() looks at what is due. */
   #setTimer(ms: number): void {
     this.#clearTimer();
-    this.#timerAt = this._now() + ms;
     this.#timer = this._timers.setTimeout(() => {
       this.#timer = null;
       if (this._status === 'waiting-retry') this._status = 'idle';
@@ -121,8 +122,7 @@ export class Transport extends Queue {
     // A keepalive request of page exit carries it now: its answer calls again.
     if (head?._inKeepalive) return;
     if (head) void this.#send(endpoint, head);
-    // Unless an earlier deadline is armed already (when it fires, pump() looks again), wait until one is due.
-    else if (wait < Infinity && (this.#timer === null || this.#timerAt > this._now() + wait)) this.#setTimer(wait);
+    else if (wait < Infinity && this.#timer === null) this.#setTimer(wait);
   }
 
   /** The next batch into the outbox, due or not; null when nothing is queued. */
