@@ -85,9 +85,4 @@ export class Surroundings {
   _navigator(): BeaconNavigator | undefined {
     return this._env.navigator ?? globalThis.navigator;
   }
-
-  /** What the browser says; `true` when it says nothing. */
-  _online(): boolean {
-    return this._navigator()?.onLine !== false;
-  }
 }

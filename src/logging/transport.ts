@@ -22,8 +22,6 @@ import type { FlushResult, LogEndpoint, LoggerStats, TransportStatus } from './t
 
 /** What the browser lets keepalive requests carry at once, shared with the host page's own. */
 const KEEPALIVE_BUDGET = 64 * 1024;
-/** How long one send may take before it counts as no answer. */
-const SEND_TIMEOUT_MS = 15_000;
 
 export class Transport extends Queue {
   _status: TransportStatus = 'idle';
@@ -112,7 +110,7 @@ export class Transport extends Queue {
   _pump(): void {
     const { _status: status, _endpoint: endpoint } = this;
     if (!this._running || !endpoint || status === 'sending' || status === 'waiting-retry') return;
-    if (!this._online()) {
+    if (!this.#online()) {
       this._status = 'offline';
       return;
     }
@@ -135,7 +133,8 @@ export class Transport extends Queue {
   // The endpoint's headers are read at each send: a token may change. (Headers that cannot be read
   // throw here, before anything changed: the caller's guard reports it, and the batch waits.)
   #post(endpoint: LogEndpoint, batch: Batch, keepalive: boolean, headers = endpoint.headers()): Promise<HttpResult> {
-    const { fetch: fetchFn = (url, init) => fetch(url, init), sendTimeoutMs = SEND_TIMEOUT_MS } = this._env;
+    // How long one send may take before it counts as no answer: 15 s unless a test says otherwise.
+    const { fetch: fetchFn = (url, init) => fetch(url, init), sendTimeoutMs = 15_000 } = this._env;
     return request(
       fetchFn,
       endpoint.url,
@@ -173,7 +172,7 @@ export class Transport extends Queue {
     const held = this._outbox.includes(batch);
     const retry =
       held &&
-      (outcome === 'retry' || (outcome === 'network' && (!this._online() || ++this.#networkFailures <= MAX_NETWORK_RETRIES)));
+      (outcome === 'retry' || (outcome === 'network' && (!this.#online() || ++this.#networkFailures <= MAX_NETWORK_RETRIES)));
     if (held && outcome !== 'delivered') this._report('send failed', status, retry ? 'kept' : 'dropped');
     if (retry) {
       const serverDelay = parseRetryAfter(retryAfter, this._now());
@@ -214,9 +213,14 @@ export class Transport extends Queue {
   // -------------------------------------------------------------------------------------------
   // flush()
 
+  /** Unless the browser says it is offline (it may say nothing). */
+  #online(): boolean {
+    return this._navigator()?.onLine !== false;
+  }
+
   /** The endpoint when a flush may send now: never into a server's Retry-After, nor offline. */
   #maySend(): LogEndpoint | null {
-    return this._running && this._online() && this.#serverWaitUntil <= this._now() ? this._endpoint : null;
+    return this._running && this.#online() && this.#serverWaitUntil <= this._now() ? this._endpoint : null;
   }
 
   /**
