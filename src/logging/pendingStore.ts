@@ -34,17 +34,15 @@ export function storeBatches(local: SafeStorage, ownKey: string, batches: Batch[
   }
   let room = MAX_STORE_BYTES - ENVELOPE_BYTES - utf8Bytes(ownKey);
   for (const key of local.keys()) if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key + local.get(key));
-  const texts: string[] = [];
-  let leftOut = batches.length;
+  const texts = batches.map(({ _key, _reported, _body }) => `{"key":"${_key}","reported":${JSON.stringify(_reported)},"body":${_body}}`);
+  // The newest that fit, and none older than one that does not.
+  let leftOut = texts.length;
   for (; leftOut > 0; leftOut--) {
-    const { _key, _reported, _body } = batches[leftOut - 1]!;
-    const text = `{"key":"${_key}","reported":${JSON.stringify(_reported)},"body":${_body}}`;
-    room -= utf8Bytes(text) + 1;
+    room -= utf8Bytes(texts[leftOut - 1]!) + 1;
     if (room < 0) break;
-    texts.unshift(text);
   }
   const dropped = batches.slice(0, leftOut).reduce((n, batch) => n + batch._count, 0);
-  local.set(ownKey, `{"since":${now},"dropped":${dropped},"batches":[${texts.join()}]}`);
+  local.set(ownKey, `{"since":${now},"dropped":${dropped},"batches":[${texts.slice(leftOut).join()}]}`);
   return leftOut;
 }
 
