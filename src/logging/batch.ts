@@ -59,9 +59,9 @@ export class Queue extends Ledger {
    */
   _head = 0;
   /**
-   * The rate limit's rolling minute, as the entries accepted in each of the 61 newest seconds (any
-   * 60-second window lies inside them, so the limit is never exceeded; an entry frees its place 60
-   * to 61 seconds later). A bounded memory, whatever the limit.
+   * The rate limit's rolling minute, as the count of entries accepted in each of the 61 newest
+   * seconds (any 60-second window lies inside them, so the limit is never exceeded; an entry frees
+   * its place 60 to 61 seconds later). A bounded memory, whatever the limit.
    */
   readonly #perSecond = new Map<number, number>();
 
