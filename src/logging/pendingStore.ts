@@ -33,8 +33,11 @@ export function storeBatches(local: SafeStorage, ownKey: string, batches: Batch[
     return 0;
   }
   let room = MAX_STORE_BYTES - ENVELOPE_BYTES - utf8Bytes(ownKey);
-  for (const key of local.keys()) if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key + local.get(key));
-  const texts = batches.map(({ _key, _reported, _body }) => `{"key":"${_key}","reported":${JSON.stringify(_reported)},"body":${_body}}`);
+  for (const key of local.keys())
+    if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key + (local.get(key) ?? ''));
+  const texts = batches.map(
+    ({ _key, _reported, _body }) => `{"key":"${_key}","reported":${JSON.stringify(_reported)},"body":${_body}}`,
+  );
   // The newest that fit, and none older than one that does not.
   let leftOut = texts.length;
   for (; leftOut > 0; leftOut--) {
