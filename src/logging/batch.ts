@@ -58,6 +58,8 @@ export class Queue extends Ledger {
    * or to the bound), so `_entries[i]` is entry number `_head + i`.
    */
   _head = 0;
+  /** Batches made and not yet settled, oldest first: the first is the one out or waiting. */
+  _outbox: Batch[] = [];
   /**
    * The rate limit's rolling minute, as the count of entries accepted in each of the 61 newest
    * seconds (any 60-second window lies inside them, so the limit is never exceeded; an entry frees
@@ -103,7 +105,7 @@ export class Queue extends Ledger {
   }
 
   /**
-   * The next batch: a drop report first when there are counts to report (it takes one of the
+   * The next batch, due or not, made and put at the end of the outbox: a drop report first when there are counts to report (it takes one of the
    * `batchSize` places), then the oldest entries, at most `batchSize`, stopping after the one that
    * brings its JSON to 16 KiB. Null when there is nothing at all. The body is a JSON array, or the
    * single entry itself when batches hold one.
@@ -131,6 +133,8 @@ export class Queue extends Ledger {
     }
     if (!jsons.length) return null;
     const body = batchSize === 1 && jsons.length === 1 ? jsons[0]! : `[${jsons.join()}]`;
-    return newBatch(newIdempotencyKey(), body, this._head - first, first, reported);
+    const batch = newBatch(newIdempotencyKey(), body, this._head - first, first, reported);
+    this._outbox.push(batch);
+    return batch;
   }
 }

@@ -28,8 +28,6 @@ export class Transport extends Queue {
   /** Between start() and stop(). */
   _running = false;
   _endpoint: LogEndpoint | null = null;
-  /** Batches made and not yet settled, oldest first: the first is the one out or waiting. */
-  _outbox: Batch[] = [];
   /** Settles once the oldest batch's request is answered; set exactly while `sending`. */
   #inflight: Promise<unknown> | null = null;
   /** Failed sends of the oldest batch so far: the backoff grows with them. */
@@ -116,18 +114,11 @@ export class Transport extends Queue {
     }
     this._status = 'idle';
     const wait = this._dueIn(this._now());
-    const head = this._outbox[0] ?? (wait > 0 ? null : this.#takeNext());
+    const head = this._outbox[0] ?? (wait > 0 ? null : this._formBatch());
     // A keepalive request of page exit carries it now: its answer calls again.
     if (head?._inKeepalive) return;
     if (head) void this.#send(endpoint, head);
     else if (wait < Infinity && this.#timer === null) this.#setTimer(wait);
-  }
-
-  /** The next batch into the outbox, due or not; null when nothing is queued. */
-  #takeNext(): Batch | null {
-    const batch = this._formBatch();
-    if (batch) this._outbox.push(batch);
-    return batch;
   }
 
   // The endpoint's headers are read at each send: a token may change. (Headers that cannot be read
@@ -242,29 +233,24 @@ export class Transport extends Queue {
     };
     this.#flushes.add(tell);
     try {
-      while (await this.#flushStep(boundary)) {
-        // one batch at a time
+      // One batch at a time, until all of ours are settled or sending must wait.
+      for (;;) {
+        if (this.#inflight) {
+          await this.#inflight;
+          continue;
+        }
+        const endpoint = this.#maySend();
+        const head = endpoint && (this._outbox[0] ?? (this._head < boundary ? this._formBatch() : null));
+        if (!endpoint || !head || head._first >= boundary) break;
+        await this.#send(endpoint, head);
+        // Delivered or given up: on to the next. Still held: it waits for its retry, and so does the rest.
+        if (this._outbox.includes(head)) break;
       }
     } finally {
       this.#flushes.delete(tell);
     }
     const kept = this._outbox.reduce((n, batch) => n + ours(batch), Math.max(0, boundary - this._head));
     return { sent, kept, dropped: queued - sent - kept };
-  }
-
-  /** One step of a flush: false once its batches are all settled, or sending must wait. */
-  async #flushStep(boundary: number): Promise<boolean> {
-    if (this.#inflight) {
-      await this.#inflight;
-      return true;
-    }
-    const endpoint = this.#maySend();
-    if (!endpoint) return false;
-    const head = this._outbox[0] ?? (this._head < boundary ? this.#takeNext() : null);
-    if (!head || head._first >= boundary) return false;
-    await this.#send(endpoint, head);
-    // Delivered or given up: on to the next. Still held: it waits for its retry, and so does the rest.
-    return !this._outbox.includes(head);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -277,7 +263,7 @@ export class Transport extends Queue {
    */
   _exit(): void {
     if (this._status !== 'waiting-retry') this.#clearTimer();
-    while (this.#takeNext()) {
+    while (this._formBatch()) {
       // every entry into a batch: batches are stored and sent whole
     }
     this.#keepForNextPage();
