@@ -102,14 +102,14 @@ class Core extends Transport {
 
   #queueEntry(level: LogLevel, message: unknown, additional: unknown[]): void {
     const now = this._now();
-    if (!this._admit(now)) {
-      this._logged++;
-      this._drop('rateLimited', 1);
-    } else {
+    // A clock that gives no time throws here, before the entry is counted.
+    const timestamp = isoTime(now);
+    this._logged++;
+    if (!this._admit(now)) this._drop('rateLimited', 1);
+    else {
       // The development token need not look like a JWT: the stored one is taken out by value.
       const devToken = this._local.get(STORAGE_KEYS.devToken);
-      const entry = makeEntry(level, message, additional, isoTime(now), devToken);
-      this._logged++;
+      const entry = makeEntry(level, message, additional, timestamp, devToken);
       const queued = this.#beforeSend ? this.#applyBeforeSend(entry, devToken, now) : entryJson(entry, this.#context, now);
       if (queued) this._enqueue(queued);
       else this._drop('beforeSend', 1);
