@@ -65,18 +65,18 @@ export class Queue extends Ledger {
    * seconds (any 60-second window lies inside them, so the limit is never exceeded; an entry frees
    * its place 60 to 61 seconds later). A bounded memory, whatever the limit.
    */
-  readonly #perSecond = new Map<number, number>();
+  #seconds: { second: number; count: number }[] = [];
+  #inWindow = 0;
 
-  /** Whether one more entry may pass the rate limit now; when it may, it is counted. */
   _admit(now: number): boolean {
     const second = Math.floor(now / 1000);
-    let inWindow = 0;
-    for (const [at, count] of this.#perSecond) {
-      if (at > second - 61) inWindow += count;
-      else this.#perSecond.delete(at);
-    }
-    if (inWindow >= this._config.maxEntriesPerMinute) return false;
-    this.#perSecond.set(second, (this.#perSecond.get(second) ?? 0) + 1);
+    const seconds = this.#seconds;
+    while (seconds[0] && seconds[0].second <= second - 61) this.#inWindow -= seconds.shift()!.count;
+    if (this.#inWindow >= this._config.maxEntriesPerMinute) return false;
+    this.#inWindow++;
+    const last = seconds.at(-1);
+    if (last?.second === second) last.count++;
+    else seconds.push({ second, count: 1 });
     return true;
   }
 

@@ -33,7 +33,15 @@ export class Ledger extends Surroundings {
     if (reason === 'beforeSend') return;
     // A failed send is reported as it happens, with its status.
     if (!this._unreported && reason !== 'rejected' && reason !== 'network') this._report('dropped entries:', reason);
-    this._reportLater({ [reason]: n });
+    this.#episode()[reason] += n;
+  }
+
+  #episode(): ReportCounts {
+    if (!this._unreported) {
+      this._unreported = noReports();
+      this._unreportedSince = this._now();
+    }
+    return this._unreported;
   }
 
   /**
@@ -44,11 +52,7 @@ export class Ledger extends Surroundings {
     for (const reason of REPORTED_REASONS) {
       const n = counts[reason];
       if (!Number.isSafeInteger(n) || (n as number) <= 0) continue;
-      if (!this._unreported) {
-        this._unreported = noReports();
-        this._unreportedSince = this._now();
-      }
-      this._unreported[reason] += n as number;
+      this.#episode()[reason] += n as number;
     }
   }
 }
