@@ -260,6 +260,10 @@ export class Transport extends Queue {
    * The page turned hidden or is going away, and may never run again. Everything queued is made
    * into batches; every batch not yet delivered is stored for the next page, then sent at once
    * where it can go (never into a server's Retry-After). A page that stays carries on.
+   *
+   * A keepalive request goes beside the one-at-a-time order, for a page that may be gone before it
+   * is answered. Only a final answer counts: delivered, or refused. Anything else leaves the batch
+   * where it is, to be sent again in its turn.
    */
   _exit(): void {
     if (this._status !== 'waiting-retry') this.#clearTimer();
@@ -272,10 +276,25 @@ export class Transport extends Queue {
     const headers = endpoint.headers();
     // A beacon cannot carry headers: with any (token mode), what keepalive cannot take stays stored.
     const mayBeacon = !Object.keys(headers).length;
-    for (const batch of [...this._outbox]) {
+    for (const batch of this._outbox) {
       if (batch._inKeepalive) continue;
-      if (this.#keepaliveBytes + batch._bytes <= KEEPALIVE_BUDGET) this.#sendKeepalive(endpoint, batch, headers);
-      else if (mayBeacon) beaconBatch(this._navigator(), endpoint.url, batch);
+      if (this.#keepaliveBytes + batch._bytes > KEEPALIVE_BUDGET) {
+        if (mayBeacon) beaconBatch(this._navigator(), endpoint.url, batch);
+        continue;
+      }
+      const answer = this.#post(endpoint, batch, true, headers);
+      this.#keepaliveBytes += batch._bytes;
+      batch._inKeepalive = true;
+      void answer.then(
+        this._guard(({ status }: HttpResult) => {
+          this.#keepaliveBytes -= batch._bytes;
+          batch._inKeepalive = false;
+          const outcome = classify(status);
+          if (outcome === 'delivered' || outcome === 'refused') this.#settle(batch, outcome === 'delivered', 'rejected');
+          if (this.#stored) this.#keepForNextPage();
+          this._pump();
+        }),
+      );
     }
   }
 
@@ -295,26 +314,5 @@ export class Transport extends Queue {
   _resume(): void {
     if (this.#stored) this._local.remove(this.#storeKey);
     this.#stored = false;
-  }
-
-  /**
-   * A request beside the one-at-a-time order, for a page that may be gone before it is answered.
-   * Only a final answer counts: delivered, or refused. Anything else leaves the batch where it is,
-   * to be sent again in its turn.
-   */
-  #sendKeepalive(endpoint: LogEndpoint, batch: Batch, headers: Record<string, string>): void {
-    const answer = this.#post(endpoint, batch, true, headers);
-    this.#keepaliveBytes += batch._bytes;
-    batch._inKeepalive = true;
-    void answer.then(
-      this._guard(({ status }: HttpResult) => {
-        this.#keepaliveBytes -= batch._bytes;
-        batch._inKeepalive = false;
-        const outcome = classify(status);
-        if (outcome === 'delivered' || outcome === 'refused') this.#settle(batch, outcome === 'delivered', 'rejected');
-        if (this.#stored) this.#keepForNextPage();
-        this._pump();
-      }),
-    );
   }
 }
