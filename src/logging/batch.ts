@@ -1,10 +1,12 @@
 /**
- * The queue policy, pure: which entries are admitted, when a batch is due, what one batch holds.
- * The queue and the clock in, decisions out; no timers, no fetch, no DOM.
+ * The queue policy: which entries are admitted (the rate limit, the bound), when a batch is due,
+ * what one batch holds. The clock in, decisions out; no timers, no fetch, no DOM.
  */
 import { LogLevel } from '../constants';
-import { isoTime, type SizedJson, utf8Bytes } from './serialize';
-import type { ReportCounts } from './stats';
+import { newIdempotencyKey } from './httpRequest';
+import { developmentDefaults, productionDefaults } from './levels';
+import { isoTime, utf8Bytes } from './serialize';
+import { Ledger, type ReportCounts } from './stats';
 import type { LoggerConfig } from './types';
 
 /** A batch goes early once its JSON reaches this many bytes. */
@@ -13,130 +15,126 @@ export const MAX_BATCH_BYTES = 16 * 1024;
 /** The message of the ERROR entry that carries drop counts to the server. */
 export const DROP_REPORT_MESSAGE = 'emweb.logger dropped entries';
 
+/** An entry as queued: its JSON, the size of that in UTF-8 bytes, and when it was queued. */
 export interface QueuedEntry {
-  json: string;
-  /** Of the JSON, in UTF-8. */
-  bytes: number;
-  queuedAt: number;
+  _json: string;
+  _bytes: number;
+  _at: number;
 }
-
-export interface EntryQueue {
-  /** Oldest first. */
-  entries: QueuedEntry[];
-  /**
-   * The sequence number of `entries[0]`. Entries are numbered as they are queued, and the queue
-   * only ever loses its oldest (to a batch, or to the bound), so `entries[i]` is `headSeq + i`.
-   */
-  headSeq: number;
-}
-
-export const createQueue = (): EntryQueue => ({ entries: [], headSeq: 0 });
-
-export const queuedEntry = ({ json, bytes }: SizedJson, now: number): QueuedEntry => ({ json, bytes, queuedAt: now });
-
-/** Queues an entry; returns how many of the oldest were pushed out to keep within `maxQueueSize`. */
-export function enqueue(queue: EntryQueue, entry: QueuedEntry, maxQueueSize: number): number {
-  queue.entries.push(entry);
-  let pushedOut = 0;
-  // shift, not splice: V8 moves the whole array for a splice, and takes the head off a shift in place.
-  for (; queue.entries.length > maxQueueSize; pushedOut++) queue.entries.shift();
-  queue.headSeq += pushedOut;
-  return pushedOut;
-}
-
-/**
- * The rate limit's rolling minute, as the entries accepted in each of the 61 newest seconds (any
- * 60-second window lies inside them, so the limit is never exceeded; an entry frees its place 60
- * to 61 seconds later). A bounded memory, whatever the limit.
- */
-export interface RateWindow {
-  seconds: { second: number; count: number }[];
-  /** The sum of their counts. */
-  total: number;
-}
-
-export const createRateWindow = (): RateWindow => ({ seconds: [], total: 0 });
-
-/** Whether one more entry may pass now; when it may, it is counted. */
-export function withinRate(window: RateWindow, now: number, maxPerMinute: number): boolean {
-  const second = Math.floor(now / 1000);
-  const { seconds } = window;
-  while (seconds.length > 0 && seconds[0]!.second <= second - 61) window.total -= seconds.shift()!.count;
-  if (window.total >= maxPerMinute) return false;
-  window.total++;
-  const last = seconds[seconds.length - 1];
-  if (last && last.second === second) last.count++;
-  else seconds.push({ second, count: 1 });
-  return true;
-}
-
-/**
- * Milliseconds until a batch is due: 0 when one is full (by count or by bytes), else when the
- * oldest entry, or the oldest loss not yet reported, has waited `flushIntervalMs`; Infinity when
- * there is nothing to send.
- */
-export function dueIn(queue: EntryQueue, lossSince: number | null, now: number, config: LoggerConfig): number {
-  const { entries } = queue;
-  let bytes = 0;
-  for (let i = 0; i < entries.length && i < config.batchSize; i++) bytes += entries[i]!.bytes;
-  if (entries.length >= config.batchSize || bytes >= MAX_BATCH_BYTES) return 0;
-  const since = Math.min(entries[0]?.queuedAt ?? Infinity, lossSince ?? Infinity);
-  return since === Infinity ? Infinity : Math.max(0, since + config.flushIntervalMs - now);
-}
-
-/** The oldest entries for one batch: at most `max`, stopping after the one that brings its JSON to 16 KiB. */
-export function takeEntries(queue: EntryQueue, max: number): QueuedEntry[] {
-  let count = 0;
-  for (let bytes = 0; count < queue.entries.length && count < max && bytes < MAX_BATCH_BYTES; count++)
-    bytes += queue.entries[count]!.bytes;
-  queue.headSeq += count;
-  return queue.entries.splice(0, count);
-}
-
-/** The request body: a JSON array, or the single entry itself when batches hold one. */
-export const batchBody = (jsons: string[], batchSize: number): string =>
-  batchSize === 1 && jsons.length === 1 ? jsons[0]! : `[${jsons.join(',')}]`;
 
 /** One request's worth of entries, made once and sent as it is until it is settled. */
 export interface Batch {
   /** The Idempotency-Key of every send of it, on this page or the next. */
-  key: string;
+  _key: string;
   /** Fixed when the batch is made: a batch is never cut again, so every send carries the same bytes. */
-  body: string;
-  bytes: number;
+  _body: string;
+  _bytes: number;
   /** The logged entries in it (a drop report is not one). */
-  count: number;
-  /** The sequence number of its first logged entry; -1 for a batch an earlier page stored. */
-  firstSeq: number;
+  _count: number;
+  /** The number of its first logged entry (see `_head`); -Infinity for a batch an earlier page stored. */
+  _first: number;
   /** The counts its drop report carries: if the batch is lost, they are reported again. */
-  reported: ReportCounts | null;
-  /** What became of it: null while it is still held. */
-  fate: 'sent' | 'dropped' | null;
+  _reported: Partial<ReportCounts> | null;
   /** A keepalive request of page exit carries it now: no second one. */
-  inKeepalive: boolean;
+  _inKeepalive: boolean;
 }
 
-/**
- * The next batch: a drop report first when there are counts to report (it takes one of the
- * `batchSize` places), then the oldest entries. Null when there is nothing at all.
- */
-export function formBatch(
-  queue: EntryQueue,
-  report: ReportCounts | null,
-  now: number,
-  batchSize: number,
-  key: string,
-): Batch | null {
-  const firstSeq = queue.headSeq;
-  const jsons = report
-    ? [JSON.stringify({ level: LogLevel.ERROR, message: DROP_REPORT_MESSAGE, additional: [report], timestamp: isoTime(now) })]
-    : [];
-  const taken = takeEntries(queue, batchSize - jsons.length);
-  if (!jsons.length && !taken.length) return null;
-  for (const entry of taken) jsons.push(entry.json);
-  return newBatch(key, batchBody(jsons, batchSize), taken.length, firstSeq, report);
-}
+export const newBatch = (key: string, body: string, count: number, first: number, reported: Batch['_reported']): Batch => ({
+  _key: key,
+  _body: body,
+  _bytes: utf8Bytes(body),
+  _count: count,
+  _first: first,
+  _reported: reported,
+  _inKeepalive: false,
+});
 
-export function newBatch(key: string, body: string, count: number, firstSeq: number, reported: ReportCounts | null): Batch {
-  return { key, body, bytes: utf8Bytes(body), count, firstSeq, reported, fate: null, inKeepalive: false };
+export class Queue extends Ledger {
+  _config: LoggerConfig = this._env.production ? productionDefaults : developmentDefaults;
+  /** Oldest first. */
+  _entries: QueuedEntry[] = [];
+  /**
+   * Entries are numbered as they are queued, and the queue only ever loses its oldest (to a batch,
+   * or to the bound), so `_entries[i]` is entry number `_head + i`.
+   */
+  _head = 0;
+  /** Batches made and not yet settled, oldest first: the first is the one out or waiting. */
+  _outbox: Batch[] = [];
+  /**
+   * The rate limit's rolling minute, as the count of entries accepted in each of the 61 newest
+   * seconds (any 60-second window lies inside them, so the limit is never exceeded; an entry frees
+   * its place 60 to 61 seconds later). A bounded memory, whatever the limit.
+   */
+  #seconds: { second: number; count: number }[] = [];
+  #inWindow = 0;
+
+  _admit(now: number): boolean {
+    const second = Math.floor(now / 1000);
+    const seconds = this.#seconds;
+    while (seconds[0] && seconds[0].second <= second - 61) this.#inWindow -= seconds.shift()!.count;
+    if (this.#inWindow >= this._config.maxEntriesPerMinute) return false;
+    this.#inWindow++;
+    const last = seconds.at(-1);
+    if (last?.second === second) last.count++;
+    else seconds.push({ second, count: 1 });
+    return true;
+  }
+
+  /** Queues an entry; the oldest are pushed out (and counted) to keep within `maxQueueSize`. */
+  _enqueue(entry: QueuedEntry): void {
+    const entries = this._entries;
+    entries.push(entry);
+    let pushedOut = 0;
+    // shift, not splice: V8 moves the whole array for a splice, and takes the head off a shift in place.
+    for (; entries.length > this._config.maxQueueSize; pushedOut++) entries.shift();
+    this._head += pushedOut;
+    this._drop('queueFull', pushedOut);
+  }
+
+  /**
+   * Milliseconds until a batch is due: 0 when one is full (by count or by bytes), else when the
+   * oldest entry, or the oldest loss not yet reported, has waited `flushIntervalMs`; Infinity when
+   * there is nothing to send.
+   */
+  _dueIn(now: number): number {
+    const { batchSize, flushIntervalMs } = this._config;
+    const entries = this._entries;
+    if (entries.length >= batchSize || entries.reduce((bytes, entry) => bytes + entry._bytes, 0) >= MAX_BATCH_BYTES) return 0;
+    const since = Math.min(entries[0]?._at ?? Infinity, this._unreported ? this._unreportedSince : Infinity);
+    return Math.max(0, since + flushIntervalMs - now);
+  }
+
+  /**
+   * The next batch, due or not, made and put at the end of the outbox: a drop report first when there are counts to report (it takes one of the
+   * `batchSize` places), then the oldest entries, at most `batchSize`, stopping after the one that
+   * brings its JSON to 16 KiB. Null when there is nothing at all. The body is a JSON array, or the
+   * single entry itself when batches hold one.
+   */
+  _formBatch(): Batch | null {
+    const { batchSize } = this._config;
+    const first = this._head;
+    // The episode ends: its counts go in this batch.
+    const reported = this._unreported;
+    this._unreported = null;
+    const jsons = reported
+      ? [
+          JSON.stringify({
+            level: LogLevel.ERROR,
+            message: DROP_REPORT_MESSAGE,
+            additional: [reported],
+            timestamp: isoTime(this._now()),
+          }),
+        ]
+      : [];
+    for (let bytes = 0; this._entries.length && jsons.length < batchSize && bytes < MAX_BATCH_BYTES; this._head++) {
+      const entry = this._entries.shift()!;
+      bytes += entry._bytes;
+      jsons.push(entry._json);
+    }
+    if (!jsons.length) return null;
+    const body = batchSize === 1 && jsons.length === 1 ? jsons[0]! : `[${jsons.join()}]`;
+    const batch = newBatch(newIdempotencyKey(), body, this._head - first, first, reported);
+    this._outbox.push(batch);
+    return batch;
+  }
 }

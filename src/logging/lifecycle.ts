@@ -2,6 +2,8 @@
  * The page events the logger follows. Added with addEventListener, so the host page's own
  * handlers (window.onerror and the like) stay where they are.
  */
+import { LogLevel } from '../constants';
+
 export interface EventTargetLike {
   addEventListener(type: string, listener: (event: Event) => void): void;
   removeEventListener(type: string, listener: (event: Event) => void): void;
@@ -11,37 +13,33 @@ export interface DocumentLike extends EventTargetLike {
   visibilityState?: string;
 }
 
+/** What the logger does on each event. */
 export interface PageEvents {
   /** The page turned hidden or is going away: it may never run again (hidden pages get discarded). */
-  exit(): void;
+  _exit(): void;
   /** The page is visible again. */
-  visible(): void;
-  online(): void;
+  _resume(): void;
+  /** The browser is online again (or anything else changed): delivery looks at what is due. */
+  _pump(): void;
   /**
    * Uncaught errors (with the error object, whose stack says where; a cross-origin "Script
    * error." has none) and unhandled rejections (the reason), when they are to be captured.
    */
-  capture?: (message: unknown, detail: unknown) => void;
+  _log(level: LogLevel, message: unknown, additional: unknown[]): void;
 }
 
-/** Starts listening; returns the function that stops it all. */
-export function listen(target: EventTargetLike | undefined, doc: DocumentLike | undefined, on: PageEvents): () => void {
-  const { capture } = on;
-  const handlers: [EventTargetLike | undefined, string, (event: Event) => void][] = [
-    [target, 'pagehide', on.exit],
-    [doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on.exit() : on.visible())],
-    [target, 'online', on.online],
-  ];
-  if (capture) {
-    handlers.push(
-      [target, 'error', (event) => capture((event as ErrorEvent).message, (event as ErrorEvent).error)],
-      [target, 'unhandledrejection', (event) => capture('Unhandled rejection', (event as PromiseRejectionEvent).reason)],
-    );
-  }
-  const listeners = handlers.map(([eventTarget, type, handler]) => {
+/** Starts listening; returns the function that stops it all. Nothing here throws into the page. */
+export function listen(
+  target: EventTargetLike | undefined,
+  doc: DocumentLike | undefined,
+  on: PageEvents,
+  captureErrors: boolean,
+): () => void {
+  const removers: (() => void)[] = [];
+  const add = <E extends Event>(eventTarget: EventTargetLike | undefined, type: string, handler: (event: E) => void) => {
     const listener = (event: Event) => {
       try {
-        handler(event);
+        handler(event as E);
       } catch {
         // A handler of ours that throws must not surface as an error of the page.
       }
@@ -51,10 +49,19 @@ export function listen(target: EventTargetLike | undefined, doc: DocumentLike | 
     } catch {
       // a hostile or half-built target: the rest still listen
     }
-    return () => eventTarget?.removeEventListener(type, listener);
-  });
+    removers.push(() => eventTarget?.removeEventListener(type, listener));
+  };
+  add(target, 'pagehide', () => on._exit());
+  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on._exit() : on._resume()));
+  add(target, 'online', () => on._pump());
+  if (captureErrors) {
+    add(target, 'error', (event: ErrorEvent) => on._log(LogLevel.ERROR, event.message, [event.error]));
+    add(target, 'unhandledrejection', (event: PromiseRejectionEvent) =>
+      on._log(LogLevel.ERROR, 'Unhandled rejection', [event.reason]),
+    );
+  }
   return () => {
-    for (const remove of listeners) {
+    for (const remove of removers) {
       try {
         remove();
       } catch {

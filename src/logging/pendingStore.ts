@@ -10,11 +10,10 @@
  * request body as JSON (not a string of it), `dropped` the count of entries left out by the bound.
  */
 import { STORAGE_KEYS } from '../constants';
-import { isPlainObject } from '../http';
+import { isPlainObject, parseJson } from '../http';
 import type { SafeStorage } from '../storage';
 import { type Batch, newBatch } from './batch';
 import { isEntry, utf8Bytes } from './serialize';
-import { readReportCounts } from './stats';
 
 export const STORE_PREFIX = `${STORAGE_KEYS.pendingLogs}.`;
 /** The most all pages' keys may hold together, in UTF-8 bytes of their names and values. */
@@ -23,14 +22,6 @@ export const MAX_STORE_BYTES = 256 * 1024;
 const ENVELOPE_BYTES = 64;
 /** A key is a header value on the next send: nothing that could break or smuggle a header. */
 const VALID_KEY = /^[\w-]{8,64}$/;
-
-/** Bytes the other pages' keys take. */
-function othersBytes(local: SafeStorage, ownKey: string): number {
-  let bytes = 0;
-  for (const key of local.keys())
-    if (key.startsWith(STORE_PREFIX) && key !== ownKey) bytes += utf8Bytes(key) + utf8Bytes(local.get(key) ?? '');
-  return bytes;
-}
 
 /**
  * Writes the page's batches (oldest first) under its own key, as many of the newest as the bound
@@ -41,15 +32,20 @@ export function storeBatches(local: SafeStorage, ownKey: string, batches: Batch[
     local.remove(ownKey);
     return 0;
   }
+  let room = MAX_STORE_BYTES - ENVELOPE_BYTES - utf8Bytes(ownKey);
+  for (const key of local.keys())
+    if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key + (local.get(key) ?? ''));
   const texts = batches.map(
-    (batch) => `{"key":"${batch.key}","reported":${JSON.stringify(batch.reported)},"body":${batch.body}}`,
+    ({ _key, _reported, _body }) => `{"key":"${_key}","reported":${JSON.stringify(_reported)},"body":${_body}}`,
   );
-  const room = MAX_STORE_BYTES - ENVELOPE_BYTES - utf8Bytes(ownKey) - othersBytes(local, ownKey);
-  let bytes = texts.reduce((sum, text) => sum + utf8Bytes(text) + 1, 0);
-  let leftOut = 0;
-  for (; bytes > room && leftOut < texts.length; leftOut++) bytes -= utf8Bytes(texts[leftOut]!) + 1;
-  const dropped = batches.slice(0, leftOut).reduce((n, batch) => n + batch.count, 0);
-  local.set(ownKey, `{"since":${now},"dropped":${dropped},"batches":[${texts.slice(leftOut).join(',')}]}`);
+  // The newest that fit, and none older than one that does not.
+  let leftOut = texts.length;
+  for (; leftOut > 0; leftOut--) {
+    room -= utf8Bytes(texts[leftOut - 1]!) + 1;
+    if (room < 0) break;
+  }
+  const dropped = batches.slice(0, leftOut).reduce((n, batch) => n + batch._count, 0);
+  local.set(ownKey, `{"since":${now},"dropped":${dropped},"batches":[${texts.slice(leftOut).join()}]}`);
   return leftOut;
 }
 
@@ -58,47 +54,30 @@ function readBatch(value: unknown): Batch | null {
   if (!isPlainObject(value) || typeof value.key !== 'string' || !VALID_KEY.test(value.key)) return null;
   const { key, body, reported } = value;
   const entries = Array.isArray(body) ? body : [body];
-  const counts = isPlainObject(reported) ? readReportCounts(reported) : null;
-  const count = entries.length - (counts ? 1 : 0);
-  return count >= 0 && entries.length && entries.every(isEntry) ? newBatch(key, JSON.stringify(body), count, -1, counts) : null;
-}
-
-export interface StoredPage {
-  since: number;
-  batches: Batch[];
-  /** Entries the page left out of its key (the bound): to be reported. */
-  dropped: number;
-}
-
-function readPage(text: string | null): StoredPage | null {
-  let page: unknown;
-  try {
-    page = JSON.parse(text ?? '');
-  } catch {
-    return null;
-  }
-  if (!isPlainObject(page) || !Array.isArray(page.batches)) return null;
-  const batches: Batch[] = [];
-  for (const value of page.batches) {
-    const batch = readBatch(value);
-    if (batch) batches.push(batch);
-  }
-  const since = typeof page.since === 'number' ? page.since : 0;
-  return { since, batches, dropped: readReportCounts({ storeFull: page.dropped }).storeFull };
+  // A drop report, when there is one, is the first entry and is not a logged entry.
+  const report = isPlainObject(reported) ? reported : null;
+  const count = entries.length - (report ? 1 : 0);
+  return count >= 0 && entries.length && entries.every(isEntry)
+    ? newBatch(key, JSON.stringify(body), count, -Infinity, report)
+    : null;
 }
 
 /**
- * Takes every page's batches, oldest page first: the keys are removed, so each is replayed once
- * (two pages starting at the same moment may both send one: its idempotency key makes that harmless).
+ * Takes every page's batches, oldest page first, and the count of entries the pages left out:
+ * the keys are removed, so each is replayed once (two pages starting at the same moment may both
+ * send one: its idempotency key makes that harmless).
  */
-export function takeStored(local: SafeStorage): StoredPage[] {
-  const pages: StoredPage[] = [];
+export function takeStored(local: SafeStorage): { batches: Batch[]; dropped: unknown[] } {
+  const pages: { since?: unknown; dropped?: unknown; batches: unknown[] }[] = [];
   for (const key of local.keys()) {
     if (!key.startsWith(STORE_PREFIX)) continue;
-    const text = local.get(key);
+    const page = parseJson(local.get(key) ?? '').json;
     local.remove(key);
-    const page = readPage(text);
-    if (page) pages.push(page);
+    // Not a page this client wrote: left out.
+    if (isPlainObject(page) && Array.isArray(page.batches)) pages.push(page as (typeof pages)[number]);
   }
-  return pages.sort((a, b) => a.since - b.since);
+  const since = (page: { since?: unknown }) => Number(page.since) || 0;
+  pages.sort((a, b) => since(a) - since(b));
+  const batches = pages.flatMap((page) => page.batches.map(readBatch).filter((batch) => batch !== null));
+  return { batches, dropped: pages.map((page) => page.dropped) };
 }

@@ -34,7 +34,7 @@ export function backoffDelay(attempt: number, random: number): number {
  * undefined when absent or unreadable.
  */
 export function parseRetryAfter(header: string | null | undefined, now: number): number | undefined {
-  if (!header?.trim()) return undefined;
-  const ms = /^\s*\d+\s*$/.test(header) ? Number(header) * 1000 : Date.parse(header) - now;
+  const text = header ?? '';
+  const ms = /^\s*\d+\s*$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
   return Number.isNaN(ms) ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }

@@ -1,11 +1,11 @@
 /**
  * Turns whatever a page logs into one bounded, JSON-safe, scrubbed entry. It must survive hostile
  * input (cycles, throwing getters and toJSON, revoked Proxies, 2 MB strings) and never let a
- * secret out. Re-entrant: each walk keeps its own state, so a toJSON that logs, or serialises
- * something else, cannot disturb the walk it was called from.
+ * secret out.
  */
 import type { LogLevel } from '../constants';
 import { isPlainObject } from '../http';
+import type { QueuedEntry } from './batch';
 import { CUT, isSecretKey, REDACTED, redactText } from './scrub';
 import type { LogEntry } from './types';
 
@@ -42,15 +42,67 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** One walk's state. */
-interface Walk {
+/**
+ * One copy's walk. Re-entrant: each copy has its own, so a toJSON that logs, or serialises
+ * something else, cannot disturb the walk it was called from.
+ */
+class Walk {
   /** Values it may still visit. */
-  budget: number;
+  #budget = MAX_VALUES;
   /** Characters its strings may still keep. */
-  room: number;
+  #room = MAX_TEXT;
   /** The objects above the one being copied, outermost first: a cycle is one met again among them. */
-  above: object[];
-  devToken: string | null;
+  #above: object[] = [];
+  readonly #devToken: string | null;
+
+  constructor(devToken: string | null) {
+    this.#devToken = devToken;
+  }
+
+  _copy(value: unknown): unknown {
+    try {
+      if (--this.#budget < 0) return CUT;
+      if (typeof value === 'function') return '[Function]';
+      if (value === undefined || value === null || typeof value === 'boolean') return value;
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+      return typeof value === 'object' ? this.#object(value) : this.#text(String(value));
+    } catch {
+      return CUT;
+    }
+  }
+
+  /** Cut at 8 Ki characters (and at what the value's strings may still keep), then redacted. */
+  #text(text: string): string {
+    const max = Math.min(MAX_STRING, this.#room);
+    this.#room -= Math.min(max, text.length);
+    return redactText(text.length > max ? text.slice(0, max) + CUT : text, this.#devToken);
+  }
+
+  #object(value: object): unknown {
+    const above = this.#above;
+    if (above.length >= MAX_DEPTH || above.includes(value)) return CUT;
+    above.push(value);
+    try {
+      const toJSON: unknown = Reflect.get(value, 'toJSON');
+      if (typeof toJSON === 'function') return this._copy(toJSON.call(value));
+      // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
+      if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+        return Array.prototype.slice.call(value, 0, MAX_ITEMS).map((item: unknown) => this._copy(item));
+      }
+      const source: object =
+        value instanceof Error
+          ? { ...value, name: value.name, message: value.message, stack: value.stack, cause: value.cause }
+          : value;
+      const out: Record<string, unknown> = {};
+      // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
+      for (const key of Object.keys(source).slice(0, MAX_ITEMS)) {
+        out[redactText(key, this.#devToken)] = isSecretKey(key) ? REDACTED : this._copy(Reflect.get(source, key));
+      }
+      return out;
+    } finally {
+      above.pop();
+    }
+  }
 }
 
 /**
@@ -61,59 +113,7 @@ interface Walk {
  * be read (a revoked Proxy, a throwing getter or toJSON) become `CUT`. Map and Set have no own
  * keys, so they show as `{}`.
  */
-export function toSafe(value: unknown, devToken: string | null = null): unknown {
-  return copy(value, { budget: MAX_VALUES, room: MAX_TEXT, above: [], devToken });
-}
-
-function copy(value: unknown, walk: Walk): unknown {
-  try {
-    if (--walk.budget < 0) return CUT;
-    if (typeof value === 'function') return '[Function]';
-    if (typeof value !== 'object' || value === null) return primitive(value, walk);
-    return copyObject(value, walk);
-  } catch {
-    return CUT;
-  }
-}
-
-function primitive(value: unknown, walk: Walk): unknown {
-  if (value === undefined || value === null || typeof value === 'boolean') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  const text = String(value);
-  const max = Math.min(MAX_STRING, walk.room);
-  walk.room -= Math.min(max, text.length);
-  return redactText(text.length > max ? text.slice(0, max) + CUT : text, walk.devToken);
-}
-
-function copyObject(value: object, walk: Walk): unknown {
-  const depth = walk.above.length;
-  if (depth >= MAX_DEPTH || walk.above.includes(value)) return CUT;
-  walk.above.push(value);
-  try {
-    return copyFields(value, walk);
-  } finally {
-    walk.above.pop();
-  }
-}
-
-function copyFields(value: object, walk: Walk): unknown {
-  const toJSON: unknown = Reflect.get(value, 'toJSON');
-  if (typeof toJSON === 'function') return copy(toJSON.call(value), walk);
-  // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
-  if (Array.isArray(value) || ArrayBuffer.isView(value)) {
-    return Array.prototype.slice.call(value, 0, MAX_ITEMS).map((item: unknown) => copy(item, walk));
-  }
-  const source: object =
-    value instanceof Error
-      ? { ...value, name: value.name, message: value.message, stack: value.stack, cause: value.cause }
-      : value;
-  const out: Record<string, unknown> = {};
-  // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
-  for (const key of Object.keys(source).slice(0, MAX_ITEMS)) {
-    out[redactText(key, walk.devToken)] = isSecretKey(key) ? REDACTED : copy(Reflect.get(source, key), walk);
-  }
-  return out;
-}
+export const toSafe = (value: unknown, devToken: string | null = null): unknown => new Walk(devToken)._copy(value);
 
 /** The message as text: an Error gives its message, a string itself, anything else its safe JSON. */
 export function messageText(message: unknown, devToken: string | null = null): string {
@@ -127,11 +127,15 @@ export function messageText(message: unknown, devToken: string | null = null): s
 }
 
 // In a storm many entries share a millisecond: its ISO text is made once. (A cache, not walk state.)
-let lastStamp = { ms: NaN, iso: '' };
+let stampMs = NaN;
+let stampIso = '';
 
 export function isoTime(ms: number): string {
-  if (ms !== lastStamp.ms) lastStamp = { ms, iso: new Date(ms).toISOString() };
-  return lastStamp.iso;
+  if (ms !== stampMs) {
+    stampIso = new Date(ms).toISOString();
+    stampMs = ms;
+  }
+  return stampIso;
 }
 
 /** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson). */
@@ -151,10 +155,9 @@ export function isEntry(value: unknown): value is LogEntry {
   if (!isPlainObject(value)) return false;
   const { level, message, additional, timestamp, context } = value;
   return (
-    typeof level === 'number' &&
     Number.isInteger(level) &&
-    level >= 0 &&
-    level <= 6 &&
+    (level as number) >= 0 &&
+    (level as number) <= 6 &&
     typeof message === 'string' &&
     Array.isArray(additional) &&
     typeof timestamp === 'string' &&
@@ -163,48 +166,32 @@ export function isEntry(value: unknown): value is LogEntry {
 }
 
 /** Stands in for a context whose JSON is over 4 KiB. */
-export const CONTEXT_CUT = `{"${CUT}":true}`;
+export const CONTEXT_CUT = `,"context":{"${CUT}":true}`;
 
 /**
- * How an entry ends: with its context (as JSON, made once by setContext, not once an entry) and
- * the closing brace. Its size is counted once, too.
+ * How an entry ends, made once by setContext (not once an entry): `,"context":` and the context
+ * made safe and scrubbed like a logged value; `CONTEXT_CUT` when that is over 4 KiB; nothing for
+ * what is not a plain object.
  */
-export interface EntryTail {
-  json: string;
-  bytes: number;
-}
-
-export const NO_CONTEXT: EntryTail = { json: '}', bytes: 1 };
-
-/** The context made safe and scrubbed like a logged value: none for what is not a plain object, `CONTEXT_CUT` when over 4 KiB. */
-export function contextTail(context: unknown, devToken: string | null): EntryTail {
-  if (!isPlainObject(context)) return NO_CONTEXT;
-  let json = JSON.stringify(toSafe(context, devToken));
-  if (utf8Bytes(json) > MAX_CONTEXT_BYTES) json = CONTEXT_CUT;
-  return { json: `,"context":${json}}`, bytes: utf8Bytes(json) + 12 };
-}
-
-/** An entry's JSON and its size in UTF-8 bytes. */
-export interface SizedJson {
-  json: string;
-  bytes: number;
+export function contextJson(context: unknown, devToken: string | null): string {
+  if (!isPlainObject(context)) return '';
+  const json = JSON.stringify(toSafe(context, devToken));
+  return utf8Bytes(json) > MAX_CONTEXT_BYTES ? CONTEXT_CUT : `,"context":${json}`;
 }
 
 /**
- * The entry as JSON of at most 32 KiB, its context last. When too big, the message is cut first
- * (it is usually what grew) down to its first KiB, then `additional` gives way from its end; each
- * cut ends in `CUT`.
+ * The entry as JSON of at most 32 KiB, its context last, ready to queue. When too big, the message
+ * is cut first (it is usually what grew) down to its first KiB, then `additional` gives way from
+ * its end; each cut ends in `CUT`.
  */
-export function entryJson(entry: LogEntry, tail: EntryTail): SizedJson {
-  const limit = MAX_ENTRY_BYTES - tail.bytes;
+export function entryJson(entry: LogEntry, context: string, now: number): QueuedEntry {
   const { level, timestamp } = entry;
   let { message, additional } = entry;
   for (;;) {
-    const json = JSON.stringify({ level, message, additional, timestamp });
-    // Without its closing brace: the tail brings one.
-    const bytes = utf8Bytes(json) - 1;
-    const over = bytes - limit;
-    if (over <= 0) return { json: json.slice(0, -1) + tail.json, bytes: bytes + tail.bytes };
+    const json = `${JSON.stringify({ level, message, additional, timestamp }).slice(0, -1)}${context}}`;
+    const bytes = utf8Bytes(json);
+    const over = bytes - MAX_ENTRY_BYTES;
+    if (over <= 0) return { _json: json, _bytes: bytes, _at: now };
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.
     if (message.length > 1024 + CUT.length) message = message.slice(0, Math.max(1024, message.length - over - 12)) + CUT;
     else additional = [...additional.slice(0, -2), CUT];

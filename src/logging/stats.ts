@@ -4,7 +4,8 @@
  * dropped` is a fact to check, not a sum that holds by construction. A drop report sent to the
  * server is not a logged entry: it is never counted.
  */
-import type { DropCounts, LoggerStats, TransportStatus } from './types';
+import { Surroundings } from './env';
+import type { DropCounts } from './types';
 
 export type DropReason = keyof DropCounts;
 
@@ -12,75 +13,46 @@ export type DropReason = keyof DropCounts;
 const REPORTED_REASONS = ['queueFull', 'rateLimited', 'storeFull', 'rejected', 'network'] as const;
 export type ReportCounts = Record<(typeof REPORTED_REASONS)[number], number>;
 
-export interface Ledger {
-  logged: number;
-  /** Of `logged`: entries of earlier pages taken from storage at start. */
-  restored: number;
-  sent: number;
-  droppedBy: DropCounts;
-  /** Drops not yet carried to the server by a drop report. */
-  unreported: ReportCounts;
-  /** When the oldest of those happened (null: none): they are due like an entry queued then. */
-  unreportedSince: number | null;
-}
+const noReports = () => Object.fromEntries(REPORTED_REASONS.map((reason) => [reason, 0])) as ReportCounts;
 
-const noReports = (): ReportCounts => ({ queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, network: 0 });
+export class Ledger extends Surroundings {
+  _logged = 0;
+  /** Of `_logged`: entries of earlier pages taken from storage at start. */
+  _restored = 0;
+  _sent = 0;
+  _droppedBy: DropCounts = { ...noReports(), beforeSend: 0 };
+  /** Drops not yet carried to the server by a drop report; null when there are none. */
+  _unreported: ReportCounts | null = null;
+  /** When the oldest of those happened: they are due like an entry queued then. */
+  _unreportedSince = 0;
 
-export const createLedger = (): Ledger => ({
-  logged: 0,
-  restored: 0,
-  sent: 0,
-  droppedBy: { ...noReports(), beforeSend: 0 },
-  unreported: noReports(),
-  unreportedSince: null,
-});
-
-const isReported = (reason: DropReason): reason is keyof ReportCounts => reason !== 'beforeSend';
-
-/** Counts `n` entries lost for `reason`. True when this starts an episode (nothing was waiting to be reported). */
-export function countDrop(ledger: Ledger, reason: DropReason, n: number, now: number): boolean {
-  if (n <= 0) return false;
-  ledger.droppedBy[reason] += n;
-  if (!isReported(reason)) return false;
-  const quiet = ledger.unreportedSince === null;
-  reportLater(ledger, reason, n, now);
-  return quiet;
-}
-
-/** The unreported counts, handed to a drop report (null when there are none); the episode ends. */
-export function takeUnreported(ledger: Ledger): ReportCounts | null {
-  if (ledger.unreportedSince === null) return null;
-  const counts = ledger.unreported;
-  ledger.unreported = noReports();
-  ledger.unreportedSince = null;
-  return counts;
-}
-
-/** Drops counted elsewhere (an earlier page, a lost drop report) that are still to be reported. */
-export function reportLater(ledger: Ledger, reason: keyof ReportCounts, n: number, now: number): void {
-  if (n <= 0) return;
-  ledger.unreported[reason] += n;
-  ledger.unreportedSince ??= now;
-}
-
-/** The counts of a drop report that was lost with its batch: reported again later. */
-export function addUnreported(ledger: Ledger, counts: ReportCounts, now: number): void {
-  for (const reason of REPORTED_REASONS) reportLater(ledger, reason, counts[reason], now);
-}
-
-export function statsOf(ledger: Ledger, queued: number, status: TransportStatus): LoggerStats {
-  const droppedBy = { ...ledger.droppedBy };
-  let dropped = 0;
-  for (const reason in droppedBy) dropped += droppedBy[reason as DropReason];
-  return { logged: ledger.logged, sent: ledger.sent, queued, dropped, droppedBy, restored: ledger.restored, status };
-}
-
-/** Counts read back from storage, as this client writes them: whatever is not a count reads as 0. */
-export function readReportCounts(value: Record<string, unknown>): ReportCounts {
-  const counts = noReports();
-  for (const reason of REPORTED_REASONS) {
-    const n = value[reason];
-    if (typeof n === 'number' && n > 0 && n < 2 ** 31) counts[reason] = Math.floor(n);
+  /** Counts `n` entries lost for `reason`; the first loss of an episode (until its count is reported) is said on the console. */
+  _drop(reason: DropReason, n: number): void {
+    if (n <= 0) return;
+    this._droppedBy[reason] += n;
+    if (reason === 'beforeSend') return;
+    // A failed send is reported as it happens, with its status.
+    if (!this._unreported && reason !== 'rejected' && reason !== 'network') this._report('dropped entries:', reason);
+    this.#episode()[reason] += n;
   }
-  return counts;
+
+  #episode(): ReportCounts {
+    if (!this._unreported) {
+      this._unreported = noReports();
+      this._unreportedSince = this._now();
+    }
+    return this._unreported;
+  }
+
+  /**
+   * Drops counted elsewhere (by an earlier page, in a drop report lost with its batch) that are
+   * still to be reported. They may come from storage: only whole positive counts are taken.
+   */
+  _reportLater(counts: Partial<Record<DropReason, unknown>>): void {
+    for (const reason of REPORTED_REASONS) {
+      const n = counts[reason];
+      if (!Number.isSafeInteger(n) || (n as number) <= 0) continue;
+      this.#episode()[reason] += n as number;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * Delivery. Batches are made from the queue when due and go out one at a time, in order, each sent
- * again until it is delivered or given up; `state.status` says at every moment what the transport
- * is doing:
+ * again until it is delivered or given up; `_status` says at every moment what the transport is
+ * doing:
  *
  * - `idle`: nothing out; the next batch goes when it is due.
  * - `sending`: a request for the oldest batch is out (one at a time, page exit aside).
@@ -12,324 +12,307 @@
  * replay it, and sends what it can at once (keepalive requests within the browser's 64 KiB budget,
  * then beacons): a batch that arrives twice that way is told apart by its idempotency key.
  */
-import type { HttpResult } from '../http';
-import { type Batch, dueIn, formBatch } from './batch';
-import { fetchOf, isOnline, navigatorOf, now, random, SEND_TIMEOUT_MS } from './env';
-import { beaconBatch, newIdempotencyKey, postBatch } from './httpRequest';
-import { storeBatches, takeStored } from './pendingStore';
+import { type HttpResult, request } from '../http';
+import { type Batch, Queue } from './batch';
+import { beaconBatch, newIdempotencyKey } from './httpRequest';
+import { STORE_PREFIX, storeBatches, takeStored } from './pendingStore';
 import { backoffDelay, classify, MAX_NETWORK_RETRIES, parseRetryAfter } from './retry';
-import type { LoggerState } from './state';
-import { addUnreported, countDrop, type DropReason, reportLater, takeUnreported } from './stats';
-import type { FlushResult, LogEndpoint } from './types';
+import type { DropReason } from './stats';
+import type { FlushResult, LogEndpoint, LoggerStats, TransportStatus } from './types';
 
 /** What the browser lets keepalive requests carry at once, shared with the host page's own. */
 const KEEPALIVE_BUDGET = 64 * 1024;
 
-/** Logged entries the batches hold (out, waiting, or stored). */
-export const batchedEntries = (state: LoggerState): number => state.outbox.reduce((n, batch) => n + batch.count, 0);
+export class Transport extends Queue {
+  _status: TransportStatus = 'idle';
+  /** Between start() and stop(). */
+  _running = false;
+  _endpoint: LogEndpoint | null = null;
+  /** Settles once the oldest batch's request is answered; set exactly while `sending`. */
+  #inflight: Promise<unknown> | null = null;
+  /** Failed sends of the oldest batch so far: the backoff grows with them. */
+  #attempt = 0;
+  #networkFailures = 0;
+  /** Until then the server asked not to be sent anything (Retry-After). */
+  #serverWaitUntil = 0;
+  /**
+   * One timer: for the retry while `waiting-retry`, else for the oldest entry (or loss) to be due.
+   * Entries only come after the oldest, so a later one is never due before the timer fires.
+   */
+  #timer: unknown = null;
+  /** Bytes of this page's keepalive requests in flight. */
+  #keepaliveBytes = 0;
+  /** From page exit until the page is visible again, the page's store holds its batches. */
+  #stored = false;
+  /** This page's key in the store. */
+  readonly #storeKey = STORE_PREFIX + newIdempotencyKey();
+  /** Flushes in progress, told of every batch delivered. */
+  readonly #flushes = new Set<(batch: Batch) => void>();
 
-/** Counts a loss; the first of an episode (until its count is reported) is also said on the console. */
-export function drop(state: LoggerState, reason: DropReason, n: number): void {
-  const episode = countDrop(state.ledger, reason, n, now(state));
-  // A failed send is reported as it happens (with its status), and a beforeSend drop is the page's own choice.
-  if (episode && reason !== 'rejected' && reason !== 'network') state.report('dropped entries:', reason);
-}
+  _stats(): LoggerStats {
+    const droppedBy = { ...this._droppedBy };
+    return {
+      logged: this._logged,
+      sent: this._sent,
+      queued: this._outbox.reduce((n, batch) => n + batch._count, this._entries.length),
+      dropped: Object.values(droppedBy).reduce((sum, n) => sum + n),
+      droppedBy,
+      restored: this._restored,
+      status: this._status,
+    };
+  }
 
-function clearTimer(state: LoggerState, name: 'dueTimer' | 'retryTimer'): void {
-  if (state[name] !== null) state.timers.clearTimeout(state[name]);
-  state[name] = null;
-}
-
-export function startTransport(state: LoggerState): void {
-  state.running = true;
-  pump(state);
-}
-
-/** Timers stop; a retry that was waiting goes at the next start. */
-export function stopTransport(state: LoggerState): void {
-  state.running = false;
-  clearTimer(state, 'dueTimer');
-  clearTimer(state, 'retryTimer');
-  if (state.status === 'waiting-retry') state.status = 'idle';
-}
-
-export function setEndpoint(state: LoggerState, endpoint: LogEndpoint | null): void {
-  state.endpoint = endpoint;
-  pump(state);
-}
-
-/** The due time may have moved (a new flushIntervalMs or batchSize). */
-export function reschedule(state: LoggerState): void {
-  clearTimer(state, 'dueTimer');
-  pump(state);
-}
-
-export function wentOnline(state: LoggerState): void {
-  if (state.status === 'offline') state.status = 'idle';
-  pump(state);
-}
-
-/** What earlier pages could not deliver goes first, whole and with its keys; its entries join this page's ledger. */
-export function restoreStored(state: LoggerState): void {
-  const { ledger } = state;
-  for (const page of takeStored(state.local)) {
-    reportLater(ledger, 'storeFull', page.dropped, now(state));
-    for (const batch of page.batches) {
-      ledger.logged += batch.count;
-      ledger.restored += batch.count;
-      state.outbox.push(batch);
+  /** What earlier pages could not deliver goes first, whole and with its keys; its entries join this page's ledger. */
+  _restore(): void {
+    const { batches, dropped } = takeStored(this._local);
+    for (const storeFull of dropped) this._reportLater({ storeFull });
+    for (const batch of batches) {
+      this._logged += batch._count;
+      this._restored += batch._count;
+      this._outbox.push(batch);
     }
   }
-}
 
-// ---------------------------------------------------------------------------------------------
-// Sending
-
-/** Decides what happens next; called after anything that may change it. */
-export function pump(state: LoggerState): void {
-  const { status, endpoint } = state;
-  if (!state.running || !endpoint || status === 'sending' || status === 'waiting-retry') return;
-  if (!isOnline(state)) {
-    state.status = 'offline';
-    return;
+  /** Timers stop; a retry that was waiting goes at the next start. */
+  _halt(): void {
+    this._running = false;
+    this.#clearTimer();
+    if (this._status === 'waiting-retry') this._status = 'idle';
   }
-  state.status = 'idle';
-  const head = state.outbox[0] ?? (dueNow(state) <= 0 ? takeNext(state) : null);
-  // A keepalive request of page exit carries it now: its answer calls again.
-  if (head?.inKeepalive) return;
-  if (head) void send(state, endpoint, head);
-  else armDueTimer(state);
-}
 
-const dueNow = (state: LoggerState): number => dueIn(state.queue, state.ledger.unreportedSince, now(state), state.config);
-
-/** The next batch into the outbox, due or not; null when nothing is queued. */
-function takeNext(state: LoggerState): Batch | null {
-  const { queue, ledger } = state;
-  if (!queue.entries.length && ledger.unreportedSince === null) return null;
-  const batch = formBatch(queue, takeUnreported(ledger), now(state), state.config.batchSize, newIdempotencyKey());
-  if (!batch) return null;
-  state.outbox.push(batch);
-  for (const watch of state.watchers) watch(batch);
-  return batch;
-}
-
-function armDueTimer(state: LoggerState): void {
-  const wait = dueNow(state);
-  const at = now(state) + wait;
-  // An earlier deadline is armed already: when it fires, pump() looks again.
-  if (wait === Infinity || (state.dueTimer !== null && state.dueAt <= at)) return;
-  clearTimer(state, 'dueTimer');
-  state.dueAt = at;
-  state.dueTimer = state.timers.setTimeout(() => {
-    state.dueTimer = null;
-    pump(state);
-  }, wait);
-}
-
-// The endpoint's headers are read at each send: a token may change. (Headers that cannot be read
-// throw here, before anything changed: the caller's guard reports it, and the batch waits.)
-function post(state: LoggerState, endpoint: LogEndpoint, batch: Batch, keepalive: boolean, headers = endpoint.headers()) {
-  const options = {
-    url: endpoint.url,
-    headers,
-    withCredentials: state.config.withCredentials,
-    keepalive,
-    timeoutMs: state.env.sendTimeoutMs ?? SEND_TIMEOUT_MS,
-  };
-  return postBatch(fetchOf(state), batch, options, state.timers);
-}
-
-function send(state: LoggerState, endpoint: LogEndpoint, batch: Batch): Promise<unknown> {
-  const answer = post(state, endpoint, batch, false);
-  clearTimer(state, 'retryTimer');
-  state.status = 'sending';
-  state.inflight = answer.then(state.guard((result: HttpResult) => settleHead(state, batch, result)));
-  return state.inflight;
-}
-
-/** The answer to the oldest batch's request decides what comes next. */
-function settleHead(state: LoggerState, batch: Batch, { status, retryAfter }: HttpResult): void {
-  state.status = 'idle';
-  state.inflight = null;
-  const outcome = classify(status);
-  const online = isOnline(state);
-  // Settled meanwhile (page exit's keepalive got it through): on to the next.
-  const settled = batch.fate !== null;
-  const givenUp =
-    !settled && (outcome === 'refused' || (outcome === 'network' && online && ++state.networkFailures > MAX_NETWORK_RETRIES));
-  if (settled || outcome === 'delivered' || givenUp) {
-    if (givenUp) state.report('send failed', status, 'dropped');
-    settle(state, batch, outcome === 'delivered' ? 'sent' : 'dropped', outcome === 'refused' ? 'rejected' : 'network');
-    if (state.stored) keepForNextPage(state);
-    pump(state);
-    return;
+  /** The due time may have moved (a new flushIntervalMs or batchSize, or page exit took the queue). */
+  _reschedule(): void {
+    if (this._status !== 'waiting-retry') this.#clearTimer();
+    this._pump();
   }
-  // Kept: sent again after its backoff (or the server's Retry-After), or, once the browser says it
-  // is offline, at the `online` event (pump() waits for it).
-  state.report('send failed', status, 'kept');
-  waitForRetry(state, retryAfter);
-}
 
-function waitForRetry(state: LoggerState, retryAfter: string | null): void {
-  const serverDelay = parseRetryAfter(retryAfter, now(state));
-  const delay = serverDelay ?? backoffDelay(state.attempt + 1, random(state));
-  state.attempt++;
-  state.serverWaitUntil = serverDelay === undefined ? 0 : now(state) + serverDelay;
-  state.status = 'waiting-retry';
-  state.retryTimer = state.timers.setTimeout(() => {
-    state.retryTimer = null;
-    state.status = 'idle';
-    pump(state);
-  }, delay);
-}
+  #clearTimer(): void {
+    if (this.#timer !== null) this._timers.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
 
-/** A batch is done with: delivered, or lost for `reason`. */
-function settle(state: LoggerState, batch: Batch, fate: 'sent' | 'dropped', reason: DropReason = 'rejected'): void {
-  const { outbox, ledger } = state;
-  if (batch.fate) return;
-  batch.fate = fate;
-  const index = outbox.indexOf(batch);
-  if (index >= 0) outbox.splice(index, 1);
-  // The next batch starts with a fresh backoff.
-  if (index === 0) state.attempt = state.networkFailures = 0;
-  if (fate === 'sent') ledger.sent += batch.count;
-  else drop(state, reason, batch.count);
-  // A drop report lost with the entries of its batch is reported again; one that was all its batch
-  // held is not (sent again and again to an endpoint that refuses it, or that a CSP blocks, it
-  // would never end).
-  if (batch.reported && fate === 'dropped' && batch.count > 0) addUnreported(ledger, batch.reported, now(state));
-}
+  /** When it fires, a retry that was waiting may go, and pump() looks at what is due. */
+  #setTimer(ms: number): void {
+    this.#clearTimer();
+    this.#timer = this._timers.setTimeout(() => {
+      this.#timer = null;
+      if (this._status === 'waiting-retry') this._status = 'idle';
+      this._pump();
+    }, ms);
+  }
 
-// ---------------------------------------------------------------------------------------------
-// flush()
+  // -------------------------------------------------------------------------------------------
+  // Sending
 
-/** The endpoint when a flush may send now: never into a server's Retry-After, nor offline. */
-function maySend(state: LoggerState): LogEndpoint | null {
-  return state.running && isOnline(state) && state.serverWaitUntil <= now(state) ? state.endpoint : null;
-}
-
-/**
- * Sends the batches that hold what is queued now, one after the other, during a backoff wait too;
- * settles once each of those entries was delivered, dropped, or is kept (a send failed again, the
- * server's Retry-After is in force, the browser is offline, there is no endpoint or no start yet).
- * Entries are numbered as they are queued (batch.ts): those queued before the call are below
- * `boundary`, and each batch knows the number of its first.
- */
-export async function flush(state: LoggerState): Promise<FlushResult> {
-  const headAtCall = state.queue.headSeq;
-  const boundary = headAtCall + state.queue.entries.length;
-  const tracked = new Set(state.outbox);
-  const watch = (batch: Batch) => {
-    if (batch.firstSeq < boundary) tracked.add(batch);
-  };
-  state.watchers.add(watch);
-  try {
-    while (await flushStep(state, tracked, boundary)) {
-      // one batch at a time
+  /** Decides what happens next; called after anything that may change it (the `online` event too). */
+  _pump(): void {
+    const { _status: status, _endpoint: endpoint } = this;
+    if (!this._running || !endpoint || status === 'sending' || status === 'waiting-retry') return;
+    if (!this.#online()) {
+      this._status = 'offline';
+      return;
     }
-  } finally {
-    state.watchers.delete(watch);
+    this._status = 'idle';
+    const wait = this._dueIn(this._now());
+    const head = this._outbox[0] ?? (wait > 0 ? null : this._formBatch());
+    // A keepalive request of page exit carries it now: its answer calls again.
+    if (head?._inKeepalive) return;
+    if (head) void this.#send(endpoint, head);
+    else if (wait < Infinity && this.#timer === null) this.#setTimer(wait);
   }
-  return tally(state, tracked, headAtCall, boundary);
-}
 
-/** One step of a flush: false once its batches are all settled, or sending must wait. */
-async function flushStep(state: LoggerState, tracked: Set<Batch>, boundary: number): Promise<boolean> {
-  if (state.inflight) {
-    await state.inflight;
-    return true;
+  // The endpoint's headers are read at each send: a token may change. (Headers that cannot be read
+  // throw here, before anything changed: the caller's guard reports it, and the batch waits.)
+  #post(endpoint: LogEndpoint, batch: Batch, keepalive: boolean, headers = endpoint.headers()): Promise<HttpResult> {
+    // How long one send may take before it counts as no answer: 15 s unless a test says otherwise.
+    const { fetch: fetchFn = (url, init) => fetch(url, init), sendTimeoutMs = 15_000 } = this._env;
+    return request(
+      fetchFn,
+      endpoint.url,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers, 'Idempotency-Key': batch._key },
+        body: batch._body,
+        credentials: this._config.withCredentials ? 'include' : 'same-origin',
+        keepalive,
+        timeoutMs: sendTimeoutMs,
+        readBody: false,
+      },
+      this._timers,
+    );
   }
-  const endpoint = maySend(state);
-  const head = endpoint && (state.outbox[0] ?? (state.queue.headSeq < boundary ? takeNext(state) : null));
-  if (!endpoint || !head || !tracked.has(head)) return false;
-  await send(state, endpoint, head);
-  // Delivered or given up: on to the next. Still held: it waits for its retry, and so does the rest.
-  return head.fate !== null;
-}
 
-/** What became of the entries queued when the flush was called. */
-function tally(state: LoggerState, tracked: Set<Batch>, headAtCall: number, boundary: number): FlushResult {
-  const result: FlushResult = { sent: 0, kept: 0, dropped: 0 };
-  let fromQueue = 0;
-  for (const batch of tracked) {
+  #send(endpoint: LogEndpoint, batch: Batch): Promise<unknown> {
+    const answer = this.#post(endpoint, batch, false);
+    this.#clearTimer();
+    this._status = 'sending';
+    this.#inflight = answer.then(this._guard((result: HttpResult) => this.#settleHead(batch, result)));
+    return this.#inflight;
+  }
+
+  /**
+   * The answer to the oldest batch's request decides what comes next. Unless page exit's keepalive
+   * got it through meanwhile, a failed batch is kept, to be sent again after its backoff (or the
+   * server's Retry-After) or, once the browser says it is offline, at the `online` event (pump()
+   * waits for it); or it is dropped, when refused or after too many network failures while online.
+   */
+  #settleHead(batch: Batch, { status, retryAfter }: HttpResult): void {
+    this._status = 'idle';
+    this.#inflight = null;
+    const outcome = classify(status);
+    const held = this._outbox.includes(batch);
+    const retry =
+      held &&
+      (outcome === 'retry' || (outcome === 'network' && (!this.#online() || ++this.#networkFailures <= MAX_NETWORK_RETRIES)));
+    if (held && outcome !== 'delivered') this._report('send failed', status, retry ? 'kept' : 'dropped');
+    if (retry) {
+      const serverDelay = parseRetryAfter(retryAfter, this._now());
+      this.#serverWaitUntil = this._now() + (serverDelay ?? 0);
+      this.#attempt++;
+      this._status = 'waiting-retry';
+      this.#setTimer(serverDelay ?? backoffDelay(this.#attempt, (this._env.random ?? Math.random)()));
+      return;
+    }
+    this.#settle(batch, outcome === 'delivered', outcome === 'refused' ? 'rejected' : 'network');
+    if (this.#stored) this.#keepForNextPage();
+    this._pump();
+  }
+
+  /** A batch is done with (it leaves the outbox): delivered, or lost for `reason`. */
+  #settle(batch: Batch, delivered: boolean, reason: DropReason): void {
+    const outbox = this._outbox;
+    const index = outbox.indexOf(batch);
+    if (index < 0) return;
+    outbox.splice(index, 1);
+    // The next batch starts with a fresh backoff.
+    if (index === 0) {
+      this.#attempt = 0;
+      this.#networkFailures = 0;
+    }
+    if (delivered) {
+      this._sent += batch._count;
+      for (const tell of this.#flushes) tell(batch);
+      return;
+    }
+    this._drop(reason, batch._count);
+    // A drop report lost with the entries of its batch is reported again; one that was all its batch
+    // held is not (sent again and again to an endpoint that refuses it, or that a CSP blocks, it
+    // would never end).
+    if (batch._reported && batch._count > 0) this._reportLater(batch._reported);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // flush()
+
+  /** Unless the browser says it is offline (it may say nothing). */
+  #online(): boolean {
+    return this._navigator()?.onLine !== false;
+  }
+
+  /** The endpoint when a flush may send now: never into a server's Retry-After, nor offline. */
+  #maySend(): LogEndpoint | null {
+    return this._running && this.#online() && this.#serverWaitUntil <= this._now() ? this._endpoint : null;
+  }
+
+  /**
+   * Sends the batches that hold what is queued now, one after the other, during a backoff wait too;
+   * settles once each of those entries was delivered, dropped, or is kept (a send failed again, the
+   * server's Retry-After is in force, the browser is offline, there is no endpoint or no start yet).
+   * Entries are numbered as they are queued (batch.ts): those queued before the call are below
+   * `boundary`, and each batch knows the number of its first. What is neither delivered during the
+   * flush nor still held at its end was dropped (refused, given up, or pushed out of the queue).
+   */
+  async _flush(): Promise<FlushResult> {
+    const boundary = this._head + this._entries.length;
+    const queued = this._stats().queued;
     // A batch made during the flush may end with entries queued after the call: not its business.
-    const n = batch.firstSeq < 0 ? batch.count : Math.min(batch.count, boundary - batch.firstSeq);
-    if (batch.firstSeq >= headAtCall) fromQueue += n;
-    if (batch.fate === 'sent') result.sent += n;
-    else if (batch.fate === 'dropped') result.dropped += n;
-    else result.kept += n;
+    const ours = (batch: Batch) => Math.max(0, Math.min(batch._count, boundary - batch._first));
+    let sent = 0;
+    const tell = (batch: Batch) => {
+      sent += ours(batch);
+    };
+    this.#flushes.add(tell);
+    try {
+      // One batch at a time, until all of ours are settled or sending must wait.
+      for (;;) {
+        if (this.#inflight) {
+          await this.#inflight;
+          continue;
+        }
+        const endpoint = this.#maySend();
+        const head = endpoint && (this._outbox[0] ?? (this._head < boundary ? this._formBatch() : null));
+        if (!endpoint || !head || head._first >= boundary) break;
+        await this.#send(endpoint, head);
+        // Delivered or given up: on to the next. Still held: it waits for its retry, and so does the rest.
+        if (this._outbox.includes(head)) break;
+      }
+    } finally {
+      this.#flushes.delete(tell);
+    }
+    const kept = this._outbox.reduce((n, batch) => n + ours(batch), Math.max(0, boundary - this._head));
+    return { sent, kept, dropped: queued - sent - kept };
   }
-  const stillQueued = Math.max(0, boundary - state.queue.headSeq);
-  result.kept += stillQueued;
-  // The rest of what was queued at the call was pushed out of the queue by its bound.
-  result.dropped += boundary - headAtCall - fromQueue - stillQueued;
-  return result;
-}
 
-// ---------------------------------------------------------------------------------------------
-// Page exit
+  // -------------------------------------------------------------------------------------------
+  // Page exit
 
-/**
- * The page turned hidden or is going away, and may never run again. Everything queued is made
- * into batches; every batch not yet delivered is stored for the next page, then sent at once
- * where it can go (never into a server's Retry-After). A page that stays carries on.
- */
-export function exit(state: LoggerState): void {
-  const { outbox } = state;
-  clearTimer(state, 'dueTimer');
-  while (takeNext(state)) {
-    // every entry into a batch: batches are stored and sent whole
+  /**
+   * The page turned hidden or is going away, and may never run again. Everything queued is made
+   * into batches; every batch not yet delivered is stored for the next page, then sent at once
+   * where it can go (never into a server's Retry-After). A page that stays carries on.
+   *
+   * A keepalive request goes beside the one-at-a-time order, for a page that may be gone before it
+   * is answered. Only a final answer counts: delivered, or refused. Anything else leaves the batch
+   * where it is, to be sent again in its turn.
+   */
+  _exit(): void {
+    if (this._status !== 'waiting-retry') this.#clearTimer();
+    while (this._formBatch()) {
+      // every entry into a batch: batches are stored and sent whole
+    }
+    this.#keepForNextPage();
+    const endpoint = this.#maySend();
+    if (!endpoint) return;
+    const headers = endpoint.headers();
+    // A beacon cannot carry headers: with any (token mode), what keepalive cannot take stays stored.
+    const mayBeacon = !Object.keys(headers).length;
+    for (const batch of this._outbox) {
+      if (batch._inKeepalive) continue;
+      if (this.#keepaliveBytes + batch._bytes > KEEPALIVE_BUDGET) {
+        if (mayBeacon) beaconBatch(this._navigator(), endpoint.url, batch);
+        continue;
+      }
+      const answer = this.#post(endpoint, batch, true, headers);
+      this.#keepaliveBytes += batch._bytes;
+      batch._inKeepalive = true;
+      void answer.then(
+        this._guard(({ status }: HttpResult) => {
+          this.#keepaliveBytes -= batch._bytes;
+          batch._inKeepalive = false;
+          const outcome = classify(status);
+          if (outcome === 'delivered' || outcome === 'refused') this.#settle(batch, outcome === 'delivered', 'rejected');
+          if (this.#stored) this.#keepForNextPage();
+          this._pump();
+        }),
+      );
+    }
   }
-  keepForNextPage(state);
-  const endpoint = maySend(state);
-  if (!endpoint) return;
-  const headers = endpoint.headers();
-  // A beacon cannot carry headers: with any (token mode), what keepalive cannot take stays stored.
-  const mayBeacon = !Object.keys(headers).length;
-  for (const batch of [...outbox]) {
-    if (batch.inKeepalive) continue;
-    if (state.keepaliveBytes + batch.bytes <= KEEPALIVE_BUDGET) sendKeepalive(state, endpoint, batch, headers);
-    else if (mayBeacon) beaconBatch(navigatorOf(state), endpoint.url, batch);
+
+  /**
+   * Writes every batch not yet delivered under the page's key; the oldest that do not fit the
+   * store's bound are dropped and counted. Called at exit, and again while hidden as answers come in,
+   * so that the next page does not replay what was delivered meanwhile.
+   */
+  #keepForNextPage(): void {
+    const outbox = this._outbox;
+    const leftOut = storeBatches(this._local, this.#storeKey, outbox, this._now());
+    for (const batch of outbox.slice(0, leftOut)) this.#settle(batch, false, 'storeFull');
+    this.#stored = outbox.length > 0;
   }
-}
 
-/**
- * Writes every batch not yet delivered under the page's key; the oldest that do not fit the
- * store's bound are dropped and counted. Called at exit, and again while hidden as answers come in,
- * so that the next page does not replay what was delivered meanwhile.
- */
-function keepForNextPage(state: LoggerState): void {
-  const { outbox } = state;
-  const leftOut = storeBatches(state.local, state.storeKey, outbox, now(state));
-  for (const batch of outbox.slice(0, leftOut)) settle(state, batch, 'dropped', 'storeFull');
-  state.stored = outbox.length > 0;
-}
-
-/** The page is visible again: it holds everything itself, so its stored copy goes. */
-export function resume(state: LoggerState): void {
-  if (state.stored) state.local.remove(state.storeKey);
-  state.stored = false;
-}
-
-/**
- * A request beside the one-at-a-time order, for a page that may be gone before it is answered.
- * Only a final answer counts: delivered, or refused. Anything else leaves the batch where it is,
- * to be sent again in its turn.
- */
-function sendKeepalive(state: LoggerState, endpoint: LogEndpoint, batch: Batch, headers: Record<string, string>): void {
-  const answer = post(state, endpoint, batch, true, headers);
-  state.keepaliveBytes += batch.bytes;
-  batch.inKeepalive = true;
-  void answer.then(
-    state.guard(({ status }: HttpResult) => {
-      state.keepaliveBytes -= batch.bytes;
-      batch.inKeepalive = false;
-      const outcome = classify(status);
-      if (outcome === 'delivered') settle(state, batch, 'sent');
-      if (outcome === 'refused') settle(state, batch, 'dropped');
-      if (state.stored) keepForNextPage(state);
-      pump(state);
-    }),
-  );
+  /** The page is visible again: it holds everything itself, so its stored copy goes. */
+  _resume(): void {
+    if (this.#stored) this._local.remove(this.#storeKey);
+    this.#stored = false;
+  }
 }

@@ -3,16 +3,16 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CUT, redactJwt as redact } from '../../src/logging/scrub';
+import { CUT, redactText as redact } from '../../src/logging/scrub';
 import {
-  contextTail,
+  CONTEXT_CUT,
+  contextJson,
   entryJson,
   isEntry,
   isoTime,
   MAX_ENTRY_BYTES,
   makeEntry,
   messageText,
-  NO_CONTEXT,
   toSafe,
   utf8Bytes,
 } from '../../src/logging/serialize';
@@ -20,8 +20,9 @@ import {
 /** What the server would see. */
 const safe = (v: unknown) => JSON.parse(JSON.stringify(toSafe(v)));
 const serializeEntry = (level: 5, message: unknown, additional: unknown[], now: number) => {
-  const { json, bytes } = entryJson(makeEntry(level, message, additional, isoTime(now), null), NO_CONTEXT);
+  const { _json: json, _bytes: bytes, _at: at } = entryJson(makeEntry(level, message, additional, isoTime(now), null), '', now);
   assert.is(bytes, Buffer.byteLength(json), 'its size, counted right');
+  assert.is(at, now);
   return json;
 };
 const entryOf = (message: unknown, ...additional: unknown[]) => {
@@ -328,17 +329,17 @@ test('property: a JWT anywhere inside any value never comes out', () => {
   );
 });
 
-test('contextTail: safe and scrubbed, sized; none for what is not a plain object; a marker over 4 KiB', () => {
-  const tail = contextTail({ a: 1, token: 't', when: new Date(0) }, null);
-  assert.is(tail.json, ',"context":{"a":1,"token":"[redacted]","when":"1970-01-01T00:00:00.000Z"}}');
-  assert.is(tail.bytes, Buffer.byteLength(tail.json));
-  for (const none of [null, undefined, 'text', [1, 2], 5]) assert.is(contextTail(none, null), NO_CONTEXT, String(none));
-  assert.is(contextTail({ big: 'é'.repeat(2100) }, null).json, `,"context":{"${CUT}":true}}`, '4,200 bytes');
-  const kept = contextTail({ big: 'é'.repeat(2000) }, null);
-  assert.is(JSON.parse(`{"x":0${kept.json}`).context.big.length, 2000, '4,000 bytes: kept');
-  assert.is(kept.bytes, Buffer.byteLength(kept.json));
-  const entry = entryJson(makeEntry(5, 'm', [], isoTime(0), null), kept);
-  assert.is(entry.bytes, Buffer.byteLength(entry.json));
+test('contextJson: safe and scrubbed; none for what is not a plain object; a marker over 4 KiB', () => {
+  const tail = contextJson({ a: 1, token: 't', when: new Date(0) }, null);
+  assert.is(tail, ',"context":{"a":1,"token":"[redacted]","when":"1970-01-01T00:00:00.000Z"}');
+  for (const none of [null, undefined, 'text', [1, 2], 5]) assert.is(contextJson(none, null), '', String(none));
+  assert.is(contextJson({ big: 'é'.repeat(2100) }, null), CONTEXT_CUT, '4,200 bytes');
+  assert.is(CONTEXT_CUT, `,"context":{"${CUT}":true}`);
+  const kept = contextJson({ big: 'é'.repeat(2000) }, null);
+  assert.is(JSON.parse(`{"x":0${kept}}`).context.big.length, 2000, '4,000 bytes: kept');
+  const entry = entryJson(makeEntry(5, 'm', [], isoTime(0), null), kept, 0);
+  assert.is(entry._bytes, Buffer.byteLength(entry._json));
+  assert.is(JSON.parse(entry._json).context.big.length, 2000, 'the context last in the entry');
 });
 
 test('isEntry: the four fields of the right kind, context a plain object if any', () => {
