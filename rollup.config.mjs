@@ -9,7 +9,8 @@ import dts from 'rollup-plugin-dts';
 const ts = () =>
   typescript({ tsconfig: './tsconfig.json', include: ['src/**/*'], noEmit: false, declaration: false, outDir: undefined });
 
-const mode = (production) => replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: String(production) } });
+const mode = (production) =>
+  replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: String(production), __EMWEB_SCRIPT_TAG__: 'true' } });
 
 // Shortening is the build's job, not the source's: fields named `_like` this are internal and
 // renamed (the libraries' own internals are `__x`, which this leaves alone). Never give a field

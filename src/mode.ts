@@ -1,7 +1,15 @@
 declare const __EMWEB_PRODUCTION__: boolean | undefined;
+declare const __EMWEB_SCRIPT_TAG__: boolean | undefined;
 
 /**
  * Whether this bundle was built for production. The build replaces the marker with a literal
  * (true in `emweb.js`, false in `emweb.dev.js`); the ESM build and the tests default to production.
  */
 export const BUNDLE_PRODUCTION: boolean = typeof __EMWEB_PRODUCTION__ === 'undefined' ? true : __EMWEB_PRODUCTION__;
+
+/**
+ * Whether this is a script-tag bundle. Its screens get the client as `render`'s argument; the
+ * hooks that read it from context (`useClient`, `useBreakpoint`) are for bundler users only, so
+ * the script-tag bundles carry no context for them.
+ */
+export const SCRIPT_TAG_BUNDLE: boolean = typeof __EMWEB_SCRIPT_TAG__ !== 'undefined' && __EMWEB_SCRIPT_TAG__;

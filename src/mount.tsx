@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { render } from 'react-dom';
+import { render } from 'preact';
 import { requestConfiguration } from './api/configuration';
 import { authHeaders } from './auth/token';
 import { createClient } from './client';

@@ -25,9 +25,8 @@ export const DEFAULT_STRINGS = {
   modeToken: 'Token',
 
   homeTitle: 'Start-up',
-  factApiBase: 'API base',
-  factConfiguration: 'Configuration',
-  unavailable: 'Unavailable',
+  homeDetail: 'API base {apiBase} · configuration {configuration}',
+  unavailable: 'unavailable',
 
   /** The floating action button's accessible name, and its menu's. */
   menu: 'Actions',

@@ -22,7 +22,7 @@ test('the script-tag bundle carries the real libraries: preact/compat, @preact/s
   assert.match(js, 'Symbol.for("preact-signals")', '@preact/signals-core');
   assert.match(js, '.__$f', "@preact/signals' Preact integration");
   assert.match(js, '"!--"', 'htm');
-  assert.is(js.split('"__cC"').length - 1, 1, 'one copy of preact: two would break hooks and signals');
+  assert.is(js.split('{__e:function').length - 1, 1, 'one copy of preact: two would break hooks and signals');
 });
 
 test('emweb.js is one minified, self-contained IIFE', () => {

@@ -1,6 +1,6 @@
 import type { Ref } from 'preact';
 import type { ClientState } from '../state/clientState';
-import type { Strings } from '../strings';
+import { fill, type Strings } from '../strings';
 import { asText } from './text';
 
 /**
@@ -9,23 +9,13 @@ import { asText } from './text';
  */
 export function Home({ state, strings, headingRef }: { state: ClientState; strings: Strings; headingRef: Ref<HTMLHeadingElement> }) {
   const config = state.config.value;
-  const facts = [
-    { label: strings.factApiBase, value: state.apiBase.value },
-    { label: strings.factConfiguration, value: config ? config.configurationItemName : strings.unavailable },
-  ];
+  const configuration = config ? asText(config.configurationItemName) : strings.unavailable;
   return (
     <section class="home">
       <h2 tabIndex={-1} ref={headingRef}>
         {strings.homeTitle}
       </h2>
-      <dl>
-        {facts.map(({ label, value }) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{asText(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <p>{fill(strings.homeDetail, { apiBase: asText(state.apiBase.value), configuration })}</p>
     </section>
   );
 }

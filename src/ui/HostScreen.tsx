@@ -3,6 +3,7 @@ import { useErrorBoundary } from 'preact/hooks';
 import { useLayoutEffect, useRef } from 'react';
 import type { Strings } from '../strings';
 import type { Client, Screen } from '../types';
+import { SCRIPT_TAG_BUNDLE } from '../mode';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
 import { errorText } from './text';
@@ -46,9 +47,6 @@ export function HostScreen({ render, client, strings, onError, headingRef }: Hos
       />
     );
   }
-  return (
-    <ClientContext.Provider value={client}>
-      <RenderedScreen render={render} client={client} />
-    </ClientContext.Provider>
-  );
+  const screen = <RenderedScreen render={render} client={client} />;
+  return SCRIPT_TAG_BUNDLE ? screen : <ClientContext.Provider value={client}>{screen}</ClientContext.Provider>;
 }

@@ -3,7 +3,8 @@ import { useContext } from 'react';
 import type { Breakpoint } from '../constants';
 import type { Client } from '../types';
 
-export const ClientContext = createContext<Client | null>(null);
+/** Read by the hooks below; only bundler users' screens can reach them (see SCRIPT_TAG_BUNDLE). */
+export const ClientContext = /* @__PURE__ */ createContext<Client | null>(null);
 
 /** The started client, for screens brought in through `render`. */
 export function useClient(): Client {

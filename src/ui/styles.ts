@@ -35,14 +35,12 @@ const CSS = `
 .header { display: flex; align-items: center; gap: 12px; padding: 12px 24px; background: var(--surface); border-bottom: var(--line); }
 .titles { flex: 1; min-width: 0; }
 .header h1 { margin: 0; font-size: 18px; overflow-wrap: anywhere; }
-.header small, .home h2, .home dt { font-size: 13px; color: var(--muted); }
+.header small, .home h2 { font-size: 13px; color: var(--muted); }
 .badge { font-size: 12px; padding: 2px 10px; border-radius: 9px; background: var(--tint); }
 .main { padding: 24px 24px 96px; outline: none; }
 .home, .panel { padding: 12px 24px; background: var(--surface); border: var(--line); border-radius: 12px; }
-.home h2, .home dl, .home dd, .panel h2 { margin: 0; }
-.home dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 0 32px; }
-.home dl div { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-top: var(--line); }
-.home dd, .panel { overflow-wrap: anywhere; }
+.home h2, .panel h2 { margin: 0; }
+.home, .panel { overflow-wrap: anywhere; }
 .panel { max-width: 520px; margin: auto; text-align: center; }
 .panel h2 { font-size: 18px; }
 .panel p { margin: 8px 0 16px; color: var(--muted); }
