@@ -30,7 +30,11 @@ const compactCss = {
   transform(code, id) {
     if (!id.endsWith('/src/ui/styles.ts')) return null;
     const compacted = code.replace(/const CSS = `([^`]*)`/, (_, css) => {
-      const tight = css.replace(/\s+/g, ' ').replace(/ ?([{}:;,]) ?/g, '$1').replace(/;}/g, '}').trim();
+      const tight = css
+        .replace(/\s+/g, ' ')
+        .replace(/ ?([{}:;,]) ?/g, '$1')
+        .replace(/;}/g, '}')
+        .trim();
       return `const CSS = \`${tight}\``;
     });
     return { code: compacted, map: null };

@@ -6,16 +6,17 @@
 // which a document-level MutationObserver does not see, so each shadow root is observed as it is
 // attached. A MutationObserver fires at the end of the task that changed the DOM: the time is the
 // DOM update, just before the browser paints it.
+// biome-ignore lint/correctness/noUnusedVariables: bench/boot.ts passes this function to the page by its source
 function watchEmwebHeader(displayName) {
-  var boot = (window.__emwebBoot = { firstContent: null, ready: null });
-  var roots = [document];
+  const boot = { firstContent: null, ready: null };
+  window.__emwebBoot = boot;
+  const roots = [document];
   function check() {
-    var t = performance.now();
-    for (var i = 0; i < roots.length; i++) {
-      var root = roots[i];
-      // Text, not nodes: the client appends its (empty) container before it renders into it.
+    const t = performance.now();
+    for (const root of roots) {
+      // Text, not nodes: an empty element is not content yet.
       if (boot.firstContent === null && root !== document && root.textContent.trim()) boot.firstContent = t;
-      var h1 = root === document ? root.querySelector('#emweb h1') : root.querySelector('h1');
+      const h1 = root === document ? root.querySelector('#emweb h1') : root.querySelector('h1');
       if (boot.ready === null && h1 && h1.textContent === displayName) {
         boot.ready = t;
         if (boot.firstContent === null) boot.firstContent = t;
@@ -26,9 +27,9 @@ function watchEmwebHeader(displayName) {
     new MutationObserver(check).observe(root, { childList: true, subtree: true, characterData: true });
   }
   watch(document);
-  var attach = Element.prototype.attachShadow;
+  const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
-    var root = attach.call(this, init);
+    const root = attach.call(this, init);
     roots.push(root);
     watch(root);
     return root;

@@ -8,20 +8,20 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../demo/server.mjs';
-import { ROOT, reactServerRoot } from './builds';
+import { type Browser, chromium } from 'playwright-core';
+import { type DemoServer, startDemoServer } from '../demo/server.mjs';
 // Chromium is launched with the e2e harness's flags: no sandbox (root in a container), no GPU,
 // and none of the background traffic that would mix with the page's requests.
 import { CHROMIUM_ARGS } from '../test/e2e/harness';
+import { ROOT, reactServerRoot } from './builds';
 
-export const LATENCY_MS = 100;
-export const WARMUP_RUNS = 2;
-export const RUNS = 15;
+const LATENCY_MS = 100;
+const WARMUP_RUNS = 2;
+const RUNS = 15;
 const DISPLAY_NAME = 'Acme Service Desk';
 const VIEWPORT = { width: 1280, height: 800 };
 
-export interface Scenario {
+interface Scenario {
   key: 'remembered' | 'secgw' | 'token';
   name: string;
   auth: 'secgw' | 'token';
@@ -31,7 +31,7 @@ export interface Scenario {
   targetRoundTrips: number;
 }
 
-export const SCENARIOS: Scenario[] = [
+const SCENARIOS: Scenario[] = [
   {
     key: 'remembered',
     name: 'remembered mode (`authType` secgw stored, signed in)',
@@ -40,11 +40,25 @@ export const SCENARIOS: Scenario[] = [
     localStorage: { authType: 'secgw' },
     targetRoundTrips: 1,
   },
-  { key: 'secgw', name: 'fresh secgw probe (signed in: the probe answers 200 with the configuration)', auth: 'secgw', signedIn: true, localStorage: {}, targetRoundTrips: 1 },
-  { key: 'token', name: 'fresh token probe (404, then `/api/ClientConfiguration`)', auth: 'token', signedIn: false, localStorage: {}, targetRoundTrips: 2 },
+  {
+    key: 'secgw',
+    name: 'fresh secgw probe (signed in: the probe answers 200 with the configuration)',
+    auth: 'secgw',
+    signedIn: true,
+    localStorage: {},
+    targetRoundTrips: 1,
+  },
+  {
+    key: 'token',
+    name: 'fresh token probe (404, then `/api/ClientConfiguration`)',
+    auth: 'token',
+    signedIn: false,
+    localStorage: {},
+    targetRoundTrips: 2,
+  },
 ];
 
-export type Build = 'emweb' | 'react18';
+type Build = 'emweb' | 'react18';
 
 interface Sample {
   /** ms from navigation start to the header showing the displayName. */
@@ -60,13 +74,13 @@ interface Sample {
   paths: string[];
 }
 
-export interface Figures {
+interface Figures {
   median: number;
   min: number;
   max: number;
 }
 
-export interface ScenarioResult {
+interface ScenarioResult {
   scenario: Scenario;
   build: Build;
   ready: Figures;
@@ -79,7 +93,7 @@ export interface ScenarioResult {
   paths: string[];
 }
 
-export interface UiCheck {
+interface UiCheck {
   build: Build;
   ok: boolean;
   notes: string[];
@@ -87,11 +101,20 @@ export interface UiCheck {
 
 export type BootResult =
   | { skipped: string }
-  | { chromium: string; runs: number; warmups: number; latencyMs: number; results: ScenarioResult[]; uiChecks: UiCheck[]; wallMs: number };
+  | {
+      chromium: string;
+      runs: number;
+      warmups: number;
+      latencyMs: number;
+      results: ScenarioResult[];
+      uiChecks: UiCheck[];
+      wallMs: number;
+    };
 
 /** The in-page recorder (bench/boot-page.js), started with the displayName to wait for. */
 const pageScript = (displayName: string) =>
-  readFileSync(fileURLToPath(new URL('./boot-page.js', import.meta.url)), 'utf8') + `\nwatchEmwebHeader(${JSON.stringify(displayName)});\n`;
+  readFileSync(fileURLToPath(new URL('./boot-page.js', import.meta.url)), 'utf8') +
+  `\nwatchEmwebHeader(${JSON.stringify(displayName)});\n`;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -101,11 +124,24 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const round1 = (x: number) => Math.round(x * 10) / 10;
-const figures = (xs: number[]): Figures => ({ median: round1(median(xs)), min: round1(Math.min(...xs)), max: round1(Math.max(...xs)) });
+const figures = (xs: number[]): Figures => ({
+  median: round1(median(xs)),
+  min: round1(Math.min(...xs)),
+  max: round1(Math.max(...xs)),
+});
 
 function cookieFor(server: DemoServer) {
   const { name, value } = server.createSession();
-  return { name, value, domain: new URL(server.url).hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const };
+  return {
+    name,
+    value,
+    domain: new URL(server.url).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
 }
 
 async function once(browser: Browser, server: DemoServer, s: Scenario): Promise<Sample> {
@@ -124,7 +160,7 @@ async function once(browser: Browser, server: DemoServer, s: Scenario): Promise<
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto(server.url + '/web/', { waitUntil: 'commit' });
+    await page.goto(`${server.url}/web/`, { waitUntil: 'commit' });
     await page
       .waitForFunction(() => (window as any).__emwebBoot?.ready != null, undefined, { timeout: 20_000, polling: 20 })
       .catch(async (e: Error) => {
@@ -132,7 +168,9 @@ async function once(browser: Browser, server: DemoServer, s: Scenario): Promise<
           boot: (window as any).__emwebBoot,
           ui: document.querySelector('#emweb')?.shadowRoot?.innerHTML.slice(0, 300),
         }));
-        throw new Error(`${s.key}: the header never showed "${DISPLAY_NAME}" (${e.message.split('\n')[0]}); page: ${JSON.stringify(state)}; ${problems.join('; ')}`);
+        throw new Error(
+          `${s.key}: the header never showed "${DISPLAY_NAME}" (${e.message.split('\n')[0]}); page: ${JSON.stringify(state)}; ${problems.join('; ')}`,
+        );
       });
     // The same check through Playwright's own locator (it pierces the open shadow root).
     const shown = await page.locator('#emweb h1').first().textContent({ timeout: 5_000 });
@@ -140,7 +178,9 @@ async function once(browser: Browser, server: DemoServer, s: Scenario): Promise<
     if (problems.length) throw new Error(problems.join('; '));
     const m = await page.evaluate(() => {
       const boot = (window as any).__emwebBoot as { firstContent: number; ready: number };
-      const script = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/web/emweb.js')) as PerformanceResourceTiming | undefined;
+      const script = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/web/emweb.js')) as
+        | PerformanceResourceTiming
+        | undefined;
       return { ...boot, timeOrigin: performance.timeOrigin, scriptLoaded: script?.responseEnd ?? NaN };
     });
     // On the server's clock: a request is on the critical path when its answer (sent LATENCY_MS
@@ -185,9 +225,10 @@ async function checkUi(browser: Browser, server: DemoServer, build: Build): Prom
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push(`console error: ${msg.text()}`);
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+        problems.push(`console error: ${msg.text()}`);
     });
-    await page.goto(server.url + '/web/');
+    await page.goto(`${server.url}/web/`);
     const root = page.locator('#emweb');
     await root.locator('h1', { hasText: DISPLAY_NAME }).waitFor({ timeout: 10_000 });
     await root.getByText('Server Acme Service Desk', { exact: false }).first().waitFor({ timeout: 10_000 });
@@ -209,7 +250,7 @@ async function checkUi(browser: Browser, server: DemoServer, build: Build): Prom
   }
 }
 
-export function chromiumPath(): string | null {
+function chromiumPath(): string | null {
   const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   return existsSync(path) ? path : null;
 }
@@ -217,7 +258,9 @@ export function chromiumPath(): string | null {
 export async function benchBoot(reactShellCode: string, log: (line: string) => void = () => {}): Promise<BootResult> {
   const executablePath = chromiumPath();
   if (!executablePath) {
-    return { skipped: `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (install: apt-get update && apt-get install -y chromium, or set CHROMIUM_PATH)` };
+    return {
+      skipped: `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (install: apt-get update && apt-get install -y chromium, or set CHROMIUM_PATH)`,
+    };
   }
   if (!existsSync(`${ROOT}/dist/emweb.js`)) throw new Error('dist/emweb.js is missing: run `npm run build` first');
   const t0 = performance.now();
@@ -260,7 +303,15 @@ export async function benchBoot(reactShellCode: string, log: (line: string) => v
         });
       }
     }
-    return { chromium: browser.version(), runs: RUNS, warmups: WARMUP_RUNS, latencyMs: LATENCY_MS, results, uiChecks, wallMs: Math.round(performance.now() - t0) };
+    return {
+      chromium: browser.version(),
+      runs: RUNS,
+      warmups: WARMUP_RUNS,
+      latencyMs: LATENCY_MS,
+      results,
+      uiChecks,
+      wallMs: Math.round(performance.now() - t0),
+    };
   } finally {
     await Promise.all(Object.values(servers).map((s) => s.close()));
     await browser.close();
@@ -298,9 +349,12 @@ export function bootMarkdown(r: BootResult): string {
   lines.push('', 'Requests on the critical path (last run, EMWeb):', '');
   for (const s of SCENARIOS) {
     const ours = r.results.find((x) => x.scenario.key === s.key && x.build === 'emweb')!;
-    lines.push(`- ${s.key}: ${ours.paths.map((p) => '`' + p + '`').join(', ') || '(none)'}`);
+    lines.push(`- ${s.key}: ${ours.paths.map((p) => `\`${p}\``).join(', ') || '(none)'}`);
   }
-  lines.push('', 'Targets: a remembered mode ready within one round trip plus script time; secgw in one round trip, token in two.');
+  lines.push(
+    '',
+    'Targets: a remembered mode ready within one round trip plus script time; secgw in one round trip, token in two.',
+  );
   for (const s of SCENARIOS) {
     const ours = r.results.find((x) => x.scenario.key === s.key && x.build === 'emweb')!;
     const trips = Math.max(...ours.roundTrips);
@@ -310,7 +364,8 @@ export function bootMarkdown(r: BootResult): string {
     );
   }
   lines.push('', 'UI check of each build (once, latency 0, before the timed runs):', '');
-  for (const c of r.uiChecks) lines.push(`- ${c.build === 'emweb' ? 'EMWeb' : 'React 18 build'}: ${c.ok ? 'ok' : '**FAILED**'} — ${c.notes.join('; ')}`);
+  for (const c of r.uiChecks)
+    lines.push(`- ${c.build === 'emweb' ? 'EMWeb' : 'React 18 build'}: ${c.ok ? 'ok' : '**FAILED**'} — ${c.notes.join('; ')}`);
   return lines.join('\n');
 }
 

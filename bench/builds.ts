@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
-import { rollup, type OutputOptions, type Plugin, type RollupOptions } from 'rollup';
+import { type OutputOptions, type Plugin, type RollupOptions, rollup } from 'rollup';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH = join(ROOT, 'bench');
@@ -20,7 +20,7 @@ let configCopies = 0;
 
 /** The config `npm run build` uses for dist/emweb.js, with plugin instances of its own. */
 async function emwebConfig(): Promise<RollupOptions & { output: OutputOptions; plugins: Plugin[] }> {
-  const url = pathToFileURL(join(ROOT, 'rollup.config.mjs')).href + `?copy=${++configCopies}`;
+  const url = `${pathToFileURL(join(ROOT, 'rollup.config.mjs')).href}?copy=${++configCopies}`;
   const configs = (await import(url)).default as RollupOptions[];
   const found = configs.find((c) => !Array.isArray(c.output) && c.output?.file === 'dist/emweb.js');
   if (!found) throw new Error('rollup.config.mjs has no build writing dist/emweb.js');

@@ -205,7 +205,10 @@ async function outage() {
   const warnings: unknown[] = [];
   const logger = createLogger({
     production: true,
-    fetch: () => (requests++, Promise.resolve({ status: 503, headers: new Headers() } as Response)),
+    fetch: () => {
+      requests++;
+      return Promise.resolve({ status: 503, headers: new Headers() } as Response);
+    },
     console: { warn: (...a: unknown[]) => warnings.push(a), error: noop },
     session: memoryStorage(),
     local: memoryStorage(),
@@ -222,7 +225,7 @@ async function outage() {
   const samples: number[] = [];
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < OUTAGE_N; i++) {
-    logger.error('request failed', { attempt: i, url: '/api/web/things?id=' + i });
+    logger.error('request failed', { attempt: i, url: `/api/web/things?id=${i}` });
     if (i % 1000 === 999) await clock.tickAsync(1000);
     if (i % 100_000 === 99_999) samples.push(heapMB(gc));
   }

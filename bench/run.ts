@@ -9,19 +9,22 @@
  * the exit code is 1.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem, release, type } from 'node:os';
+import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
-import { benchBoot, bootMarkdown, type BootResult } from './boot';
-import { OUT, ROOT, packageVersion } from './builds';
+import { type BootResult, benchBoot, bootMarkdown } from './boot';
+import { OUT, packageVersion, ROOT } from './builds';
 import { benchLogger } from './logger';
 import { loggerMarkdown } from './logger-report';
-import { PLAN, benchScale, scaleMarkdown, type ScaleRun } from './scale';
+import { benchScale, PLAN, type ScaleRun, scaleMarkdown } from './scale';
 import { benchSize, sizeMarkdown } from './size';
 
 const started = performance.now();
 const log = (line: string) => console.log(line);
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 
 interface Section<T> {
   result?: T;
@@ -53,21 +56,27 @@ const boot = await section<BootResult>('2. boot', async () => {
 });
 const logger = await section('3. logger', benchLogger);
 const scale = await section<ScaleRun[]>('4. scale', () =>
-  benchScale(undefined, (r) => log(`  scale: ${r.limit}, ${r.pages} pages (${r.simulatedPages} simulated): ${seconds(r.wallMs)}`)),
+  benchScale(undefined, (r) =>
+    log(`  scale: ${r.limit}, ${r.pages} pages (${r.simulatedPages} simulated): ${seconds(r.wallMs)}`),
+  ),
 );
 const totalMs = performance.now() - started;
 
 // ---------------------------------------------------------------------------------------------
 
 const cpu = cpus();
-const chromium = boot.result && 'chromium' in boot.result ? `Chromium ${boot.result.chromium} (headless, \`${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}\`)` : 'Chromium: not run (see section 2)';
+const chromium =
+  boot.result && 'chromium' in boot.result
+    ? `Chromium ${boot.result.chromium} (headless, \`${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}\`)`
+    : 'Chromium: not run (see section 2)';
 const when = new Date().toISOString().replace('T', ' ').replace(/\..*/, ' UTC');
 
 const n = (x: number) => x.toLocaleString('en-US');
 const sampling = () => {
   const full = PLAN.filter((p) => p.sampleEvery === 1).map((p) => n(p.pages));
   const sampled = PLAN.filter((p) => p.sampleEvery > 1).map(
-    (p) => `${n(p.pages)} pages are a 1-in-${p.sampleEvery} sample (${n(p.pages / p.sampleEvery)} pages of the ${n(p.pages)} drawn, counts ×${p.sampleEvery}; its peak is an upper bound)`,
+    (p) =>
+      `${n(p.pages)} pages are a 1-in-${p.sampleEvery} sample (${n(p.pages / p.sampleEvery)} pages of the ${n(p.pages)} drawn, counts ×${p.sampleEvery}; its peak is an upper bound)`,
   );
   return [`${full.join(' and ')} pages are simulated in full (every page, every error)`, ...sampled].join(';\n');
 };
@@ -79,7 +88,7 @@ const busyNote =
       'timings (sections 2–4) are inflated and noisier than on a quiet machine; sizes and request counts are not affected.'
     : '';
 
-const body = <T,>(s: Section<T>, render: (r: T) => string) =>
+const body = <T>(s: Section<T>, render: (r: T) => string) =>
   (s.result !== undefined ? render(s.result) : `**This benchmark failed:** \`${s.error}\``) +
   `\n\n<sub>Ran in ${seconds(s.ms)}; load average before it (1 / 5 / 15 min): ${s.loadBefore}.</sub>`;
 
@@ -177,7 +186,19 @@ the server and the stub answers at the same speed whatever the load, so one page
 `;
 
 mkdirSync(OUT, { recursive: true });
-writeFileSync(join(OUT, 'results.json'), JSON.stringify({ size: size.result && { ...size.result, reactShellCode: undefined }, boot: boot.result, logger: logger.result, scale: scale.result }, null, 2));
+writeFileSync(
+  join(OUT, 'results.json'),
+  JSON.stringify(
+    {
+      size: size.result && { ...size.result, reactShellCode: undefined },
+      boot: boot.result,
+      logger: logger.result,
+      scale: scale.result,
+    },
+    null,
+    2,
+  ),
+);
 writeFileSync(join(ROOT, 'BENCHMARKS.md'), md);
 const failed = sections.filter((s) => s.error).length;
 log(`\nBENCHMARKS.md written (${seconds(totalMs)})${failed ? `; ${failed} benchmark(s) FAILED` : ''}.`);

@@ -25,13 +25,13 @@ import { createLogger, type LoggerController, type LoggerEnv } from '../src/logg
 import { memoryStorage } from '../src/storage';
 
 /** Simulated length of the error loop. */
-export const MINUTES = 10;
+const MINUTES = 10;
 /** Each page logs one error this often, for the whole run. */
-export const ERROR_EVERY_MS = 100;
+const ERROR_EVERY_MS = 100;
 /** The stub answers each batch this long after it was posted (a loaded intranet server). */
-export const SERVER_LATENCY_MS = 50;
+const SERVER_LATENCY_MS = 50;
 /** The rate-limit default (contract: maxEntriesPerMinute 300), and "no limit". */
-export const LIMITS = { 'rate limit 300/min (default)': 300, 'no rate limit': 1_000_000_000 } as const;
+const LIMITS = { 'rate limit 300/min (default)': 300, 'no rate limit': 1_000_000_000 } as const;
 /** Rates are read from here on: the first two minutes are the pages opening and the first window filling. */
 const STEADY_FROM_S = 120;
 
@@ -188,12 +188,7 @@ const STACK = [
 // there; nothing is ever dispatched in this simulation, so one inert stand-in serves every page.
 const inert = { addEventListener: noop, removeEventListener: noop, visibilityState: 'visible' };
 
-export async function simulate(
-  pages: number,
-  sampleEvery: number,
-  maxEntriesPerMinute: number,
-  limitName: string,
-): Promise<ScaleRun> {
+async function simulate(pages: number, sampleEvery: number, maxEntriesPerMinute: number, limitName: string): Promise<ScaleRun> {
   const wall0 = performance.now();
   const clock = new Clock();
   // The same pages (start times) for both limits and whatever the sample: the comparison is the

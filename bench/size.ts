@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as builds from './builds';
 
-export interface SizeRow {
+interface SizeRow {
   key: 'emweb' | 'emwebLogger' | 'react18' | 'datadog' | 'sentry';
   name: string;
   what: string;
@@ -26,7 +26,7 @@ export interface SizeResult {
 }
 
 /** gzip -9 (as the bundle budget test measures) and brotli at its highest quality (a static-file server's choice). */
-export function measure(code: string) {
+function measure(code: string) {
   const buf = Buffer.from(code, 'utf8');
   return {
     minified: buf.length,
@@ -47,16 +47,36 @@ export async function benchSize(): Promise<SizeResult> {
   const dd = await builds.datadog();
   const sentry = await builds.sentry();
   const rows: SizeRow[] = [
-    { key: 'emweb', name: 'EMWeb `dist/emweb.js`', what: 'the whole shell: probe, calls, claims, UI on Preact, logger', ...measure(builds.shippedEmweb().code) },
-    { key: 'emwebLogger', name: 'EMWeb logger alone', what: '`createLogger` started with error capture (entry `bench/entries/emweb-logger.mjs`)', ...measure(logger.code) },
+    {
+      key: 'emweb',
+      name: 'EMWeb `dist/emweb.js`',
+      what: 'the whole shell: probe, calls, claims, UI on Preact, logger',
+      ...measure(builds.shippedEmweb().code),
+    },
+    {
+      key: 'emwebLogger',
+      name: 'EMWeb logger alone',
+      what: '`createLogger` started with error capture (entry `bench/entries/emweb-logger.mjs`)',
+      ...measure(logger.code),
+    },
     {
       key: 'react18',
       name: `EMWeb shell on React ${v('react18')} + react-dom ${v('react-dom18')}`,
       what: 'the same `src/embed.ts` with React in place of preact/compat (see below)',
       ...measure(react.code),
     },
-    { key: 'datadog', name: `@datadog/browser-logs ${v('@datadog/browser-logs')}`, what: '`datadogLogs.init({ clientToken, site, forwardErrorsToLogs: true })`', ...measure(dd.code) },
-    { key: 'sentry', name: `@sentry/browser ${v('@sentry/browser')}`, what: '`init({ dsn })` with its default integrations', ...measure(sentry.code) },
+    {
+      key: 'datadog',
+      name: `@datadog/browser-logs ${v('@datadog/browser-logs')}`,
+      what: '`datadogLogs.init({ clientToken, site, forwardErrorsToLogs: true })`',
+      ...measure(dd.code),
+    },
+    {
+      key: 'sentry',
+      name: `@sentry/browser ${v('@sentry/browser')}`,
+      what: '`init({ dsn })` with its default integrations',
+      ...measure(sentry.code),
+    },
   ];
   return { rows, reactShellCode: react.code, reactPackages: react.packages, buildMs: Math.round(performance.now() - t0) };
 }
@@ -91,7 +111,7 @@ export function sizeMarkdown(r: SizeResult): string {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   benchSize().then(
-    (r) => console.log(sizeMarkdown(r) + `\n\nReact build packages: ${r.reactPackages.join(', ')}; built in ${r.buildMs} ms`),
+    (r) => console.log(`${sizeMarkdown(r)}\n\nReact build packages: ${r.reactPackages.join(', ')}; built in ${r.buildMs} ms`),
     (e) => {
       console.error(e);
       process.exitCode = 1;

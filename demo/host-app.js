@@ -3,8 +3,7 @@
 // when it calls EMWeb.bootstrap first, the script tag's start returns the same client.
 //   ?screen=tickets  a screen written with EMWeb.html and a hook, in place of the home view
 //   ?lang=de         the client's texts in German, through the `strings` option
-(function () {
-  'use strict';
+(() => {
   var params = new URLSearchParams(location.search);
   var screen = params.get('screen');
   var lang = params.get('lang');
@@ -60,32 +59,34 @@
     var filter = React.useState('open');
     var broken = React.useState(false);
     if (broken[0]) throw new Error('The tickets screen was asked to fail');
-    var shown = TICKETS.filter(function (ticket) { return filter[0] === 'all' || ticket.state === filter[0]; });
-    var name = client.config && client.config.displayName;
+    var shown = TICKETS.filter((ticket) => filter[0] === 'all' || ticket.state === filter[0]);
+    var name = client.config?.displayName;
     return html`
       <section style=${{ padding: '12px 24px', border: '1px solid currentColor', borderRadius: '12px' }}>
         <h2 style=${{ fontSize: '16px' }}>Tickets in ${name || 'the service desk'}</h2>
         <p>Screen size: ${client.state.breakpoint.value}. Showing ${shown.length} of ${TICKETS.length}.</p>
         <p>
-          <button type="button" onClick=${function () { filter[1](filter[0] === 'open' ? 'all' : 'open'); }}>
+          <button type="button" onClick=${() => {
+            filter[1](filter[0] === 'open' ? 'all' : 'open');
+          }}>
             ${filter[0] === 'open' ? 'Show all tickets' : 'Show open tickets only'}
           </button>
           ${' '}
-          <button type="button" onClick=${function () { broken[1](true); }}>Make this screen fail</button>
+          <button type="button" onClick=${() => {
+            broken[1](true);
+          }}>Make this screen fail</button>
         </p>
         <ul>
-          ${shown.map(function (ticket) {
-            return html`<li key=${ticket.id}><strong>${ticket.id}</strong> ${ticket.title} (${ticket.state})</li>`;
-          })}
+          ${shown.map((ticket) => html`<li key=${ticket.id}><strong>${ticket.id}</strong> ${ticket.title} (${ticket.state})</li>`)}
         </ul>
       </section>`;
   }
 
   var options = { mount: '#emweb' };
   if (screen === 'tickets') {
-    options.render = function (client) { return html`<${Tickets} client=${client} />`; };
+    options.render = (client) => html`<${Tickets} client=${client} />`;
   }
   if (lang === 'de') options.strings = GERMAN;
   // A failed start is on screen with its Retry button; nothing to do here.
-  EMWeb.bootstrap(options).catch(function () {});
+  EMWeb.bootstrap(options).catch(() => {});
 })();

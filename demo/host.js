@@ -5,18 +5,17 @@
 // 2. "Forget stored sign-in" clears what the client remembers, for switching the server's mode.
 // 3. The theme switch (?theme=light|dark) sets data-theme on <html>; host.css themes the client
 //    through its --emweb-* custom properties. Without it, both follow the system's colour scheme.
-(function () {
-  'use strict';
+(() => {
   var root = document.documentElement;
   var mode = root.getAttribute('data-demo-auth');
   var meta = document.querySelector('meta[name="demo-token"]');
-  var token = meta && meta.getAttribute('content');
+  var token = meta?.getAttribute('content');
   try {
     if (mode === 'token' && token) {
       if (!localStorage.getItem('devToken')) localStorage.setItem('devToken', token);
       if (!localStorage.getItem('jwt')) localStorage.setItem('jwt', token);
     }
-  } catch (e) {
+  } catch {
     // Storage blocked (private mode, sandboxed frame): the client copes, so does the demo.
   }
   var params = new URLSearchParams(location.search);
@@ -25,24 +24,28 @@
   // The page's language follows the client's, so that screen readers pronounce it right.
   if (params.get('lang') === 'de') root.setAttribute('lang', 'de');
 
-  document.addEventListener('DOMContentLoaded', function () {
+  document.addEventListener('DOMContentLoaded', () => {
     var reset = document.getElementById('host-reset');
     if (reset) {
-      reset.addEventListener('click', function () {
+      reset.addEventListener('click', () => {
         try {
-          ['authType', 'jwt', 'devToken'].forEach(function (key) { localStorage.removeItem(key); });
-        } catch (e) { /* nothing stored, nothing to forget */ }
+          ['authType', 'jwt', 'devToken'].forEach((key) => {
+            localStorage.removeItem(key);
+          });
+        } catch {
+          /* nothing stored, nothing to forget */
+        }
         location.reload();
       });
     }
     // Each switch link keeps the other choices, and the current one is marked.
-    document.querySelectorAll('.host-switch').forEach(function (group) {
+    document.querySelectorAll('.host-switch').forEach((group) => {
       var name = group.getAttribute('data-param');
-      group.querySelectorAll('a').forEach(function (link, index) {
+      group.querySelectorAll('a').forEach((link, index) => {
         var value = new URLSearchParams(link.getAttribute('href').slice(1)).get(name);
         var next = new URLSearchParams(location.search);
         next.set(name, value);
-        link.setAttribute('href', '?' + next.toString());
+        link.setAttribute('href', `?${next.toString()}`);
         var current = params.get(name);
         if (current === value || (current === null && index === 0)) link.setAttribute('aria-current', 'true');
       });

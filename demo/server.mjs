@@ -146,7 +146,7 @@ function parseCookies(header = '') {
 /** A file under `dir`, or null when the path would leave it or names a dotfile. */
 function fileWithin(dir, relativePath) {
   if (relativePath.split('/').some((segment) => segment.startsWith('.'))) return null;
-  const file = resolve(dir, '.' + sep + relativePath);
+  const file = resolve(dir, `.${sep}${relativePath}`);
   return file.startsWith(dir + sep) ? file : null;
 }
 
@@ -165,6 +165,7 @@ async function readFileIfExists(file) {
  */
 export function safeReturnUrl(raw, ownOrigin) {
   const fallback = '/web/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (typeof raw !== 'string' || raw === '' || /[\\\u0000-\u001f\u007f]/.test(raw)) return fallback;
   let url;
   try {
@@ -244,7 +245,7 @@ export async function startDemoServer(startOptions = {}) {
 
   // --- /web/: host page, bundles, host assets ----------------------------------------------------
 
-  async function hostPage(req, res, url) {
+  async function hostPage(res, url) {
     const template = await readFile(join(dirs.demo, 'index.html'), 'utf8');
     const html = template
       .replaceAll('__DEMO_AUTH__', options.auth)
@@ -253,7 +254,7 @@ export async function startDemoServer(startOptions = {}) {
     sendHtml(res, 200, html);
   }
 
-  async function serveWeb(req, res, url) {
+  async function serveWeb(res, url) {
     const rest = url.pathname.slice('/web/'.length);
     if (/^emweb(\.dev)?\.js(\.map)?$/.test(rest)) {
       const bundle = await readFileIfExists(join(dirs.dist, rest));
@@ -266,12 +267,12 @@ export async function startDemoServer(startOptions = {}) {
       const content = file ? await readFileIfExists(file) : null;
       return content ? send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] }) : send(res, 404, 'Not found\n');
     }
-    return hostPage(req, res, url);
+    return hostPage(res, url);
   }
 
   // --- /e2e/: test fixture pages ------------------------------------------------------------------
 
-  async function serveFixture(req, res, url) {
+  async function serveFixture(res, url) {
     const rest = url.pathname.slice('/e2e/'.length);
     const ext = extname(rest);
     const file = fileWithin(dirs.pages, rest);
@@ -343,7 +344,7 @@ export async function startDemoServer(startOptions = {}) {
 
   async function serveAuth(req, res, url) {
     const path = url.pathname;
-    if (path === '/auth') return redirect(res, '/auth/' + url.search);
+    if (path === '/auth') return redirect(res, `/auth/${url.search}`);
     if (path === '/auth/auth.css' || path === '/auth/handover.js') {
       const content = await readFile(join(dirs.demo, 'auth', path.slice('/auth/'.length)));
       return send(res, 200, content, { 'Content-Type': CONTENT_TYPES[extname(path)] });
@@ -465,11 +466,11 @@ export async function startDemoServer(startOptions = {}) {
     });
     const path = url.pathname;
     if (path === '/') return redirect(res, '/web/');
-    if (path === '/web') return redirect(res, '/web/' + url.search);
-    if (path.startsWith('/web/')) return serveWeb(req, res, url);
+    if (path === '/web') return redirect(res, `/web/${url.search}`);
+    if (path.startsWith('/web/')) return serveWeb(res, url);
     if (path.startsWith('/api/')) return serveApi(req, res, url);
     if (path === '/auth' || path.startsWith('/auth/')) return serveAuth(req, res, url);
-    if (path.startsWith('/e2e/') && existsSync(dirs.pages)) return serveFixture(req, res, url);
+    if (path.startsWith('/e2e/') && existsSync(dirs.pages)) return serveFixture(res, url);
     return send(res, 404, 'Not found\n');
   }
 

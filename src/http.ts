@@ -40,7 +40,7 @@ const browserTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export const NO_ANSWER: Readonly<HttpResult> = { status: 0, json: undefined, isJson: false, retryAfter: null };
+const NO_ANSWER: Readonly<HttpResult> = { status: 0, json: undefined, isJson: false, retryAfter: null };
 
 export function parseJson(text: string): { isJson: boolean; json: unknown } {
   try {

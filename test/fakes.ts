@@ -24,7 +24,7 @@ export const answer = (status: number, body = '', headers: Record<string, string
     text: () => Promise.resolve(body),
   }) as unknown as Response;
 
-export interface RecordedCall {
+interface RecordedCall {
   url: string;
   init: RequestInit | undefined;
 }

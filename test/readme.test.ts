@@ -11,7 +11,10 @@ function tableAfter(firstHeader: string): [string, string][] {
   const start = readme.indexOf(`| ${firstHeader} |`);
   assert.ok(start >= 0, `a table headed "${firstHeader}"`);
   const rows = readme.slice(start).split('\n').slice(2);
-  const table = rows.slice(0, rows.findIndex((line) => !line.startsWith('|')));
+  const table = rows.slice(
+    0,
+    rows.findIndex((line) => !line.startsWith('|')),
+  );
   return table.map((line) => {
     const [first = '', second = ''] = line
       .replace(/^\| | \|$/g, '')

@@ -1,6 +1,7 @@
 // Runs one uvu suite folder in a child process and reads its counts back from uvu's summary.
 import { spawn } from 'node:child_process';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour code
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 export function runSuite(name, args, env = {}) {

@@ -4,5 +4,5 @@ import { createLogger } from '../../src/logging/index.ts';
 
 const logger = createLogger({ production: true });
 logger.start({ production: true, captureErrors: true });
-logger.setEndpoint({ url: location.origin + '/api/web/clientlogger/', headers: () => ({}) });
+logger.setEndpoint({ url: `${location.origin}/api/web/clientlogger/`, headers: () => ({}) });
 window.EMWEB_LOGGER_BENCH = logger;

@@ -20,5 +20,4 @@ function port(type, props) {
 
 export const jsx = (type, props, key) => reactJsx(type, port(type, props), key);
 export const jsxs = (type, props, key) => reactJsxs(type, port(type, props), key);
-export const jsxDEV = jsx;
 export { Fragment };

@@ -1,8 +1,9 @@
 // 'react-dom' (and the render of 'preact'/'preact/compat') in the React 18 build of the shell.
 // The shell calls Preact's render(vnode, container) and render(null, container) to unmount;
 // React 18's own way is createRoot, which is what a React 18 user would run, so use it.
-import { createElement, useLayoutEffect, useReducer } from 'react18';
+
 import { createRoot } from 'react-dom18/client';
+import { createElement, useLayoutEffect, useReducer } from 'react18';
 
 export { createPortal, flushSync, unstable_batchedUpdates } from 'react-dom18';
 
@@ -28,9 +29,10 @@ export function render(vnode, container) {
     }
     return;
   }
-  if (!root) roots.set(container, (root = createRoot(container)));
+  if (!root) {
+    root = createRoot(container);
+    roots.set(container, root);
+  }
   const subscribe = globalThis[SUBSCRIBE_ALL];
   root.render(subscribe ? createElement(SignalRoot, { subscribe }, vnode) : vnode);
 }
-
-export const hydrate = render;

@@ -2,10 +2,10 @@
 // component when a signal it read changes; under React (without @preact/signals-react and its
 // Babel transform) the stand-in is coarser: every signal made here is watched by the root, and
 // any change re-renders the tree. The shell is small enough for that to be the honest port.
-import { effect, signal as coreSignal, computed } from '@preact/signals-core';
+import { computed, signal as coreSignal, effect } from '@preact/signals-core';
 import { useMemo } from 'react18';
 
-export { Signal, batch, computed, effect, untracked } from '@preact/signals-core';
+export { batch, computed, effect, Signal, untracked } from '@preact/signals-core';
 
 const all = [];
 const watchers = new Set();

@@ -13,7 +13,7 @@ export async function loadVersion(deps: ApiCallDeps): Promise<string> {
   return typeof json.message === 'string' ? json.message : '';
 }
 
-export interface CloudCheckDeps extends ApiCallDeps {
+interface CloudCheckDeps extends ApiCallDeps {
   log: Pick<Logger, 'error'>;
 }
 

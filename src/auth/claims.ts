@@ -1,7 +1,7 @@
 import { isPlainObject } from '../http';
 
 export const CLAIM_NAMES = ['userId', 'authUserId', 'profileId', 'langId', 'sid'] as const;
-export type ClaimName = (typeof CLAIM_NAMES)[number];
+type ClaimName = (typeof CLAIM_NAMES)[number];
 
 /**
  * The claims the client reads from the signed-in JWT, each exactly as the payload holds it

@@ -5,9 +5,9 @@ import { type AuthType, isAuthType } from './authType';
 import { authHeaders } from './token';
 
 /** The first probe always asks the gateway's path, whatever the build: the build cannot know the mode. */
-export const WEB_PROBE_PATH = '/api/web/ClientConfiguration';
+const WEB_PROBE_PATH = '/api/web/ClientConfiguration';
 /** The development API path, asked only when the gateway's path does not exist. */
-export const FALLBACK_PROBE_PATH = '/api/ClientConfiguration';
+const FALLBACK_PROBE_PATH = '/api/ClientConfiguration';
 
 /** A probe answer kept so the configuration loader need not ask the same URL again. */
 export interface PrefetchedResponse extends HttpResult {

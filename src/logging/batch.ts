@@ -71,7 +71,10 @@ export class Queue extends Ledger {
   _admit(now: number): boolean {
     const second = Math.floor(now / 1000);
     const seconds = this.#seconds;
-    while (seconds[0] && seconds[0].second <= second - 61) this.#inWindow -= seconds.shift()!.count;
+    for (let oldest = seconds[0]; oldest && oldest.second <= second - 61; oldest = seconds[0]) {
+      seconds.shift();
+      this.#inWindow -= oldest.count;
+    }
     if (this.#inWindow >= this._config.maxEntriesPerMinute) return false;
     this.#inWindow++;
     const last = seconds.at(-1);
@@ -126,13 +129,14 @@ export class Queue extends Ledger {
           }),
         ]
       : [];
-    for (let bytes = 0; this._entries.length && jsons.length < batchSize && bytes < MAX_BATCH_BYTES; this._head++) {
-      const entry = this._entries.shift()!;
+    for (let bytes = 0; jsons.length < batchSize && bytes < MAX_BATCH_BYTES; this._head++) {
+      const entry = this._entries.shift();
+      if (!entry) break;
       bytes += entry._bytes;
       jsons.push(entry._json);
     }
     if (!jsons.length) return null;
-    const body = batchSize === 1 && jsons.length === 1 ? jsons[0]! : `[${jsons.join()}]`;
+    const body = batchSize === 1 && jsons.length === 1 ? jsons[0] : `[${jsons.join()}]`;
     const batch = newBatch(newIdempotencyKey(), body, this._head - first, first, reported);
     this._outbox.push(batch);
     return batch;

@@ -82,7 +82,7 @@ class Core extends Transport {
     // then costs no more than calling nothing. A method the host page put there itself is left alone.
     LEVEL_NAMES.forEach((name, level) => {
       const method = methods[name];
-      const live = this.#live[level]!;
+      const live = this.#live[level];
       if (!method || method === silent || method === live) methods[name] = level < threshold ? silent : live;
     });
     this._reschedule();

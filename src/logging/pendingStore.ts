@@ -41,7 +41,7 @@ export function storeBatches(local: SafeStorage, ownKey: string, batches: Batch[
   // The newest that fit, and none older than one that does not.
   let leftOut = texts.length;
   for (; leftOut > 0; leftOut--) {
-    room -= utf8Bytes(texts[leftOut - 1]!) + 1;
+    room -= utf8Bytes(texts[leftOut - 1]) + 1;
     if (room < 0) break;
   }
   const dropped = batches.slice(0, leftOut).reduce((n, batch) => n + batch._count, 0);

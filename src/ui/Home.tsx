@@ -7,7 +7,15 @@ import { asText } from './text';
  * The home view, for hosts that bring no screens of their own: what start-up learnt that the
  * header does not show already.
  */
-export function Home({ state, strings, headingRef }: { state: ClientState; strings: Strings; headingRef: Ref<HTMLHeadingElement> }) {
+export function Home({
+  state,
+  strings,
+  headingRef,
+}: {
+  state: ClientState;
+  strings: Strings;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const config = state.config.value;
   const configuration = config ? asText(config.configurationItemName) : strings.unavailable;
   return (

@@ -1,9 +1,9 @@
 import type { Ref } from 'preact';
 import { useErrorBoundary } from 'preact/hooks';
 import { useLayoutEffect, useRef } from 'react';
+import { SCRIPT_TAG_BUNDLE } from '../mode';
 import type { Strings } from '../strings';
 import type { Client, Screen } from '../types';
-import { SCRIPT_TAG_BUNDLE } from '../mode';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
 import { errorText } from './text';

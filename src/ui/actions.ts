@@ -3,7 +3,7 @@ import { DEFAULT_STRINGS, fill, type Strings } from '../strings';
 import type { Client, SpeedDialAction } from '../types';
 
 /** What "Send logs now" tells the user, from what became of the queued entries. */
-export function flushNotice(result: FlushResult, strings: Strings): string {
+function flushNotice(result: FlushResult, strings: Strings): string {
   const parts: string[] = [];
   if (result.sent) parts.push(fill(strings.logsSent, { count: result.sent }));
   if (result.kept) parts.push(fill(strings.logsKept, { count: result.kept }));

@@ -3,7 +3,7 @@
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
 import { apiRequests, BUILD, clientReady, fab, header, startupRequests } from './client';
-import { browserSuite, waitFor, withPage, type PageRun } from './harness';
+import { browserSuite, type PageRun, waitFor, withPage } from './harness';
 
 const test = browserSuite('boot');
 
@@ -63,31 +63,53 @@ for (const { auth, cloud, mode, apiBase } of CASES) {
 }
 
 test('secgw: one request to /api/web/ClientConfiguration, no second configuration fetch, every call under /api/web/', () =>
-  withPage({ auth: 'secgw' }, null, async ({ page, open, server }) => {
-    await open('/web/');
-    await clientReady(page);
-    const paths = startupRequests(server).map((r) => `${r.method} ${r.path}`);
-    assert.equal(paths.filter((p) => p.endsWith('ClientConfiguration')), ['GET /api/web/ClientConfiguration']);
-    assert.ok(paths.every((p) => p.startsWith('GET /api/web/')), paths.join(', '));
-    assert.ok(paths.includes('GET /api/web/info/version'), paths.join(', '));
-    assert.ok(paths.includes('GET /api/web/info/cloudinstance'), paths.join(', '));
-  }, { signedIn: true }));
+  withPage(
+    { auth: 'secgw' },
+    null,
+    async ({ page, open, server }) => {
+      await open('/web/');
+      await clientReady(page);
+      const paths = startupRequests(server).map((r) => `${r.method} ${r.path}`);
+      assert.equal(
+        paths.filter((p) => p.endsWith('ClientConfiguration')),
+        ['GET /api/web/ClientConfiguration'],
+      );
+      assert.ok(
+        paths.every((p) => p.startsWith('GET /api/web/')),
+        paths.join(', '),
+      );
+      assert.ok(paths.includes('GET /api/web/info/version'), paths.join(', '));
+      assert.ok(paths.includes('GET /api/web/info/cloudinstance'), paths.join(', '));
+    },
+    { signedIn: true },
+  ));
 
 test('token: 404 from /api/web/ClientConfiguration, then /api/ClientConfiguration (used as the configuration); later calls carry Authorization: Bearer <devToken>', () => {
   const devToken = demoJwt({ userId: 'dev-only', sub: 'developer' });
-  return withPage({ auth: 'token' }, null, async ({ page, open, server }) => {
-    await open('/web/');
-    await clientReady(page);
-    const calls = startupRequests(server);
-    assert.equal(calls.slice(0, 2).map((r) => `${r.method} ${r.path}`), ['GET /api/web/ClientConfiguration', 'GET /api/ClientConfiguration']);
-    const later = calls.slice(2);
-    assert.ok(later.length >= 2, 'version and cloud check follow the probe');
-    assert.ok(!later.some((r) => r.path.endsWith('ClientConfiguration')), 'the fallback answer is the configuration: no second fetch');
-    for (const r of later) {
-      assert.ok(r.path.startsWith('/api/') && !r.path.startsWith('/api/web/'), r.path);
-      assert.is(r.headers.authorization, `Bearer ${devToken}`, r.path);
-    }
-  }, { localStorage: { devToken, jwt: demoJwt() } });
+  return withPage(
+    { auth: 'token' },
+    null,
+    async ({ page, open, server }) => {
+      await open('/web/');
+      await clientReady(page);
+      const calls = startupRequests(server);
+      assert.equal(
+        calls.slice(0, 2).map((r) => `${r.method} ${r.path}`),
+        ['GET /api/web/ClientConfiguration', 'GET /api/ClientConfiguration'],
+      );
+      const later = calls.slice(2);
+      assert.ok(later.length >= 2, 'version and cloud check follow the probe');
+      assert.ok(
+        !later.some((r) => r.path.endsWith('ClientConfiguration')),
+        'the fallback answer is the configuration: no second fetch',
+      );
+      for (const r of later) {
+        assert.ok(r.path.startsWith('/api/') && !r.path.startsWith('/api/web/'), r.path);
+        assert.is(r.headers.authorization, `Bearer ${devToken}`, r.path);
+      }
+    },
+    { localStorage: { devToken, jwt: demoJwt() } },
+  );
 });
 
 test('oracle: 404 from /api/web/ClientConfiguration, then the fallback; every later call under /api/', () =>
@@ -98,16 +120,24 @@ test('oracle: 404 from /api/web/ClientConfiguration, then the fallback; every la
     assert.equal(calls.slice(0, 2), ['GET /api/web/ClientConfiguration', 'GET /api/ClientConfiguration']);
     const later = calls.slice(2);
     assert.ok(later.includes('GET /api/info/version') && later.includes('GET /api/info/cloudinstance'), later.join(', '));
-    assert.ok(later.every((p) => p.startsWith('GET /api/') && !p.startsWith('GET /api/web/')), later.join(', '));
+    assert.ok(
+      later.every((p) => p.startsWith('GET /api/') && !p.startsWith('GET /api/web/')),
+      later.join(', '),
+    );
   }));
 
 test('a stored authType is used as is: no probe', () =>
-  withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
-    await open('/web/');
-    const client = await clientReady(page);
-    assert.is(client.authType, 'oracle');
-    assert.ok(!server.requests.some((r) => r.path === '/api/web/ClientConfiguration'), 'no probe of /api/web/');
-  }, { localStorage: { authType: 'oracle' } }));
+  withPage(
+    { auth: 'oracle' },
+    null,
+    async ({ page, open, server }) => {
+      await open('/web/');
+      const client = await clientReady(page);
+      assert.is(client.authType, 'oracle');
+      assert.ok(!server.requests.some((r) => r.path === '/api/web/ClientConfiguration'), 'no probe of /api/web/');
+    },
+    { localStorage: { authType: 'oracle' } },
+  ));
 
 test('secgw without a session: the 401 sends the browser to /auth/?returnUrl=<current URL, encoded>; signing in returns and the client starts', () =>
   withPage({ auth: 'secgw', displayName: 'Gateway Desk' }, null, async ({ page, url }) => {
@@ -123,58 +153,80 @@ test('secgw without a session: the 401 sends the browser to /auth/?returnUrl=<cu
   }));
 
 test('a probe answering 500 shows the error and Retry; once the server is fixed, Retry starts the client', () =>
-  withPage({ auth: 'secgw', probeStatus: 500, displayName: 'Recovered Desk' }, null, async ({ page, open, server }) => {
-    await open('/web/');
-    await page.getByText('unhandled error case in getAuthTypeAsync status 500').waitFor();
-    const retry = page.getByRole('button', { name: 'Retry' });
-    await retry.waitFor();
-    assert.is(await page.evaluate(() => localStorage.getItem('authType')), null, 'a failed probe stores nothing');
-    server.setOptions({ probeStatus: null });
-    await retry.click();
-    await page.locator('#emweb header h1', { hasText: 'Recovered Desk' }).waitFor();
-    await fab(page).waitFor();
-    assert.is(await retry.count(), 0, 'the error is gone');
-    assert.is(await page.evaluate(() => localStorage.getItem('authType')), 'secgw');
-  }, { signedIn: true }));
+  withPage(
+    { auth: 'secgw', probeStatus: 500, displayName: 'Recovered Desk' },
+    null,
+    async ({ page, open, server }) => {
+      await open('/web/');
+      await page.getByText('unhandled error case in getAuthTypeAsync status 500').waitFor();
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor();
+      assert.is(await page.evaluate(() => localStorage.getItem('authType')), null, 'a failed probe stores nothing');
+      server.setOptions({ probeStatus: null });
+      await retry.click();
+      await page.locator('#emweb header h1', { hasText: 'Recovered Desk' }).waitFor();
+      await fab(page).waitFor();
+      assert.is(await retry.count(), 0, 'the error is gone');
+      assert.is(await page.evaluate(() => localStorage.getItem('authType')), 'secgw');
+    },
+    { signedIn: true },
+  ));
 
 test('a probe that hangs past timeoutMs shows status 0 and Retry; Retry starts the client once the server answers', () =>
-  withPage({ auth: 'oracle', hang: ['/api/web/ClientConfiguration'], displayName: 'Patient Desk' }, null, async ({ page, open, server }) => {
-    await open('/e2e/manual.html?timeoutMs=400');
-    await page.waitForSelector('body[data-boot=rejected]', { timeout: 5_000 });
-    assert.equal(await page.evaluate(() => (window as any).__e2e.error), {
-      name: 'Error',
-      message: 'unhandled error case in getAuthTypeAsync status 0',
-    });
-    await page.getByText('unhandled error case in getAuthTypeAsync status 0').waitFor();
-    server.setOptions({ hang: [] });
-    await page.getByRole('button', { name: 'Retry' }).click();
-    const client = await clientReady(page, '#app');
-    assert.is(client.authType, 'oracle');
-    await page.locator('#app header h1', { hasText: 'Patient Desk' }).waitFor();
-  }));
+  withPage(
+    { auth: 'oracle', hang: ['/api/web/ClientConfiguration'], displayName: 'Patient Desk' },
+    null,
+    async ({ page, open, server }) => {
+      await open('/e2e/manual.html?timeoutMs=400');
+      await page.waitForSelector('body[data-boot=rejected]', { timeout: 5_000 });
+      assert.equal(await page.evaluate(() => (window as any).__e2e.error), {
+        name: 'Error',
+        message: 'unhandled error case in getAuthTypeAsync status 0',
+      });
+      await page.getByText('unhandled error case in getAuthTypeAsync status 0').waitFor();
+      server.setOptions({ hang: [] });
+      await page.getByRole('button', { name: 'Retry' }).click();
+      const client = await clientReady(page, '#app');
+      assert.is(client.authType, 'oracle');
+      await page.locator('#app header h1', { hasText: 'Patient Desk' }).waitFor();
+    },
+  ));
 
 test('development mode (data-production="false") uses the API base /api/ even in secgw mode', () =>
-  withPage({ auth: 'secgw' }, null, async ({ page, open, server }) => {
-    await open('/e2e/dev-mode.html');
-    const client = await clientReady(page);
-    assert.is(client.authType, 'secgw');
-    assert.is(client.apiBase, '/api/');
-    assert.ok(client.config, 'the configuration came from /api/ClientConfiguration');
-    const later = startupRequests(server)
-      .map((r) => r.path)
-      .filter((p) => p !== '/api/web/ClientConfiguration');
-    assert.ok(later.includes('/api/ClientConfiguration') && later.includes('/api/info/version'), later.join(', '));
-    assert.ok(later.every((p) => !p.startsWith('/api/web/')), later.join(', '));
-    await page.evaluate(() => {
-      (window as any).EMWeb.logger.error('dev-mode entry');
-      return (window as any).EMWeb.logger.flush();
-    });
-    const posts = await waitFor(() => {
-      const found = apiRequests(server).filter((r) => r.method === 'POST').map((r) => r.path);
-      return found.length ? found : null;
-    }, { timeoutMs: 3_000, what: 'the log POST' });
-    assert.equal(posts, ['/api/clientlogger/']);
-  }, { signedIn: true }));
+  withPage(
+    { auth: 'secgw' },
+    null,
+    async ({ page, open, server }) => {
+      await open('/e2e/dev-mode.html');
+      const client = await clientReady(page);
+      assert.is(client.authType, 'secgw');
+      assert.is(client.apiBase, '/api/');
+      assert.ok(client.config, 'the configuration came from /api/ClientConfiguration');
+      const later = startupRequests(server)
+        .map((r) => r.path)
+        .filter((p) => p !== '/api/web/ClientConfiguration');
+      assert.ok(later.includes('/api/ClientConfiguration') && later.includes('/api/info/version'), later.join(', '));
+      assert.ok(
+        later.every((p) => !p.startsWith('/api/web/')),
+        later.join(', '),
+      );
+      await page.evaluate(() => {
+        (window as any).EMWeb.logger.error('dev-mode entry');
+        return (window as any).EMWeb.logger.flush();
+      });
+      const posts = await waitFor(
+        () => {
+          const found = apiRequests(server)
+            .filter((r) => r.method === 'POST')
+            .map((r) => r.path);
+          return found.length ? found : null;
+        },
+        { timeoutMs: 3_000, what: 'the log POST' },
+      );
+      assert.equal(posts, ['/api/clientlogger/']);
+    },
+    { signedIn: true },
+  ));
 
 test('the script loaded twice keeps the first window.EMWeb and mounts one client', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
@@ -182,7 +234,10 @@ test('the script loaded twice keeps the first window.EMWeb and mounts one client
     await clientReady(page);
     const kept = await page.evaluate(() => {
       const w = window as any;
-      return { same: !!w.__firstEMWeb && w.EMWeb === w.__firstEMWeb, logger: !!w.__firstLogger && w.EMWeb.logger === w.__firstLogger };
+      return {
+        same: !!w.__firstEMWeb && w.EMWeb === w.__firstEMWeb,
+        logger: !!w.__firstLogger && w.EMWeb.logger === w.__firstLogger,
+      };
     });
     assert.equal(kept, { same: true, logger: true });
     assert.is(await page.locator('#emweb header').count(), 1, 'one header');
@@ -194,7 +249,11 @@ test('bootstrap twice on one mount element returns the same promise', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open }) => {
     await open('/web/');
     await clientReady(page);
-    assert.ok(await page.evaluate(() => (window as any).EMWeb.bootstrap() === (window as any).EMWeb.bootstrap()), 'default mount');
+    assert.ok(
+      // biome-ignore lint/suspicious/noSelfCompare: two calls, one promise: that is what is checked
+      await page.evaluate(() => (window as any).EMWeb.bootstrap() === (window as any).EMWeb.bootstrap()),
+      'default mount',
+    );
     await open('/e2e/manual.html?manual');
     const same = await page.evaluate(() => {
       const { bootstrap } = (window as any).EMWeb;

@@ -89,8 +89,6 @@ export const loggedMessages = (server: DemoServer, status?: number): string[] =>
     .filter((b) => status === undefined || b.status === status)
     .flatMap((b) => b.entries.map((e) => String(e.message)));
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 /** Asserts that `box` lies wholly inside a `width`×`height` viewport. */
 export function assertInViewport(
   box: { x: number; y: number; width: number; height: number } | null,

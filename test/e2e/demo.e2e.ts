@@ -3,7 +3,14 @@
 import { spawnSync } from 'node:child_process';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CSP_STRICT, demoJwt, safeReturnUrl, startDemoServer, type DemoServer, type DemoServerOptions } from '../../demo/server.mjs';
+import {
+  CSP_STRICT,
+  type DemoServer,
+  type DemoServerOptions,
+  demoJwt,
+  safeReturnUrl,
+  startDemoServer,
+} from '../../demo/server.mjs';
 import { browserSuite, ROOT, runAxe, shadowRootMode, withPage } from './harness';
 
 const MODES = ['secgw', 'oracle', 'token'] as const;
@@ -49,7 +56,8 @@ for (const auth of MODES) {
       assert.not.match(html, /<style|style=|<script>/, 'no inline style or script');
       const token = /<meta name="demo-token" content="([^"]*)">/.exec(html)?.[1];
       assert.is(token !== '', auth === 'token', 'the demo token is handed out in token mode only');
-    }));
+    }),
+  );
 }
 
 server('deeper /web/ paths serve the host page; / redirects; unknown and source paths are 404', () =>
@@ -63,12 +71,21 @@ server('deeper /web/ paths serve the host page; / redirects; unknown and source 
     const root = await get(s, '/');
     assert.is(root.status, 302);
     assert.is(root.headers.get('location'), '/web/');
-    for (const path of ['/nope', '/web/missing.js', '/web/server.mjs', '/web/server.d.mts', '/demo/server.mjs', '/web/%2e%2e/package.json', '/api/web/nope']) {
+    for (const path of [
+      '/nope',
+      '/web/missing.js',
+      '/web/server.mjs',
+      '/web/server.d.mts',
+      '/demo/server.mjs',
+      '/web/%2e%2e/package.json',
+      '/api/web/nope',
+    ]) {
       assert.is((await get(s, path)).status, 404, path);
     }
     const dev = await (await get(s, '/web/?dev')).text();
     assert.ok(dev.includes('src="/web/emweb.dev.js"'), '?dev loads the development bundle');
-  }));
+  }),
+);
 
 server('bundles and host assets are served with their content types', () =>
   withServer({}, async (s) => {
@@ -87,7 +104,8 @@ server('bundles and host assets are served with their content types', () =>
       assert.match(res.headers.get('content-type') ?? '', type, path);
       assert.is(res.headers.get('cache-control'), 'no-store', path);
     }
-  }));
+  }),
+);
 
 server('secgw: the probe answers 401 without a session and the configuration with one, on both bases', () =>
   withServer({ auth: 'secgw' }, async (s) => {
@@ -101,7 +119,8 @@ server('secgw: the probe answers 401 without a session and the configuration wit
       assert.is(config.authType, 'secgw');
       assert.is(config.displayName, 'Acme Service Desk');
     }
-  }));
+  }),
+);
 
 for (const auth of ['oracle', 'token'] as const) {
   server(`${auth}: the gateway path is 404 and the development path names the mode`, () =>
@@ -112,7 +131,8 @@ for (const auth of ['oracle', 'token'] as const) {
       assert.is((await res.json()).authType, auth);
       const recorded = s.requests.find((r) => r.path === '/api/ClientConfiguration');
       assert.is(recorded?.headers.authorization, 'Bearer abc.def.ghi');
-    }));
+    }),
+  );
 }
 
 server('version and cloud check answer under both bases; cloud: false gives 404', () =>
@@ -123,13 +143,15 @@ server('version and cloud check answer under both bases; cloud: false gives 404'
     }
     s.setOptions({ cloud: false });
     assert.is((await get(s, '/api/info/cloudinstance')).status, 404);
-  }));
+  }),
+);
 
 server('displayName is passed through verbatim (markup and all)', () =>
   withServer({ auth: 'oracle', displayName: '<img src=x onerror=alert(1)><b>bold</b>' }, async (s) => {
     const config = await (await get(s, '/api/ClientConfiguration')).json();
     assert.is(config.displayName, '<img src=x onerror=alert(1)><b>bold</b>');
-  }));
+  }),
+);
 
 server('fault injection: forced probe status, HTML probe, dropped connection, then recovery at run time', () =>
   withServer({ auth: 'secgw', probeStatus: 500 }, async (s) => {
@@ -146,7 +168,8 @@ server('fault injection: forced probe status, HTML probe, dropped connection, th
     assert.is((await get(s, '/api/web/ClientConfiguration')).status, 401);
     assert.is((await get(s, '/api/info/version')).status, 503);
     assert.is((await get(s, '/api/web/info/version')).status, 200);
-  }));
+  }),
+);
 
 server('latency delays API answers; hanging paths never answer and close() still returns', async () => {
   const s = await startDemoServer({ quiet: true, auth: 'oracle', latency: 150, hang: ['/api/info/version'] });
@@ -188,11 +211,21 @@ server('gateway: /auth/ is a CSP-safe sign-in page; signing in sets an HttpOnly 
 
     const probe = await get(s, '/api/web/ClientConfiguration', { headers: { cookie: cookie.split(';')[0] } });
     assert.is(probe.status, 200, 'the session cookie opens the gateway');
-  }));
+  }),
+);
 
 server('gateway: returnUrl never leaves the origin', () =>
   withServer({}, async (s) => {
-    const hostile = ['//evil.example/', 'https://evil.example/', '/\\evil', '/\\/evil.example', 'javascript:alert(1)', ' //evil.example', '', 'http://127.0.0.2/web/'];
+    const hostile = [
+      '//evil.example/',
+      'https://evil.example/',
+      '/\\evil',
+      '/\\/evil.example',
+      'javascript:alert(1)',
+      ' //evil.example',
+      '',
+      'http://127.0.0.2/web/',
+    ];
     for (const returnUrl of hostile) {
       const html = await (await get(s, `/auth/signin?returnUrl=${encodeURIComponent(returnUrl)}`)).text();
       assert.ok(html.includes('<meta name="demo-return-url" content="/web/">'), `returnUrl ${JSON.stringify(returnUrl)}`);
@@ -200,7 +233,8 @@ server('gateway: returnUrl never leaves the origin', () =>
     assert.is(safeReturnUrl(`${s.url}/web/x?y=1#z`, s.url), '/web/x?y=1#z', 'this origin, absolute, is fine');
     assert.is(safeReturnUrl('/web/a/../b', s.url), '/web/b');
     assert.is(safeReturnUrl(null, s.url), '/web/');
-  }));
+  }),
+);
 
 server('the client logger: arrays, single entries and beacon bodies are recorded; failures on demand', () =>
   withServer({ auth: 'oracle' }, async (s) => {
@@ -210,11 +244,14 @@ server('the client logger: arrays, single entries and beacon bodies are recorded
     assert.is((await post('/api/clientlogger/', JSON.stringify([entry, entry]))).status, 200);
     assert.is((await post('/api/web/clientlogger/', JSON.stringify(entry))).status, 200);
     assert.is((await post('/api/clientlogger/', JSON.stringify([entry]), 'text/plain;charset=UTF-8')).status, 200);
-    assert.equal(s.logBatches.map((b) => [b.path, b.entries.length, b.status]), [
-      ['/api/clientlogger/', 2, 200],
-      ['/api/web/clientlogger/', 1, 200],
-      ['/api/clientlogger/', 1, 200],
-    ]);
+    assert.equal(
+      s.logBatches.map((b) => [b.path, b.entries.length, b.status]),
+      [
+        ['/api/clientlogger/', 2, 200],
+        ['/api/web/clientlogger/', 1, 200],
+        ['/api/clientlogger/', 1, 200],
+      ],
+    );
     assert.equal(s.logBatches[1].entries[0], entry);
     assert.is(s.logBatches[2].contentType, 'text/plain;charset=UTF-8');
 
@@ -227,7 +264,8 @@ server('the client logger: arrays, single entries and beacon bodies are recorded
     assert.is(s.logBatches.length, 5, 'failed answers are recorded too');
     s.reset();
     assert.is(s.logBatches.length, 0);
-  }));
+  }),
+);
 
 server('the demo JWT carries the five claims, a non-ASCII name and an expiry a day ahead', () => {
   const payload = decodeJwtPayload(demoJwt());
@@ -249,7 +287,8 @@ server('e2e fixture pages: strict CSP by default, ?csp= variants, static files',
     assert.match((await get(s, '/e2e/hostile.css')).headers.get('content-type') ?? '', /^text\/css/);
     assert.is((await get(s, '/e2e/nope.html')).status, 404);
     assert.is((await get(s, '/e2e/../harness.ts')).status, 404);
-  }));
+  }),
+);
 
 server('command line: bad arguments exit with code 2 and say why', () => {
   for (const args of [['--auth', 'nope'], ['--latency', 'soon'], ['--port', 'x'], ['--bogus']]) {
@@ -266,22 +305,34 @@ const browser = browserSuite('demo in Chromium');
 
 for (const auth of MODES) {
   browser(`${auth}: /web/ loads with no CSP violation and no page error`, () =>
-    withPage({ auth }, null, async ({ open, problems, page }) => {
-      const res = await open('/web/');
-      assert.is(res?.status(), 200);
-      await page.waitForLoadState('networkidle');
-      assert.equal(problems(), []);
-    }, { signedIn: auth === 'secgw' }));
+    withPage(
+      { auth },
+      null,
+      async ({ open, problems, page }) => {
+        const res = await open('/web/');
+        assert.is(res?.status(), 200);
+        await page.waitForLoadState('networkidle');
+        assert.equal(problems(), []);
+      },
+      { signedIn: auth === 'secgw' },
+    ),
+  );
 }
 
 browser('fixture pages with the script tag load with no CSP violation and no page error', () =>
-  withPage({ auth: 'secgw' }, null, async ({ open, page, problems }) => {
-    for (const name of ['hostile', 'double-load', 'dev-mode']) {
-      assert.is((await open(`/e2e/${name}.html`))?.status(), 200, name);
-      await page.waitForLoadState('networkidle');
-    }
-    assert.equal(problems(), []);
-  }, { signedIn: true }));
+  withPage(
+    { auth: 'secgw' },
+    null,
+    async ({ open, page, problems }) => {
+      for (const name of ['hostile', 'double-load', 'dev-mode']) {
+        assert.is((await open(`/e2e/${name}.html`))?.status(), 200, name);
+        await page.waitForLoadState('networkidle');
+      }
+      assert.equal(problems(), []);
+    },
+    { signedIn: true },
+  ),
+);
 
 browser('token mode: host.js seeds devToken and jwt before the client runs; other modes seed nothing', async () => {
   await withPage({ auth: 'token' }, null, async ({ open, page }) => {
@@ -290,10 +341,15 @@ browser('token mode: host.js seeds devToken and jwt before the client runs; othe
     assert.ok(stored[0] && stored[0] === stored[1]);
     assert.is(decodeJwtPayload(stored[0]!).name, 'Jürgen Müller');
   });
-  await withPage({ auth: 'token' }, null, async ({ open, page }) => {
-    await open('/web/');
-    assert.is(await page.evaluate(() => localStorage.getItem('devToken')), 'mine', 'an existing token is kept');
-  }, { localStorage: { devToken: 'mine' } });
+  await withPage(
+    { auth: 'token' },
+    null,
+    async ({ open, page }) => {
+      await open('/web/');
+      assert.is(await page.evaluate(() => localStorage.getItem('devToken')), 'mine', 'an existing token is kept');
+    },
+    { localStorage: { devToken: 'mine' } },
+  );
   await withPage({ auth: 'oracle' }, null, async ({ open, page }) => {
     await open('/web/');
     assert.is(await page.evaluate(() => localStorage.getItem('devToken')), null);
@@ -316,7 +372,8 @@ browser('gateway sign-in in the browser: session cookie, JWT in localStorage, ba
     await page.waitForURL(`${url}/web/`);
     assert.ok(server.requests.some((r) => r.path === '/auth/signin'));
     assert.equal(problems(), []);
-  }));
+  }),
+);
 
 browser('harness: CSS and role locators pierce open shadow roots, not closed ones', () =>
   withPage({}, null, async ({ open, page, problems }) => {
@@ -328,7 +385,8 @@ browser('harness: CSS and role locators pierce open shadow roots, not closed one
     assert.is(await shadowRootMode(page, '#open-host'), 'open');
     assert.is(await shadowRootMode(page, '#closed-host'), null);
     assert.equal(problems(), []);
-  }));
+  }),
+);
 
 browser('harness: CSP violations are recorded, Trusted Types pages run, axe runs under the strict CSP', async () => {
   await withPage({}, null, async ({ open, page, cspViolations }) => {

@@ -86,7 +86,7 @@ function recordOrigins(run: PageRun): () => void {
   const urls: string[] = [];
   run.page.on('request', (r) => void urls.push(r.url()));
   return () => {
-    const foreign = urls.filter((u) => !u.startsWith(run.url + '/'));
+    const foreign = urls.filter((u) => !u.startsWith(`${run.url}/`));
     figures.violations += foreign.length;
     assert.equal(foreign, [], 'every request to the configured origin');
   };

@@ -17,9 +17,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Response } from 'playwright-core';
 import { suite, type Test } from 'uvu';
-import { startDemoServer, type DemoServer, type DemoServerOptions } from '../../demo/server.mjs';
+import { type DemoServer, type DemoServerOptions, startDemoServer } from '../../demo/server.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = join(ROOT, 'test', 'e2e', '.artifacts');
@@ -34,7 +34,7 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 
 const isCI = (): boolean => !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 
@@ -47,7 +47,7 @@ let missingNoticePrinted = false;
  * The Chromium executable: `$CHROMIUM_PATH`, else /usr/bin/chromium. Missing: `null` (the suites
  * skip, with one notice saying how to install it), except under CI, where it throws.
  */
-export function findChromium(): string | null {
+function findChromium(): string | null {
   const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (existsSync(path)) return path;
   const message =
@@ -65,7 +65,7 @@ export function findChromium(): string | null {
 let browser: Promise<Browser> | null = null;
 
 /** The one shared headless browser, launched on first use; `closeBrowser()` ends it. */
-export function launch(): Promise<Browser> {
+function launch(): Promise<Browser> {
   if (!browser) {
     const executablePath = findChromium();
     if (!executablePath) return Promise.reject(new Error('Chromium is not installed (see the notice above)'));
@@ -77,7 +77,7 @@ export function launch(): Promise<Browser> {
   return browser;
 }
 
-export async function closeBrowser(): Promise<void> {
+async function closeBrowser(): Promise<void> {
   const pending = browser;
   browser = null;
   if (pending) await (await pending.catch(() => null))?.close();
@@ -99,7 +99,7 @@ export function browserSuite(name: string): Test {
 // ---------------------------------------------------------------------------------------------
 // One page against one demo server
 
-export interface CspViolation {
+interface CspViolation {
   violatedDirective: string;
   effectiveDirective: string;
   blockedURI: string;
@@ -109,7 +109,7 @@ export interface CspViolation {
   disposition: string;
 }
 
-export interface ConsoleEntry {
+interface ConsoleEntry {
   type: string;
   text: string;
   location: string;
@@ -252,7 +252,9 @@ async function prepare(context: BrowserContext, server: DemoServer): Promise<Pag
     failedRequests,
     problems: () => [
       ...pageErrors.map((e) => `page error: ${e.message}`),
-      ...cspViolations.map((v) => `CSP violation: ${v.effectiveDirective} blocked ${v.blockedURI || '(inline)'} ${v.sample}`.trim()),
+      ...cspViolations.map((v) =>
+        `CSP violation: ${v.effectiveDirective} blocked ${v.blockedURI || '(inline)'} ${v.sample}`.trim(),
+      ),
       ...consoleMessages
         .filter((m) => m.type === 'error' && !m.text.startsWith('Failed to load resource'))
         .map((m) => `console error: ${m.text}`),
@@ -293,22 +295,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 // ---------------------------------------------------------------------------------------------
 // Reaching into the client's shadow root
 
-/** The mount element (the shadow host). Chain CSS/role locators on it: they pierce the open root. */
-export const mountElement = (page: Page, mount = '#emweb'): Locator => page.locator(mount);
-
 /** `'open'`, or `null` when the element has no shadow root or a closed one. */
 export function shadowRootMode(page: Page, mount = '#emweb'): Promise<'open' | 'closed' | null> {
   return page.$eval(mount, (el) => el.shadowRoot?.mode ?? null);
-}
-
-/** Waits until the mount element has an open shadow root. */
-export async function waitForShadowRoot(page: Page, mount = '#emweb'): Promise<void> {
-  await page.waitForFunction((selector) => !!document.querySelector(selector)?.shadowRoot, mount);
-}
-
-/** The text of the open shadow root, whitespace collapsed ('' when there is none). */
-export function shadowText(page: Page, mount = '#emweb'): Promise<string> {
-  return page.$eval(mount, (el) => (el.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim());
 }
 
 /** Computed values of `properties` on the first element of `locator`. */
@@ -323,7 +312,10 @@ export function computedStyle(locator: Locator, properties: string[]): Promise<R
 // Waiting and accessibility
 
 /** Polls `condition` in Node (e.g. on `server.logBatches`) until it returns a truthy value. */
-export async function waitFor<T>(condition: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 25, what = 'condition' } = {}): Promise<T> {
+export async function waitFor<T>(
+  condition: () => T | Promise<T>,
+  { timeoutMs = 10_000, intervalMs = 25, what = 'condition' } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await condition();

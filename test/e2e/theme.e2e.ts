@@ -46,7 +46,7 @@ test('--emweb-accent colours the floating button and the primary button; --emweb
     assert.match(heading['font-family'], /^Georgia/);
     // The client's outermost box paints the host's background.
     const painted = await page.$eval('#emweb', (host) => {
-      const root = host.shadowRoot?.firstElementChild?.firstElementChild;
+      const root = host.shadowRoot?.firstElementChild;
       return root ? getComputedStyle(root).backgroundColor : '';
     });
     assert.is(painted, 'rgb(255, 250, 240)');

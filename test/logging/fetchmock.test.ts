@@ -61,7 +61,7 @@ test('a batch POSTed as JSON with credentials, through the global fetch', async 
       [6, 'two', []],
     ],
   );
-  assert.ok(body.every((e: any) => !isNaN(Date.parse(e.timestamp)) && e.timestamp.endsWith('Z')));
+  assert.ok(body.every((e: any) => !Number.isNaN(Date.parse(e.timestamp)) && e.timestamp.endsWith('Z')));
 });
 
 test('429 with a Retry-After header on a real Response is honoured', async () => {

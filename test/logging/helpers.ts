@@ -172,8 +172,6 @@ export function harness(o: HarnessOptions = {}) {
   return h;
 }
 
-export type Harness = ReturnType<typeof harness>;
-
 /** The ERROR entries that carry drop counts. */
 export const dropReports = (entries: any[]) =>
   entries.filter((e) => e.level === 5 && e.message === 'emweb.logger dropped entries').map((e) => e.additional[0]);

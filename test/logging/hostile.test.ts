@@ -156,9 +156,10 @@ test('a beforeSend and a page exit in a hostile page: nothing throws, entries st
   const target = new EventTarget();
   const logger = createLogger({
     production: true,
-    fetch: (_u, init) => (
-      bodies.push(String(init.body)), Promise.resolve({ status: 200, headers: { get: () => null } } as unknown as Response)
-    ),
+    fetch: (_u, init) => {
+      bodies.push(String(init.body));
+      return Promise.resolve({ status: 200, headers: { get: () => null } } as unknown as Response);
+    },
     console: throwingConsole,
     session: throwingStorage,
     local: throwingStorage,
@@ -189,7 +190,10 @@ test('flush() resolves even when the transport trips over a throwing dependency 
   const logger = createLogger({
     production: true,
     // an answer that cannot be read counts as no answer: retried
-    fetch: () => (sends++, Promise.resolve({ status: 503, headers: { get: boom } } as unknown as Response)),
+    fetch: () => {
+      sends++;
+      return Promise.resolve({ status: 503, headers: { get: boom } } as unknown as Response);
+    },
     console: {},
     now: () => clock.now,
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),

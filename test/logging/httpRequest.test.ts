@@ -43,7 +43,12 @@ test("POST: the body as it is, JSON, the endpoint's headers, the key last (an en
 
 test('beacon: the body as JSON, the key as the idempotencyKey query parameter', async () => {
   const sent: { url: string; data: Blob }[] = [];
-  const navigator = { sendBeacon: (url: string, data?: BodyInit | null) => (sent.push({ url, data: data as Blob }), true) };
+  const navigator = {
+    sendBeacon: (url: string, data?: BodyInit | null) => {
+      sent.push({ url, data: data as Blob });
+      return true;
+    },
+  };
   beaconBatch(navigator, 'https://h/log/', batch);
   beaconBatch(navigator, 'https://h/log/?tenant=a', batch);
   assert.equal(

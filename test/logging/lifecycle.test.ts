@@ -12,9 +12,10 @@ function page(captureErrors: boolean) {
   const bodies: any[] = [];
   const logger = createLogger({
     production: true,
-    fetch: async (_url, init) => (
-      bodies.push(JSON.parse(String(init.body))), { status: 200, headers: new Headers() } as Response
-    ),
+    fetch: async (_url, init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return { status: 200, headers: new Headers() } as Response;
+    },
     console: {},
     session: memoryStorage(),
     local: memoryStorage(),
@@ -118,7 +119,10 @@ test('visibilitychange is heard on the document: hidden stores and sends, visibl
   let answer = (): Promise<Response> => new Promise(() => {});
   const logger = createLogger({
     production: true,
-    fetch: async (_url, init) => (bodies.push(JSON.parse(String(init.body))), answer()),
+    fetch: async (_url, init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return answer();
+    },
     console: {},
     session: memoryStorage(),
     local,

@@ -243,7 +243,10 @@ test('a method the host page replaced is left in place by updateConfig', () => {
   const h = harness({ production: false });
   const seen: unknown[] = [];
   const original = h.logger.debug;
-  h.logger.debug = (...a: unknown[]) => (seen.push(a[0]), original(...a));
+  h.logger.debug = (...a: unknown[]) => {
+    seen.push(a[0]);
+    original(...a);
+  };
   const wrapper = h.logger.debug;
   h.logger.updateConfig({ level: LogLevel.ERROR });
   h.logger.updateConfig({ level: LogLevel.DEBUG });

@@ -76,7 +76,12 @@ test('re-entrant: a toJSON that serialises something else does not disturb the w
   };
   assert.equal(safe(outer), { name: 'outer', child: { back: CUT } }, 'the cycle is cut where it closes, not a level deeper');
   const s8k = 's'.repeat(8192);
-  const mid = { toJSON: () => (toSafe('z'), 'mid') };
+  const mid = {
+    toJSON: () => {
+      toSafe('z');
+      return 'mid';
+    },
+  };
   const strings = safe([s8k, s8k, mid, s8k, s8k, s8k]) as string[];
   assert.equal(strings.slice(0, 4), [s8k, s8k, 'mid', s8k], 'the first 32 Ki characters');
   assert.is(strings[5], CUT, 'nor its string room: the walk inside toJSON did not give it back');
@@ -167,10 +172,9 @@ test('huge strings, arrays and objects are bounded', () => {
   const arr = safe(Array.from({ length: 10_000 }, (_, i) => i)) as unknown[];
   assert.is(arr.length, 100);
   assert.is(arr[99], 99);
-  const wide = safe(Object.fromEntries(Array.from({ length: 500 }, (_, i) => ['k' + i, i])));
+  const wide = safe(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i])));
   assert.is(Object.keys(wide).length, 100);
-  let nodes = 0;
-  const fan = (d: number): unknown => (nodes++, d ? Array.from({ length: 100 }, () => fan(d - 1)) : 'leaf');
+  const fan = (d: number): unknown => (d ? Array.from({ length: 100 }, () => fan(d - 1)) : 'leaf');
   const wideAndDeep = fan(2); // ten thousand leaves
   assert.ok(JSON.stringify(toSafe(wideAndDeep)).split('leaf').length < 6000, 'at most 5000 nodes are walked');
   const t0 = Date.now();
@@ -208,9 +212,9 @@ test('message: strings as is, an Error gives its message, others their JSON text
 });
 
 test('redaction: a JWT in the message, in additional (values and keys), in an error stack, in a URL', () => {
-  const err = new Error('token ' + JWT + ' rejected');
+  const err = new Error(`token ${JWT} rejected`);
   const { json, entry } = entryOf(
-    'Bearer ' + JWT,
+    `Bearer ${JWT}`,
     { token: JWT, [JWT]: 'as key', nested: [{ deep: `x ${JWT}` }] },
     err,
     `https://h/api?access_token=${JWT}&x=1`,
@@ -228,32 +232,28 @@ test('redaction: a JWT in the message, in additional (values and keys), in an er
 test('redaction: unsigned tokens, and a token split by a cut, go too; ordinary text stays', () => {
   assert.is(redact('a eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0. b'), 'a [redacted] b');
   assert.is(redact('eyJ alone, a.b.c, version 1.2.3'), 'eyJ alone, a.b.c, version 1.2.3');
-  const longMsg = 'x'.repeat(MAX_ENTRY_BYTES - 20) + ' ' + JWT;
+  const longMsg = `${'x'.repeat(MAX_ENTRY_BYTES - 20)} ${JWT}`;
   const { json } = entryOf(longMsg);
   assert.not.ok(json.includes('eyJ'), 'the half-token at the cut is gone');
-  const inArg = 'y'.repeat(8150) + ' ' + JWT; // the 8 KiB string bound cuts the token after its first dot
+  const inArg = `${'y'.repeat(8150)} ${JWT}`; // the 8 KiB string bound cuts the token after its first dot
   assert.not.ok(entryOf('m', inArg).json.includes('eyJ'));
   assert.is(
-    toSafe('a ' + JWT + ' ' + 'x'.repeat(9000)),
-    'a [redacted] ' + 'x'.repeat(8192 - 3 - JWT.length) + CUT,
+    toSafe(`a ${JWT} ${'x'.repeat(9000)}`),
+    `a [redacted] ${'x'.repeat(8192 - 3 - JWT.length)}${CUT}`,
     'cut (at 8 Ki characters), then redacted',
   );
   // the cut leaves the header, its dot and 5 characters of the payload: still a token's start
-  assert.is(
-    toSafe('a ' + 'y'.repeat(8147) + ' ' + JWT),
-    'a ' + 'y'.repeat(8147) + ' [redacted]' + CUT,
-    'a token the cut split goes too',
-  );
-  assert.is(redact('a.' + JWT), '[redacted]', 'the whole run of token characters goes');
-  assert.is(redact('1.2.3 ' + JWT + '\\n' + JWT), '1.2.3 [redacted]\\[redacted]', 'an escape before a token does not hide it');
-  assert.is(redact('%22' + JWT + '%22'), '%[redacted]%22', 'nor does URL encoding');
+  assert.is(toSafe(`a ${'y'.repeat(8147)} ${JWT}`), `a ${'y'.repeat(8147)} [redacted]${CUT}`, 'a token the cut split goes too');
+  assert.is(redact(`a.${JWT}`), '[redacted]', 'the whole run of token characters goes');
+  assert.is(redact(`1.2.3 ${JWT}\\n${JWT}`), '1.2.3 [redacted]\\[redacted]', 'an escape before a token does not hide it');
+  assert.is(redact(`%22${JWT}%22`), '%[redacted]%22', 'nor does URL encoding');
 });
 
 test('redaction stays linear on adversarial input', () => {
   const t0 = Date.now();
   redact('eyJ'.repeat(200_000));
   redact('.eyJ'.repeat(200_000));
-  redact(('eyJa.' + 'b'.repeat(50)).repeat(20_000));
+  redact(`eyJa.${'b'.repeat(50)}`.repeat(20_000));
   entryOf('.eyJ'.repeat(20_000), '.eyJ'.repeat(20_000));
   assert.ok(Date.now() - t0 < 500, `took ${Date.now() - t0} ms`);
 });

@@ -55,7 +55,10 @@ test('no entry waits longer than flushIntervalMs after it was queued', async () 
   const h = harness();
   h.begin({ flushIntervalMs: 1000 });
   const sentAt: number[] = [];
-  h.setAnswer(() => (sentAt.push(h.clock.now), 200));
+  h.setAnswer(() => {
+    sentAt.push(h.clock.now);
+    return 200;
+  });
   await h.clock.tickAsync(300);
   h.logger.error('a'); // t=300
   await h.clock.tickAsync(1200);
@@ -160,7 +163,10 @@ test('5xx: kept and sent again with capped exponential backoff, one in flight, o
   const h = harness();
   h.begin({ batchSize: 2 });
   const at: number[] = [];
-  h.setAnswer((_c, n) => (at.push(h.clock.now), n <= 8 ? 503 : 200));
+  h.setAnswer((_c, n) => {
+    at.push(h.clock.now);
+    return n <= 8 ? 503 : 200;
+  });
   for (const m of ['a', 'b', 'c', 'd']) h.logger.error(m);
   await h.clock.tickAsync(200_000);
   assert.equal(at, [0, 1000, 3000, 7000, 15000, 31000, 63000, 123000, 183000, 183000]);

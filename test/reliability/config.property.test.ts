@@ -1,12 +1,12 @@
 // Configuration, version and cloud answers of every JSON type (and none): the contract's value or
 // its fallback, never an exception, never the server's body echoed into the log.
 import '../setup';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import fc from 'fast-check';
 import { requestConfiguration } from '../../src/api/configuration';
 import { createCloudCheck, loadVersion } from '../../src/api/info';
-import { same, body, fakeServer, jsonValue, noUnhandled, parsed, reply, status, type Reply } from './fakes';
+import { body, fakeServer, jsonValue, noUnhandled, parsed, type Reply, reply, same, status } from './fakes';
 import { holds, printAtExit } from './figures';
 
 printAtExit('unit');
@@ -17,7 +17,10 @@ const ok2xx = (s: number) => s >= 200 && s < 300;
 
 /** A configuration answer: any status, with a JSON body of every type more often than not. */
 const configReply: fc.Arbitrary<Reply> = fc.oneof(
-  { arbitrary: fc.record({ status: fc.constantFrom(200, 201, 204), body: jsonValue.map((v) => JSON.stringify(v) ?? 'null') }), weight: 4 },
+  {
+    arbitrary: fc.record({ status: fc.constantFrom(200, 201, 204), body: jsonValue.map((v) => JSON.stringify(v) ?? 'null') }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ status, body }), weight: 2 },
   { arbitrary: reply, weight: 1 },
 );
@@ -50,25 +53,31 @@ test('configuration: the JSON object of a 2xx answer, else false with the status
       const { ok, value } = typeof r === 'string' ? { ok: false, value: undefined } : parsed(r.body);
       const good = ok2xx(seen(r)) && ok && typeof value === 'object' && value !== null && !Array.isArray(value);
       same(got, { config: good ? value : false, status: seen(r) });
-      assert.equal(traces, good ? [] : [['ClientConfiguration failed with status ' + seen(r)]]);
+      assert.equal(traces, good ? [] : [[`ClientConfiguration failed with status ${seen(r)}`]]);
       assert.equal(unhandled, []);
     }),
     400,
   ));
 
-test('version: the message of a 2xx JSON object when it is a string, else \'\'', () =>
+test("version: the message of a 2xx JSON object when it is a string, else ''", () =>
   holds(
     'version bodies',
     fc.asyncProperty(
       fc.oneof(
-        fc.record({ status: fc.constant(200), body: fc.oneof(jsonValue, fc.record({ message: jsonValue })).map((v) => JSON.stringify(v) ?? '') }),
+        fc.record({
+          status: fc.constant(200),
+          body: fc.oneof(jsonValue, fc.record({ message: jsonValue })).map((v) => JSON.stringify(v) ?? ''),
+        }),
         configReply,
       ),
       async (r) => {
         const { deps } = call(r);
         const { value: got, unhandled } = await noUnhandled(() => loadVersion(deps));
         const { ok, value } = typeof r === 'string' ? { ok: false, value: undefined } : parsed(r.body);
-        const message = ok2xx(seen(r)) && ok && typeof value === 'object' && value !== null && Object.hasOwn(value, 'message') ? (value as { message: unknown }).message : undefined;
+        const message =
+          ok2xx(seen(r)) && ok && typeof value === 'object' && value !== null && Object.hasOwn(value, 'message')
+            ? (value as { message: unknown }).message
+            : undefined;
         assert.is(got, typeof message === 'string' ? message : '');
         assert.equal(unhandled, []);
       },
@@ -76,7 +85,7 @@ test('version: the message of a 2xx JSON object when it is a string, else \'\'',
     300,
   ));
 
-test('cloud: true only for status 200 (whatever the body); no answer is logged at error in the client\'s own words; one request shared', () =>
+test("cloud: true only for status 200 (whatever the body); no answer is logged at error in the client's own words; one request shared", () =>
   holds(
     'cloud answers',
     fc.asyncProperty(reply, fc.integer({ min: 1, max: 4 }), async (r, callers) => {

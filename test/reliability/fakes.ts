@@ -14,7 +14,7 @@ export type Reply =
   /** Headers arrive (200), then the body stream breaks. */
   | 'broken-body';
 
-export interface Recorded {
+interface Recorded {
   url: string;
   init: RequestInit | undefined;
 }
@@ -28,6 +28,7 @@ export function checkHeaders(init: RequestInit | undefined): void {
   const h = init?.headers as Record<string, string> | undefined;
   for (const [name, value] of Object.entries(h ?? {})) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new TypeError(`Invalid header name ${name}`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters fetch refuses in a header, as it does
     if (/[\0\r\n]/.test(value) || /[^\u0000-\u00ff]/.test(value)) throw new TypeError(`Invalid header value for ${name}`);
   }
 }
@@ -76,8 +77,12 @@ export function parsed(text: string): { ok: boolean; value: unknown } {
 }
 
 // Made once: generating 2 MB per run would dominate the suite's time.
-const HUGE_JSON = JSON.stringify({ displayName: 'x'.repeat(2_000_000), authType: 'token', items: Array.from({ length: 2000 }, (_, i) => i) });
-const HUGE_TEXT = '<html>' + 'é<b>'.repeat(500_000);
+const HUGE_JSON = JSON.stringify({
+  displayName: 'x'.repeat(2_000_000),
+  authType: 'token',
+  items: Array.from({ length: 2000 }, (_, i) => i),
+});
+const HUGE_TEXT = `<html>${'é<b>'.repeat(500_000)}`;
 const HUGE_ARRAY = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ i })));
 
 const CLIENT_KEYS = ['displayName', 'configurationItemName', 'customization', 'authType', 'message', '__proto__', 'constructor'];
@@ -85,15 +90,24 @@ const CLIENT_KEYS = ['displayName', 'configurationItemName', 'customization', 'a
 /** Any JSON value: every type, nested, with keys the client reads and keys that look like prototype members. */
 export const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue(),
-  fc.dictionary(fc.oneof(fc.constantFrom(...CLIENT_KEYS, 'toString', 'valueOf'), fc.string()), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
+  fc.dictionary(fc.oneof(fc.constantFrom(...CLIENT_KEYS, 'toString', 'valueOf'), fc.string()), fc.jsonValue({ maxDepth: 3 }), {
+    maxKeys: 6,
+  }),
 );
 
 /** The same without `toString` / `valueOf` keys: JSON whose every value has a string form. */
 export const printableJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue().filter((v) => !/"(toString|valueOf)":/.test(JSON.stringify(v))),
-  fc.dictionary(fc.oneof(fc.constantFrom(...CLIENT_KEYS), fc.string().filter((k) => k !== 'toString' && k !== 'valueOf')), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }).filter(
-    (v) => !/"(toString|valueOf)":/.test(JSON.stringify(v)),
-  ),
+  fc
+    .dictionary(
+      fc.oneof(
+        fc.constantFrom(...CLIENT_KEYS),
+        fc.string().filter((k) => k !== 'toString' && k !== 'valueOf'),
+      ),
+      fc.jsonValue({ maxDepth: 3 }),
+      { maxKeys: 6 },
+    )
+    .filter((v) => !/"(toString|valueOf)":/.test(JSON.stringify(v))),
 );
 
 /** JSON values with no string form: `String(x)` throws a TypeError on each (no callable toString or valueOf). */
@@ -108,7 +122,18 @@ export const unprintable: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
 /** A response body: JSON of every type, HTML, binary, empty, truncated, huge. */
 export const body: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: jsonValue.map((v) => JSON.stringify(v) ?? 'null'), weight: 4 },
-  { arbitrary: fc.constantFrom('{"authType":"token"}', '{"authType":"token","displayName":"Dev"}', '{"authType":"TOKEN"}', '"token"', '["token"]', '{"authType":["token"]}', '{"authType":null}'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      '{"authType":"token"}',
+      '{"authType":"token","displayName":"Dev"}',
+      '{"authType":"TOKEN"}',
+      '"token"',
+      '["token"]',
+      '{"authType":["token"]}',
+      '{"authType":null}',
+    ),
+    weight: 2,
+  },
   { arbitrary: fc.string().map((s) => `<!doctype html><title>${s}</title><p>Sign in</p>`), weight: 1 },
   { arbitrary: fc.uint8Array({ maxLength: 200 }).map((b) => new TextDecoder().decode(b)), weight: 1 },
   { arbitrary: fc.string({ unit: 'binary' }), weight: 1 },
@@ -132,7 +157,22 @@ export const reply: fc.Arbitrary<Reply> = fc.oneof(
 export const storedString: fc.Arbitrary<string> = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('', ' ', 'null', 'undefined', 'Oracle', 'SECGW', ' token', 'token ', 'token\n', 'secgw\0', '"oracle"', '{}', '[]', 'true'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'undefined',
+    'Oracle',
+    'SECGW',
+    ' token',
+    'token ',
+    'token\n',
+    'secgw\0',
+    '"oracle"',
+    '{}',
+    '[]',
+    'true',
+  ),
   fc.string({ unit: fc.constantFrom('a', '.', '-', '_', 'e', 'y', 'J', '=', '\r', '\n', 'é') }),
 );
 

@@ -30,7 +30,7 @@ export const fault = (kind: string, n = 1): void => add(faults, kind, n);
 /** Hostile or random inputs handed to the client. */
 export const input = (kind: string, n = 1): void => add(inputs, kind, n);
 /** A check that failed: counted, and the caller throws. */
-export const violation = (what: string): void => void violated.push(what);
+const violation = (what: string): void => void violated.push(what);
 
 /**
  * What a logger scenario ended with: entries logged by the page, delivered (in a 2xx answer),
@@ -82,7 +82,7 @@ export async function guarded(what: string, fn: () => unknown): Promise<void> {
   }
 }
 
-export function summary(suite: string): string {
+function summary(suite: string): string {
   const top = (m: Map<string, number>) =>
     [...m.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -111,7 +111,7 @@ export function printAtExit(suite: string): void {
   if (armed) return;
   armed = true;
   process.once('exit', () => {
-    console.log('\n' + summary(suite));
+    console.log(`\n${summary(suite)}`);
     const file = process.env.EMWEB_FIGURES;
     if (file) {
       const json = {
@@ -123,7 +123,7 @@ export function printAtExit(suite: string): void {
         violations: violated,
       };
       try {
-        appendFileSync(file, JSON.stringify(json) + '\n');
+        appendFileSync(file, `${JSON.stringify(json)}\n`);
       } catch {}
     }
   });

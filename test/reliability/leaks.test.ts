@@ -55,11 +55,11 @@ const placements: ((t: string, n: number) => unknown[])[] = [
   (t) => ['boxed', new String(t)],
   (t) => ['symbol', Symbol(t)],
   (t) => [Object.assign(new Error('x'), { name: `TokenError ${t}` })],
-  (t) => ['long', 'x'.repeat(8185) + ' ' + t],
+  (t) => ['long', `${'x'.repeat(8185)} ${t}`],
   (t) => ['glued', 'x'.repeat(8185) + t],
   // Straddling the 8 KiB cut of a string, at every offset into the token.
   (t, n) => ['straddling', 'x'.repeat(Math.max(0, 8192 - (n % (t.length + 1)))) + t],
-  (t, n) => ['straddling, nested', { deep: ['y'.repeat(Math.max(0, 8192 - (n % (t.length + 1)))) + ' ' + t] }],
+  (t, n) => ['straddling, nested', { deep: [`${'y'.repeat(Math.max(0, 8192 - (n % (t.length + 1))))} ${t}`] }],
   (t) => ['big', 'y'.repeat(40_000) + t + 'z'.repeat(1000)],
   (t) => [`${'m'.repeat(33_000)} ${t}`],
   (t) => ['in a batch', ...Array.from({ length: 30 }, (_, i) => `${i}: ${t}`)],
@@ -264,7 +264,7 @@ test("every request of start-up and of the logger goes to options.origin, never 
         // The token goes with token-mode calls, and with the development-path probe (which may find token mode).
         for (const u of urls)
           if (u.auth)
-            assert.ok(mode === 'token' || u.url === origin + '/api/ClientConfiguration', `no token on ${u.url} in ${mode} mode`);
+            assert.ok(mode === 'token' || u.url === `${origin}/api/ClientConfiguration`, `no token on ${u.url} in ${mode} mode`);
         if (mode === 'token') assert.ok(urls.filter((u) => u.auth).length >= 3, 'token mode calls carry it');
       },
     ),
@@ -366,7 +366,7 @@ test("the gateway's returnUrl check: whatever is asked for, it sends the browser
           'http://localhost:8080/.//evil.example',
           '/./\\evil.example',
         ),
-        fc.webPath().map((p) => '/' + p.replace(/^\/+/, '')),
+        fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`),
       ),
       (raw) => {
         const own = 'http://localhost:8080';

@@ -243,7 +243,13 @@ test('offline and online spells: nothing is tried while offline; once online, ev
       config,
       async (steps, cfg) => {
         let sentOffline = 0;
-        const h = harness({ answer: () => (h.navigator.onLine ? 200 : (sentOffline++, 'network')) });
+        const h = harness({
+          answer: () => {
+            if (h.navigator.onLine) return 200;
+            sentOffline++;
+            return 'network';
+          },
+        });
         h.begin(cfg);
         const logged: string[] = [];
         for (const [count, offline, wait] of steps) {
@@ -278,7 +284,13 @@ test('an outage longer than the queue bound: the oldest go first, one warning, a
       fc.integer({ min: 1, max: 20 }),
       async (maxQueueSize, extra, batchSize) => {
         let outage = true;
-        const h = harness({ answer: () => (outage ? (fault('log send: 503'), 503) : 200) });
+        const h = harness({
+          answer: () => {
+            if (!outage) return 200;
+            fault('log send: 503');
+            return 503;
+          },
+        });
         h.begin({ maxQueueSize, batchSize, flushIntervalMs: 1000, maxEntriesPerMinute: 100_000 });
         const logged: string[] = [];
         for (let i = 0; i < maxQueueSize + extra; i++) {

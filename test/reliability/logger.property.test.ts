@@ -59,7 +59,7 @@ const hostileFactories: (() => unknown)[] = [
         {},
         {
           get: () => endless(),
-          ownKeys: () => Array.from({ length: 50 }, (_, i) => 'k' + i),
+          ownKeys: () => Array.from({ length: 50 }, (_, i) => `k${i}`),
           getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true, value: 1 }),
         },
       );
@@ -98,14 +98,14 @@ const hostileFactories: (() => unknown)[] = [
   },
   () => {
     const wide: Record<string, number> = {};
-    for (let i = 0; i < 20_000; i++) wide['key' + i] = i;
+    for (let i = 0; i < 20_000; i++) wide[`key${i}`] = i;
     return wide;
   },
   () => document.body,
   () => window,
   () =>
     (function () {
-      // eslint-disable-next-line prefer-rest-params
+      // biome-ignore lint/complexity/noArguments: an arguments object is one of the odd values a page may log
       return arguments;
     })(),
 ];

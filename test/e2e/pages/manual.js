@@ -8,10 +8,10 @@
 //        ?actions=N       N speed-dial actions labelled "Action 1" … "Action N" in place of the built-in ones
 //                         (each records its run in window.__e2e.actionsRun)
 //        ?manual          do not bootstrap; the test calls window.__e2eBoot() itself
-(function () {
-  'use strict';
+(() => {
   var query = new URLSearchParams(location.search);
-  var state = (window.__e2e = { status: 'idle', client: null, error: null, signInRequired: 0, actionsRun: [] });
+  var state = { status: 'idle', client: null, error: null, signInRequired: 0, actionsRun: [] };
+  window.__e2e = state;
 
   function numberParam(name) {
     return query.has(name) ? Number(query.get(name)) : undefined;
@@ -22,19 +22,26 @@
     if (query.has('production')) opts.production = query.get('production') === 'true';
     if (query.get('captureErrors') === 'false') opts.captureErrors = false;
     var logger = {};
-    ['batchSize', 'flushIntervalMs', 'serverLogLevel', 'level'].forEach(function (name) {
+    ['batchSize', 'flushIntervalMs', 'serverLogLevel', 'level'].forEach((name) => {
       if (query.has(name)) logger[name] = numberParam(name);
     });
     if (Object.keys(logger).length) opts.logger = logger;
     if (query.has('timeoutMs')) opts.timeoutMs = numberParam('timeoutMs');
     if (query.has('actions')) {
       opts.actions = [];
-      for (var i = 1; i <= numberParam('actions'); i++) {
-        opts.actions.push({ label: 'Action ' + i, run: (function (label) { return function () { state.actionsRun.push(label); }; })('Action ' + i) });
+      for (let i = 1; i <= numberParam('actions'); i++) {
+        opts.actions.push({
+          label: `Action ${i}`,
+          run: ((label) => () => {
+            state.actionsRun.push(label);
+          })(`Action ${i}`),
+        });
       }
     }
     if (query.get('signIn') === 'record') {
-      opts.onSignInRequired = function () { state.signInRequired += 1; };
+      opts.onSignInRequired = () => {
+        state.signInRequired += 1;
+      };
     }
     return opts;
   }
@@ -44,11 +51,18 @@
     document.body.setAttribute('data-boot', status);
   }
 
-  window.__e2eBoot = function () {
+  window.__e2eBoot = () => {
     mark('pending');
     return window.EMWeb.bootstrap(options()).then(
-      function (client) { state.client = client; mark('resolved'); return client; },
-      function (error) { state.error = { name: error && error.name, message: String(error && error.message) }; mark('rejected'); }
+      (client) => {
+        state.client = client;
+        mark('resolved');
+        return client;
+      },
+      (error) => {
+        state.error = { name: error?.name, message: String(error?.message) };
+        mark('rejected');
+      },
     );
   };
 

@@ -1,6 +1,5 @@
 // Builds the shadow roots of shadow-check.html (DOM calls only: no innerHTML, so Trusted Types is fine too).
-(function () {
-  'use strict';
+(() => {
   function fill(host, mode, label) {
     var root = host.attachShadow({ mode: mode });
     var button = document.createElement('button');
