@@ -46,7 +46,7 @@ const PARTS = {
   'speed dial (button and menu)': { '/ui/SpeedDial.tsx': 'export const SpeedDial = () => null;' },
   'home view': { '/ui/Home.tsx': 'export const Home = () => null;' },
   'host screens (boundary)': { '/ui/HostScreen.tsx': 'export const HostScreen = () => null;' },
-  'window.EMWeb.html (htm)': { '/node_modules/htm/dist/htm.module.js': 'export default { bind: () => () => null };' },
+  'window.EMWeb.html (htm)': { '/node_modules/htm/mini/index.module.js': 'export default { bind: () => () => null };' },
 };
 
 function standIns(parts) {
@@ -70,6 +70,35 @@ async function gzipped(parts = []) {
   return gzipSync(code, { level: 9 }).length;
 }
 
+// The libraries alone, imported as EMWeb imports them, each measured by leaving it out.
+const LIBRARIES = {
+  'preact (core, hooks, JSX runtime)': `import { render, createContext } from 'preact';
+    import { useState, useEffect, useMemo, useRef, useCallback, useReducer, useContext, useLayoutEffect, useErrorBoundary } from 'preact/hooks';
+    import { jsx, jsxs, Fragment } from 'preact/jsx-runtime';
+    window.preact = { render, createContext, useState, useEffect, useMemo, useRef, useCallback, useReducer, useContext, useLayoutEffect, useErrorBoundary, jsx, jsxs, Fragment };`,
+  'preact/compat (react, react-dom)': `import * as compat from 'preact/compat'; window.compat = [compat.createElement, compat.useState, compat.render];`,
+  '@preact/signals (with signals-core)': `import { signal, computed, batch } from '@preact/signals'; window.signals = { signal, computed, batch };`,
+  'htm/mini': `import htm from 'htm/mini'; window.htm = htm;`,
+};
+
+async function librariesGzipped(names) {
+  const code = names.map((name) => LIBRARIES[name]).join('\n');
+  const entry = {
+    name: 'entry',
+    resolveId: (id) => (id === '\0libraries' ? id : null),
+    load: (id) => (id === '\0libraries' ? code : null),
+  };
+  const bundle = await rollup({
+    input: '\0libraries',
+    onwarn() {},
+    plugins: [entry, ...shipped.plugins.filter((p) => p.name === 'node-resolve')],
+  });
+  const { output } = await bundle.generate({ format: 'iife' });
+  await bundle.close();
+  const minified = await minify(output[0].code, terserOptions);
+  return gzipSync(minified.code, { level: 9 }).length;
+}
+
 const asked = process.argv.slice(2);
 const whole = await gzipped();
 console.log(`dist/emweb.js: ${whole} B gzipped (budget 20,480)`);
@@ -79,3 +108,14 @@ for (const part of Object.keys(PARTS)) {
 }
 if (!asked.length)
   console.log(`${'everything else, libraries included'.padEnd(34)} ${String(await gzipped(Object.keys(PARTS))).padStart(6)} B`);
+if (!asked.length || asked.includes('libraries')) {
+  // Cumulative: each library adds to the ones above it (compat and signals build on Preact's core).
+  const names = Object.keys(LIBRARIES);
+  let before = 0;
+  console.log('\nthe libraries alone, as EMWeb imports them, each adding to the ones above:');
+  for (let i = 1; i <= names.length; i++) {
+    const size = await librariesGzipped(names.slice(0, i));
+    console.log(`${names[i - 1].padEnd(38)} +${String(size - before).padStart(5)} B  (${size} B)`);
+    before = size;
+  }
+}
