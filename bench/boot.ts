@@ -144,7 +144,7 @@ function cookieFor(server: DemoServer) {
   };
 }
 
-async function once(browser: Browser, server: DemoServer, s: Scenario): Promise<Sample> {
+async function once(browser: Browser, server: DemoServer, s: Scenario, build: Build): Promise<Sample> {
   server.reset(); // forgets sessions and recorded requests
   server.setOptions({ auth: s.auth, latency: LATENCY_MS, displayName: DISPLAY_NAME });
   const localStorage = Object.entries(s.localStorage).map(([name, value]) => ({ name, value }));
@@ -169,7 +169,7 @@ async function once(browser: Browser, server: DemoServer, s: Scenario): Promise<
           ui: document.querySelector('#emweb')?.shadowRoot?.innerHTML.slice(0, 300),
         }));
         throw new Error(
-          `${s.key}: the header never showed "${DISPLAY_NAME}" (${e.message.split('\n')[0]}); page: ${JSON.stringify(state)}; ${problems.join('; ')}`,
+          `${s.key} (${build}): the header never showed "${DISPLAY_NAME}" (${e.message.split('\n')[0]}); page: ${JSON.stringify(state)}; ${problems.join('; ')}`,
         );
       });
     // The same check through Playwright's own locator (it pierces the open shadow root).
@@ -278,7 +278,7 @@ export async function benchBoot(reactShellCode: string, log: (line: string) => v
       for (const s of SCENARIOS) {
         // Alternate which build goes first, so neither always follows the other.
         for (const build of run % 2 ? [...builds].reverse() : builds) {
-          const sample = await once(browser, servers[build], s);
+          const sample = await once(browser, servers[build], s, build);
           if (run < 0) continue;
           const key = `${s.key}/${build}`;
           samples.set(key, [...(samples.get(key) ?? []), sample]);

@@ -96,7 +96,7 @@ const md = `# EMWeb benchmarks
 
 Written by \`npm run bench\` (build, then \`bench/run.ts\`) on ${when}; the benchmarks took ${seconds(totalMs)} after the build.
 Figures depend on the machine: compare the rows of one run with each other, not with another machine's.
-Nothing here is asserted by the tests (the gzip budget of \`dist/emweb.js\` is, in \`test/bundle.test.ts\`).${busyNote}
+Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by size-limit in \`npm test\`).${busyNote}
 
 | | |
 | --- | --- |
@@ -130,9 +130,9 @@ Preact-only imports to small stand-ins in \`bench/react18/\`: \`preact/jsx-runti
 Preact spellings our JSX uses on DOM elements (\`class\` → \`className\`, \`onFocusOut\` → \`onBlur\`, which React fires on focusout),
 \`preact\` (\`createContext\`) to React's, and \`preact/hooks\` to React's hooks plus a \`useErrorBoundary\` that catches nothing (React can only
 catch render errors in a class component; a real port would add one, a few hundred bytes; no benchmark renders a failing screen).
-The shell's state is signals that need nothing from Preact (its root subscribes and re-renders itself), so they work under React as they are; a
-\`@preact/signals\` import, if the shell had one, would go to \`bench/react18/signals.mjs\`, which re-renders the tree from the root on any
-change (the honest port without \`@preact/signals-react\` and its Babel transform). \`process.env.NODE_ENV\` is \`"production"\`, so React's
+The shell's state is \`@preact/signals\`, whose component integration is Preact's: under React its import goes to
+\`bench/react18/signals.mjs\`, which re-renders the whole tree from the root on any signal change (the honest port without
+\`@preact/signals-react\` and its Babel transform). \`process.env.NODE_ENV\` is \`"production"\`, so React's
 production builds go in; the build fails if any Preact package is left in the bundle. The boot benchmark serves this bundle as
 \`/web/emweb.js\` (a second demo server whose \`dist/\` holds it) and checks that it really works (section 2, UI check).
 

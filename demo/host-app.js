@@ -12,41 +12,6 @@
   var html = EMWeb.html;
   var React = EMWeb.React;
 
-  var GERMAN = {
-    loading: 'Wird gestartet…',
-    startFailed: 'Der Client konnte nicht starten',
-    retry: 'Erneut versuchen',
-    signInRequired: 'Anmeldung erforderlich',
-    signInRequiredDetail: 'Das Sicherheits-Gateway bittet Sie, sich anzumelden.',
-    signIn: 'Anmelden',
-    screenFailed: 'Diese Ansicht ist fehlgeschlagen',
-    tryAgain: 'Noch einmal',
-    serverVersion: 'Server {version}',
-    buildVersion: 'Build {version}',
-    cloud: 'Cloud',
-    notSignedIn: 'Nicht angemeldet',
-    modeOracle: 'Oracle',
-    modeSecgw: 'Sicherheits-Gateway',
-    modeToken: 'Token',
-    homeTitle: 'Start',
-    homeDetail: 'API-Basis {apiBase} · Konfiguration {configuration}',
-    unavailable: 'nicht verfügbar',
-    menu: 'Aktionen',
-    sendLogs: 'Protokolle jetzt senden',
-    reloadConfiguration: 'Konfiguration neu laden',
-    copyDiagnostics: 'Diagnose kopieren',
-    signOut: 'Abmelden',
-    logsSent: 'Protokolleinträge gesendet: {count}',
-    logsKept: 'Server nicht erreichbar, für erneuten Versuch behalten: {count}',
-    logsDropped: 'Protokolleinträge verworfen: {count}',
-    logsNothingToSend: 'Keine Protokolleinträge zu senden',
-    configurationReloaded: 'Konfiguration neu geladen',
-    configurationUnavailable: 'Die Konfiguration konnte nicht geladen werden',
-    diagnosticsCopied: 'Diagnose kopiert',
-    diagnosticsNotCopied: 'Die Diagnose konnte nicht kopiert werden',
-    actionFailed: '{action} fehlgeschlagen',
-  };
-
   var TICKETS = [
     { id: 'SD-1042', title: 'Printer on floor 3 offline', state: 'open' },
     { id: 'SD-1043', title: 'New laptop for J. Müller', state: 'open' },
@@ -86,7 +51,7 @@
   if (screen === 'tickets') {
     options.render = (client) => html`<${Tickets} client=${client} />`;
   }
-  if (lang === 'de') options.strings = GERMAN;
+  if (lang === 'de') options.strings = window.EMWEB_STRINGS_DE;
   // A failed start is on screen with its Retry button; nothing to do here.
   EMWeb.bootstrap(options).catch(() => {});
 })();

@@ -1,7 +1,7 @@
 // The README's screenshots, taken from the demo in Debian's Chromium:
 //
-//   node scripts/screenshots.mjs             builds first (npm run build), then writes docs/*.png
-//   node scripts/screenshots.mjs --no-build  uses dist/ as it is
+//   npm run screenshots                  builds first (npm run build), then writes docs/*.png
+//   npm run screenshots -- --no-build    uses dist/ as it is
 //
 // The demo server runs in-process on a free port, playing the security gateway with a signed-in
 // session, so the header shows a user. Each shot waits for what it shows (the started client, the
@@ -12,20 +12,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { demoJwt, startDemoServer } from '../demo/server.mjs';
+import { CHROMIUM_ARGS } from '../test/e2e/harness.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = join(ROOT, 'docs');
 const XS = { width: 375, height: 812 };
 const LG = { width: 1440, height: 900 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** What each picture shows. `setup` runs on the page once the host page has loaded. */
 const SHOTS = [

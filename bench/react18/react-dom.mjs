@@ -3,7 +3,7 @@
 // React 18's own way is createRoot, which is what a React 18 user would run, so use it.
 
 import { createRoot } from 'react-dom18/client';
-import { createElement, useLayoutEffect, useReducer } from 'react18';
+import { cloneElement, createElement, useLayoutEffect, useReducer } from 'react18';
 
 export { createPortal, flushSync, unstable_batchedUpdates } from 'react-dom18';
 
@@ -13,11 +13,13 @@ const roots = new WeakMap();
 // from here, so that a shell whose signals need no integration (it subscribes itself) carries none of it.
 const SUBSCRIBE_ALL = Symbol.for('emweb.bench.subscribeAllSignals');
 
-// Re-renders the tree whenever a signal made through the stand-in changes.
+// Re-renders the tree whenever a signal made through the stand-in changes. The child is cloned on
+// every render: React skips a child element it has seen before, so returning the same one would
+// re-render nothing below this root.
 function SignalRoot({ subscribe, children }) {
   const [, rerender] = useReducer((n) => n + 1, 0);
   useLayoutEffect(() => subscribe(rerender), []);
-  return children;
+  return cloneElement(children);
 }
 
 export function render(vnode, container) {

@@ -77,42 +77,6 @@
     string: () => 'Plain text from the host',
   };
 
-  var GERMAN = {
-    appName: 'EMWeb',
-    loading: 'Wird gestartet…',
-    startFailed: 'Der Client konnte nicht starten',
-    retry: 'Erneut versuchen',
-    signInRequired: 'Anmeldung erforderlich',
-    signInRequiredDetail: 'Das Sicherheits-Gateway bittet Sie, sich anzumelden.',
-    signIn: 'Anmelden',
-    screenFailed: 'Diese Ansicht ist fehlgeschlagen',
-    tryAgain: 'Noch einmal',
-    serverVersion: 'Server {version}',
-    buildVersion: 'Build {version}',
-    cloud: 'Cloud',
-    notSignedIn: 'Nicht angemeldet',
-    modeOracle: 'Oracle',
-    modeSecgw: 'Sicherheits-Gateway',
-    modeToken: 'Token',
-    homeTitle: 'Start',
-    homeDetail: 'API-Basis {apiBase} · Konfiguration {configuration}',
-    unavailable: 'nicht verfügbar',
-    menu: 'Aktionen',
-    sendLogs: 'Protokolle jetzt senden',
-    reloadConfiguration: 'Konfiguration neu laden',
-    copyDiagnostics: 'Diagnose kopieren',
-    signOut: 'Abmelden',
-    logsSent: 'Protokolleinträge gesendet: {count}',
-    logsKept: 'Server nicht erreichbar, für erneuten Versuch behalten: {count}',
-    logsDropped: 'Protokolleinträge verworfen: {count}',
-    logsNothingToSend: 'Keine Protokolleinträge zu senden',
-    configurationReloaded: 'Konfiguration neu geladen',
-    configurationUnavailable: 'Die Konfiguration konnte nicht geladen werden',
-    diagnosticsCopied: 'Diagnose kopiert',
-    diagnosticsNotCopied: 'Die Diagnose konnte nicht kopiert werden',
-    actionFailed: '{action} fehlgeschlagen',
-  };
-
   function action(label) {
     return {
       label: label,
@@ -136,7 +100,8 @@
       return render(client);
     };
   }
-  if (query.get('strings') === 'de') options.strings = GERMAN;
+  // The demo's German table (demo/strings-de.js, loaded by the page before this script).
+  if (query.get('strings') === 'de') options.strings = window.EMWEB_STRINGS_DE;
   if (query.get('strings') === 'retry') options.strings = { retry: 'Try once more' };
   if (actionLists[query.get('actions')]) options.actions = actionLists[query.get('actions')];
   if (query.get('signIn') === 'record')
