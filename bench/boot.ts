@@ -12,7 +12,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { type DemoServer, startDemoServer } from '../demo/server.mjs';
 // Chromium is launched with the e2e harness's flags: no sandbox (root in a container), no GPU,
 // and none of the background traffic that would mix with the page's requests.
-import { CHROMIUM_ARGS } from '../test/e2e/harness';
+import { CHROMIUM_ARGS, sessionCookie } from '../test/e2e/harness';
 import { ROOT, reactServerRoot } from './builds';
 
 const LATENCY_MS = 100;
@@ -130,20 +130,6 @@ const figures = (xs: number[]): Figures => ({
   max: round1(Math.max(...xs)),
 });
 
-function cookieFor(server: DemoServer) {
-  const { name, value } = server.createSession();
-  return {
-    name,
-    value,
-    domain: new URL(server.url).hostname,
-    path: '/',
-    expires: -1,
-    httpOnly: true,
-    secure: false,
-    sameSite: 'Lax' as const,
-  };
-}
-
 async function once(browser: Browser, server: DemoServer, s: Scenario, build: Build): Promise<Sample> {
   server.reset(); // forgets sessions and recorded requests
   server.setOptions({ auth: s.auth, latency: LATENCY_MS, displayName: DISPLAY_NAME });
@@ -151,7 +137,7 @@ async function once(browser: Browser, server: DemoServer, s: Scenario, build: Bu
   const context = await browser.newContext({
     viewport: VIEWPORT,
     storageState: {
-      cookies: s.signedIn ? [cookieFor(server)] : [],
+      cookies: s.signedIn ? [sessionCookie(server)] : [],
       origins: localStorage.length ? [{ origin: server.url, localStorage }] : [],
     },
   });
@@ -219,7 +205,10 @@ async function checkUi(browser: Browser, server: DemoServer, build: Build): Prom
   const notes: string[] = [];
   server.reset();
   server.setOptions({ auth: 'secgw', latency: 0, displayName: DISPLAY_NAME });
-  const context = await browser.newContext({ viewport: VIEWPORT, storageState: { cookies: [cookieFor(server)], origins: [] } });
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    storageState: { cookies: [sessionCookie(server)], origins: [] },
+  });
   try {
     const page = await context.newPage();
     const problems: string[] = [];

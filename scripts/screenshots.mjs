@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { demoJwt, startDemoServer } from '../demo/server.mjs';
-import { CHROMIUM_ARGS } from '../test/e2e/harness.ts';
+import { CHROMIUM_ARGS, sessionCookie } from '../test/e2e/harness.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = join(ROOT, 'docs');
@@ -59,12 +59,11 @@ function build() {
 
 async function shoot(browser, server, shot) {
   server.setOptions({ probeStatus: shot.probeStatus ?? null });
-  const { name, value } = server.createSession();
   const context = await browser.newContext({
     viewport: shot.viewport,
     colorScheme: shot.colorScheme,
     storageState: {
-      cookies: [{ name, value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
+      cookies: [sessionCookie(server)],
       origins: [{ origin: server.url, localStorage: [{ name: 'jwt', value: demoJwt() }] }],
     },
   });

@@ -3,9 +3,9 @@
  * what one batch holds. The clock in, decisions out; no timers, no fetch, no DOM.
  */
 import { LogLevel } from '../constants';
-import { newIdempotencyKey } from './httpRequest';
+import { newIdempotencyKey } from './idempotencyKey';
 import { developmentDefaults, productionDefaults } from './levels';
-import { isoTime, utf8Bytes } from './serialize';
+import { isoTime, type QueuedEntry, utf8Bytes } from './serialize';
 import { Ledger, type ReportCounts } from './stats';
 import type { LoggerConfig } from './types';
 
@@ -14,13 +14,6 @@ export const MAX_BATCH_BYTES = 16 * 1024;
 
 /** The message of the ERROR entry that carries drop counts to the server. */
 export const DROP_REPORT_MESSAGE = 'emweb.logger dropped entries';
-
-/** An entry as queued: its JSON, the size of that in UTF-8 bytes, and when it was queued. */
-export interface QueuedEntry {
-  _json: string;
-  _bytes: number;
-  _at: number;
-}
 
 /** One request's worth of entries, made once and sent as it is until it is settled. */
 export interface Batch {

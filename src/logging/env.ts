@@ -5,11 +5,16 @@
 import { LogLevel } from '../constants';
 import type { FetchLike, Timers } from '../http';
 import { type SafeStorage, safeStorage } from '../storage';
-import type { BeaconNavigator } from './httpRequest';
 import { CONSOLE_METHODS } from './levels';
 import type { DocumentLike, EventTargetLike } from './lifecycle';
 
 type Print = (...args: unknown[]) => void;
+
+/** What the logger uses of `navigator`: whether it is online, and the beacon of page exit. */
+export interface BeaconNavigator {
+  onLine?: boolean;
+  sendBeacon?(url: string, data?: BodyInit | null): boolean;
+}
 
 export interface LoggerEnv {
   /** Picks the defaults the logger has until start(). */

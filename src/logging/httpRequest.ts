@@ -4,23 +4,7 @@
  * drop the copy a retry, a page exit or the next page may send of a batch it already has.
  */
 import type { Batch } from './batch';
-
-export interface BeaconNavigator {
-  onLine?: boolean;
-  sendBeacon?(url: string, data?: BodyInit | null): boolean;
-}
-
-/** A new key: 128 random bits as 32 hex characters. */
-export function newIdempotencyKey(): string {
-  const bytes = new Uint8Array(16);
-  try {
-    crypto.getRandomValues(bytes);
-  } catch {
-    // No Web Crypto (a very old or locked-down page): still unique enough to tell batches apart.
-    for (let i = 0; i < 16; i++) bytes[i] = Math.random() * 256; // a byte array keeps the whole part
-  }
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+import type { BeaconNavigator } from './env';
 
 /**
  * Hands the batch to the browser to deliver after the page is gone. A beacon cannot set headers:

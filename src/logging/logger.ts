@@ -6,11 +6,11 @@
  * into the page.
  */
 import { LogLevel, STORAGE_KEYS } from '../constants';
-import type { QueuedEntry } from './batch';
 import { loadSettings, saveSettings, validConfig } from './config';
 import type { LoggerEnv } from './env';
 import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './levels';
 import { listen } from './lifecycle';
+import type { QueuedEntry } from './serialize';
 import { CONTEXT_CUT, contextJson, entryJson, isEntry, isoTime, makeEntry } from './serialize';
 import { Transport } from './transport';
 import type { BeforeSend, LogEndpoint, LogEntry, LoggerConfig, LoggerController, LoggerStartOptions } from './types';

@@ -5,9 +5,15 @@
  */
 import type { LogLevel } from '../constants';
 import { isPlainObject } from '../http';
-import type { QueuedEntry } from './batch';
 import { CUT, isSecretKey, REDACTED, redactText } from './scrub';
 import type { LogEntry } from './types';
+
+/** An entry as queued: its JSON, the size of that in UTF-8 bytes, and when it was queued. */
+export interface QueuedEntry {
+  _json: string;
+  _bytes: number;
+  _at: number;
+}
 
 /** Largest entry, in bytes of UTF-8 JSON. */
 export const MAX_ENTRY_BYTES = 32 * 1024;

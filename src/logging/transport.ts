@@ -14,7 +14,8 @@
  */
 import { type HttpResult, request } from '../http';
 import { type Batch, Queue } from './batch';
-import { beaconBatch, newIdempotencyKey } from './httpRequest';
+import { beaconBatch } from './httpRequest';
+import { newIdempotencyKey } from './idempotencyKey';
 import { STORE_PREFIX, storeBatches, takeStored } from './pendingStore';
 import { backoffDelay, classify, MAX_NETWORK_RETRIES, parseRetryAfter } from './retry';
 import type { DropReason } from './stats';

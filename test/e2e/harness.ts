@@ -199,21 +199,23 @@ export async function withPage<T>(
   }
 }
 
+/** A new signed-in gateway session on the demo server, as a cookie a browser context can start with. */
+export function sessionCookie(server: DemoServer) {
+  const { name, value } = server.createSession();
+  return {
+    name,
+    value,
+    domain: new URL(server.url).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
+}
+
 function storageStateFor(server: DemoServer, options: PageOptions) {
-  const cookies = [];
-  if (options.signedIn) {
-    const { name, value } = server.createSession();
-    cookies.push({
-      name,
-      value,
-      domain: new URL(server.url).hostname,
-      path: '/',
-      expires: -1,
-      httpOnly: true,
-      secure: false,
-      sameSite: 'Lax' as const,
-    });
-  }
+  const cookies = options.signedIn ? [sessionCookie(server)] : [];
   const localStorage = Object.entries(options.localStorage ?? {}).map(([name, value]) => ({ name, value }));
   return { cookies, origins: localStorage.length ? [{ origin: server.url, localStorage }] : [] };
 }

@@ -2,28 +2,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newBatch } from '../../src/logging/batch';
-import { beaconBatch, newIdempotencyKey } from '../../src/logging/httpRequest';
+import { beaconBatch } from '../../src/logging/httpRequest';
 import { ENDPOINT, harness } from './helpers';
 
 const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, 0, null);
-
-test('keys: 128 random bits as 32 hex digits, a new one each time', () => {
-  const keys = Array.from({ length: 1000 }, newIdempotencyKey);
-  assert.ok(keys.every((k) => /^[0-9a-f]{32}$/.test(k)));
-  assert.is(new Set(keys).size, 1000);
-});
-
-test('keys without Web Crypto: still 32 hex digits', () => {
-  const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
-  Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
-  try {
-    const keys = Array.from({ length: 100 }, newIdempotencyKey);
-    assert.ok(keys.every((k) => /^[0-9a-f]{32}$/.test(k)));
-    assert.is(new Set(keys).size, 100);
-  } finally {
-    Object.defineProperty(globalThis, 'crypto', saved);
-  }
-});
 
 test("POST: the body as it is, JSON, the endpoint's headers, the key last (an endpoint header cannot replace it)", async () => {
   const h = harness();
