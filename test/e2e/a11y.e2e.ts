@@ -1,10 +1,12 @@
 // axe-core audits of the client on the demo page (the real embed: a host page with its own landmarks)
 // at xs (375 px) and lg (1440 px), in the light and the dark colour scheme: ready, with the speed
 // dial open, and after a failed start.
+
+import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { demoJwt } from '../../demo/server.mjs';
+import { type DemoServerOptions, demoJwt } from '../../demo/server.mjs';
 import { clientReady, fab } from './client';
-import { browserSuite, runAxe, withPage } from './harness';
+import { browserSuite, type PageOptions, runAxe, type Viewport, withPage } from './harness';
 
 const test = browserSuite('accessibility');
 
@@ -13,49 +15,62 @@ const format = (violations: Awaited<ReturnType<typeof runAxe>>) =>
 
 const signedIn = { signedIn: true, localStorage: { jwt: demoJwt() } };
 
+interface Audit {
+  server: DemoServerOptions;
+  viewport: Viewport;
+  scheme: 'light' | 'dark';
+  /** Brings the opened demo to the state under audit. */
+  reach(page: Page): Promise<unknown>;
+  /** Checked once axe is done: the audit must not have changed the state it audited. */
+  after?(page: Page): Promise<void>;
+  pageOptions?: PageOptions;
+}
+
+const audit = ({ server, viewport, scheme, reach, after, pageOptions }: Audit) =>
+  withPage(
+    server,
+    viewport,
+    async ({ page, open }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await open('/web/');
+      await reach(page);
+      const violations = await runAxe(page);
+      await after?.(page);
+      assert.ok(violations.length === 0, format(violations));
+    },
+    pageOptions,
+  );
+
 for (const [name, viewport] of [
   ['xs (375 px)', { width: 375, height: 812 }],
   ['lg (1440 px)', { width: 1440, height: 900 }],
 ] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe: no violations at ${name}, ${scheme}, ready`, () =>
-      withPage(
-        { auth: 'secgw' },
-        viewport,
-        async ({ page, open }) => {
-          await page.emulateMedia({ colorScheme: scheme });
-          await open('/web/');
-          await clientReady(page);
-          const violations = await runAxe(page);
-          assert.ok(violations.length === 0, format(violations));
-        },
-        signedIn,
-      ));
+      audit({ server: { auth: 'secgw' }, viewport, scheme, reach: clientReady, pageOptions: signedIn }));
 
     test(`axe: no violations at ${name}, ${scheme}, speed dial open`, () =>
-      withPage(
-        { auth: 'secgw' },
+      audit({
+        server: { auth: 'secgw' },
         viewport,
-        async ({ page, open }) => {
-          await page.emulateMedia({ colorScheme: scheme });
-          await open('/web/');
+        scheme,
+        pageOptions: signedIn,
+        reach: async (page) => {
           await clientReady(page);
           await fab(page).click();
           await page.getByRole('menu').waitFor();
-          const violations = await runAxe(page);
-          assert.is(await fab(page).getAttribute('aria-expanded'), 'true', 'still open after the audit');
-          assert.ok(violations.length === 0, format(violations));
         },
-        signedIn,
-      ));
+        after: async (page) => {
+          assert.is(await fab(page).getAttribute('aria-expanded'), 'true', 'still open after the audit');
+        },
+      }));
 
     test(`axe: no violations at ${name}, ${scheme}, failed start`, () =>
-      withPage({ auth: 'secgw', probeStatus: 503 }, viewport, async ({ page, open }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await open('/web/');
-        await page.getByRole('button', { name: 'Retry' }).waitFor();
-        const violations = await runAxe(page);
-        assert.ok(violations.length === 0, format(violations));
+      audit({
+        server: { auth: 'secgw', probeStatus: 503 },
+        viewport,
+        scheme,
+        reach: (page) => page.getByRole('button', { name: 'Retry' }).waitFor(),
       }));
   }
 }

@@ -6,6 +6,8 @@ import { loadSettings, saveSettings, validConfig } from '../../src/logging/confi
 import { developmentDefaults, productionDefaults } from '../../src/logging/levels';
 import { memoryStorage } from '../../src/storage';
 
+// The defaults the README's logger table documents, written out on purpose: changing one must
+// change this test too.
 test('production and development defaults', () => {
   assert.equal(productionDefaults, {
     level: LogLevel.INFO,
