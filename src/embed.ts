@@ -6,7 +6,7 @@ import { createElement, Fragment, useCallback, useContext, useEffect, useMemo, u
 import { bootstrap } from './bootstrap';
 import { BUILD_VERSION } from './constants';
 import type { Logger } from './logging/types';
-import { BUNDLE_PRODUCTION } from './mode';
+import { runsInProduction } from './mode';
 import { getPage } from './page';
 import type { BootstrapOptions, Client } from './types';
 
@@ -31,7 +31,7 @@ declare global {
 // `document.currentScript` is only set while this runs, so it is read now.
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
 const data = script?.dataset ?? {};
-const production = data.production !== 'false' && BUNDLE_PRODUCTION;
+const production = runsInProduction(data.production === 'false' ? false : undefined);
 
 // A second copy of the script keeps the first: two loggers and two probes would fight.
 window.EMWeb ??= {

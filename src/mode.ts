@@ -8,6 +8,12 @@ declare const __EMWEB_SCRIPT_TAG__: boolean | undefined;
 export const BUNDLE_PRODUCTION: boolean = typeof __EMWEB_PRODUCTION__ === 'undefined' ? true : __EMWEB_PRODUCTION__;
 
 /**
+ * The mode a page runs in: a host may ask for development mode, never for production from a
+ * development bundle (its API base is always `/api/`).
+ */
+export const runsInProduction = (requested: boolean | undefined): boolean => BUNDLE_PRODUCTION && requested !== false;
+
+/**
  * Whether this is a script-tag bundle. Its screens get the client as `render`'s argument; the
  * hooks that read it from context (`useClient`, `useBreakpoint`) are for bundler users only, so
  * the script-tag bundles carry no context for them.

@@ -5,7 +5,7 @@ import { authHeaders } from './auth/token';
 import { createClient } from './client';
 import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
 import type { FetchLike } from './http';
-import { BUNDLE_PRODUCTION } from './mode';
+import { runsInProduction } from './mode';
 import { getPage, type Page } from './page';
 import { runStartup, type StartupDeps } from './startup';
 import { watchBreakpoint } from './state/breakpoint';
@@ -59,14 +59,14 @@ function runAction(action: SpeedDialAction, client: Client, notify: (message: st
 }
 
 /** What start-up needs from the page and the options; the configuration reload reuses it. */
-function startupDeps(page: Page, options: BootstrapOptions): StartupDeps {
+function startupDeps(page: Page, options: BootstrapOptions, production: boolean): StartupDeps {
   const origin = options.origin ?? location.origin;
   const timeoutMs = options.timeoutMs ?? STARTUP_TIMEOUT_MS;
   return {
     fetch: fetchNow,
     local: page.local,
     origin,
-    production: options.production ?? BUNDLE_PRODUCTION,
+    production,
     timeoutMs,
     log: page.logger,
     now: Date.now,
@@ -138,11 +138,11 @@ function startClient(deps: StartupDeps, page: Page, shell: Shell, client: Client
 /** Mounts the client in `element` and starts it; the UI shows the loading state before anything is asked. */
 export function mountClient(element: Element, options: BootstrapOptions, record: MountRecord): Promise<Client> {
   const shadow = attachShadowRoot(element);
-  const production = options.production ?? BUNDLE_PRODUCTION;
+  const production = runsInProduction(options.production);
   const page = getPage(production);
   // The logger first, so that whatever start-up trips over is caught and kept.
   page.logger.start({ production, options: options.logger, captureErrors: options.captureErrors !== false });
-  const deps = startupDeps(page, options);
+  const deps = startupDeps(page, options, production);
   page.mountedClients++;
 
   const notices = createNotices();

@@ -17,8 +17,8 @@ export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
 
 /**
  * What leaves a string: every run of base64url-and-dot characters holding `eyJ` with a dot after it
- * becomes `[redacted]`, and so does the stored development token (a token shorter than 8 characters
- * is left alone: it would take ordinary words with it).
+ * becomes `[redacted]`, and so does the stored development token, however short (a short one takes
+ * ordinary text with it: a garbled message is better than a token on the server).
  * Applied to each string before it is escaped (in JSON text, `\n` + token would make one run with
  * the `n`, and redacting it would break the escape), after it is cut: a token the cut split is still
  * caught once its first dot is in; before that only its header is left, which says nothing. Whole
@@ -31,5 +31,5 @@ export function redactText(text: string, devToken: string | null = null): string
         return start >= 0 && run.includes('.', start) ? REDACTED : run;
       })
     : text;
-  return devToken && devToken.length > 7 ? out.replaceAll(devToken, REDACTED) : out;
+  return devToken ? out.replaceAll(devToken, REDACTED) : out;
 }

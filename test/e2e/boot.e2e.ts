@@ -228,6 +228,45 @@ test('development mode (data-production="false") uses the API base /api/ even in
     { signedIn: true },
   ));
 
+test('emweb.dev.js is development mode whatever the host asks: API base /api/ in secgw mode, console logging on, debug kept', () =>
+  withPage(
+    { auth: 'secgw' },
+    null,
+    async ({ page, open, server, consoleMessages }) => {
+      await open('/e2e/dev-bundle.html?production=true');
+      const client = await clientReady(page, '#app');
+      assert.is(client.authType, 'secgw');
+      assert.is(client.apiBase, '/api/', 'production: true cannot make a development bundle talk to /api/web/');
+      const later = startupRequests(server)
+        .map((r) => r.path)
+        .filter((p) => p !== '/api/web/ClientConfiguration');
+      assert.ok(
+        later.every((p) => !p.startsWith('/api/web/')),
+        later.join(', '),
+      );
+      const config = await page.evaluate(() => (window as any).EMWeb.logger.getConfig());
+      assert.is(config.level, 1, 'DEBUG');
+      assert.is(config.disableConsoleLogging, false);
+      await page.evaluate(() => (window as any).EMWeb.logger.debug('dev bundle says hello'));
+      assert.ok(
+        consoleMessages.some((m) => m.text.includes('dev bundle says hello')),
+        consoleMessages.map((m) => m.text).join('\n'),
+      );
+    },
+    { signedIn: true },
+  ));
+
+test('without data-mount nothing starts: no shadow root, no API request, until the host calls bootstrap', () =>
+  withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
+    await open('/e2e/manual.html?manual&mount=%23app');
+    await page.waitForLoadState('networkidle');
+    assert.is(await page.evaluate(() => document.getElementById('app')!.shadowRoot), null);
+    assert.equal(apiRequests(server), []);
+    await page.evaluate(() => (window as any).__e2eBoot());
+    await clientReady(page, '#app');
+    assert.ok(apiRequests(server).length > 0);
+  }));
+
 test('the script loaded twice keeps the first window.EMWeb and mounts one client', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
     await open('/e2e/double-load-check.html');
