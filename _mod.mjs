@@ -1,4 +1,5 @@
 import { rollup } from 'rollup';
+
 const configs = (await import('./rollup.config.mjs')).default;
 const cfg = configs[0];
 const bundle = await rollup({ input: cfg.input, plugins: cfg.plugins });

@@ -5,6 +5,9 @@
  */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** The page's `fetch`, looked up at each call: one the page wraps or replaces later is the one used. */
+export const currentFetch: FetchLike = (input, init) => fetch(input, init);
+
 export interface HttpRequest {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;

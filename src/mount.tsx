@@ -4,7 +4,7 @@ import { requestConfiguration } from './api/configuration';
 import { authHeaders } from './auth/token';
 import { createClient } from './client';
 import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
-import type { FetchLike } from './http';
+import { currentFetch } from './http';
 import { runsInProduction } from './mode';
 import { getPage, type Page } from './page';
 import { runStartup, type StartupDeps } from './startup';
@@ -26,9 +26,6 @@ export interface MountRecord {
   isCurrent(start: Promise<Client> | undefined): boolean;
   forget(): void;
 }
-
-// Read at call time, so a fetch the page wraps or replaces later is the one used.
-const fetchNow: FetchLike = (input, init) => fetch(input, init);
 
 /** The client's own box: an open shadow root (test automation can reach in), styled by the shell's sheet. */
 function attachShadowRoot(element: Element): ShadowRoot {
@@ -63,7 +60,7 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean)
   const origin = options.origin ?? location.origin;
   const timeoutMs = options.timeoutMs ?? STARTUP_TIMEOUT_MS;
   return {
-    fetch: fetchNow,
+    fetch: currentFetch,
     local: page.local,
     origin,
     production,

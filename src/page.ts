@@ -1,5 +1,6 @@
 import { type CloudCheck, createCloudCheck } from './api/info';
 import { type AuthTypeResolver, createAuthTypeResolver } from './auth/probe';
+import { currentFetch } from './http';
 import { createLogger } from './logging';
 import type { LoggerController } from './logging/types';
 import { BUNDLE_PRODUCTION } from './mode';
@@ -22,15 +23,13 @@ export function getPage(production = BUNDLE_PRODUCTION): Page {
   if (!page) {
     const local = browserLocalStorage();
     const resolvers = new Map<string, AuthTypeResolver>();
-    // Read at call time, so a fetch the page wraps or replaces later is the one used.
-    const fetchNow: typeof fetch = (input, init) => fetch(input, init);
     page = {
       logger: createLogger({ production }),
       local,
       resolverFor(origin, timeoutMs) {
         let resolver = resolvers.get(origin);
         if (!resolver) {
-          resolver = createAuthTypeResolver({ fetch: fetchNow, local, origin, timeoutMs });
+          resolver = createAuthTypeResolver({ fetch: currentFetch, local, origin, timeoutMs });
           resolvers.set(origin, resolver);
         }
         return resolver;

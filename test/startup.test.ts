@@ -202,7 +202,7 @@ test('remembered token mode: configuration, version and cloud all carry the deve
   for (const c of calls) assert.is(headerOf(c.options, 'authorization'), 'Bearer dev-123', c.url);
 });
 
-test('updates arrive piece by piece: mode and base first, claims last', async () => {
+test('updates arrive piece by piece: the mode first, claims last', async () => {
   const fm = fetchMock.createInstance();
   fm.route(url('/api/web/ClientConfiguration'), { status: 200, body: CONFIG })
     .route(url('/api/web/info/version'), { status: 200, body: { message: '1.229.0' } })

@@ -12,7 +12,7 @@
  * replay it, and sends what it can at once (keepalive requests within the browser's 64 KiB budget,
  * then beacons): a batch that arrives twice that way is told apart by its idempotency key.
  */
-import { type HttpResult, request } from '../http';
+import { currentFetch, type HttpResult, request } from '../http';
 import { type Batch, Queue } from './batch';
 import { beaconBatch } from './httpRequest';
 import { newIdempotencyKey } from './idempotencyKey';
@@ -126,7 +126,7 @@ export class Transport extends Queue {
   // throw here, before anything changed: the caller's guard reports it, and the batch waits.)
   #post(endpoint: LogEndpoint, batch: Batch, keepalive: boolean, headers = endpoint.headers()): Promise<HttpResult> {
     // How long one send may take before it counts as no answer: 15 s unless a test says otherwise.
-    const { fetch: fetchFn = (url, init) => fetch(url, init), sendTimeoutMs = 15_000 } = this._env;
+    const { fetch: fetchFn = currentFetch, sendTimeoutMs = 15_000 } = this._env;
     return request(
       fetchFn,
       endpoint.url,

@@ -26,8 +26,8 @@ test('shows a loading state at once, busy, and claims nothing about the user or 
   render(<App shell={shell} />, host);
   assert.is(host.querySelector('[role=status]')?.textContent, 'Starting…');
   assert.is(host.querySelector('[aria-busy]')?.getAttribute('aria-busy'), 'true');
-  // The mode is known before the rest: still no word on who is signed in.
-  applyStartupUpdate(state, { authType: 'secgw' });
+  // The mode and even the claims may be known before start-up is done: still no word on who is signed in.
+  applyStartupUpdate(state, { authType: 'secgw', claims: { userId: 'ann' } });
   await settle();
   assert.not.match(header(), 'Not signed in');
   assert.not.match(header(), 'ann');

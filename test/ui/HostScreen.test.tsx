@@ -55,6 +55,7 @@ test('render may return a DOM node: inserted as it is, and taken out with the sc
   render(null, host);
   await settle();
   assert.is(node.isConnected, false);
+  assert.is(node.parentNode, null, 'handed back detached, not left inside our wrapper');
 });
 
 test('screens read the client and the breakpoint through hooks, and follow the breakpoint', async () => {
