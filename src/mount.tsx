@@ -1,13 +1,12 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
-import { requestConfiguration } from './api/configuration';
 import { authHeaders } from './auth/token';
 import { createClient } from './client';
 import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
 import { currentFetch } from './http';
 import { runsInProduction } from './mode';
 import { getPage, type Page } from './page';
-import { runStartup, type StartupDeps } from './startup';
+import { loadConfiguration, runStartup, type StartupDeps } from './startup';
 import { watchBreakpoint } from './state/breakpoint';
 import { applyStartupUpdate, createClientState } from './state/clientState';
 import { fill, mergeStrings } from './strings';
@@ -92,16 +91,15 @@ function unmounter({ page, shadow, record, stop }: Mounted, currentStart: () => 
   };
 }
 
-/** Fetches the configuration again with the mode's base and headers; a failure keeps the last one shown. */
+/** Fetches the configuration again, as start-up does; a failure keeps the last one shown. */
 function configurationReloader(deps: StartupDeps, shell: Shell, signInRequired: () => void) {
   return async () => {
     const authType = shell.state.authType.peek();
-    const base = shell.state.apiBase.peek();
-    if (!authType || !base) return false;
-    const { config, status } = await requestConfiguration({ ...deps, base, headers: authHeaders(authType, deps.local) });
-    if (config) applyStartupUpdate(shell.state, { config });
-    else if (authType === 'secgw' && status === 401) signInRequired();
-    return config;
+    if (!authType) return false;
+    const loaded = await loadConfiguration(deps, authType);
+    if (loaded.config) applyStartupUpdate(shell.state, { config: loaded.config });
+    else if (loaded.signInRequired) signInRequired();
+    return loaded.config;
   };
 }
 

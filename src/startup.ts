@@ -56,35 +56,55 @@ interface Round {
   signInRequired: boolean;
 }
 
+/** The calls of a mode: its API base and headers. */
+function apiCallFor(deps: StartupDeps, authType: AuthType): ApiCallDeps & { base: ApiBase } {
+  const { fetch, local, origin, timeoutMs } = deps;
+  return { fetch, origin, base: apiBase(authType, deps.production), headers: authHeaders(authType, local), timeoutMs };
+}
+
+export interface LoadedConfiguration {
+  config: ClientConfiguration | false;
+  status: number;
+  /** The security gateway refused the call (401): the user must sign in. */
+  signInRequired: boolean;
+}
+
+/** The configuration of a mode, at start-up (maybe the probe's answer already) and on reload. */
+export async function loadConfiguration(
+  deps: StartupDeps,
+  authType: AuthType,
+  prefetched?: ResolvedAuthType['prefetched'],
+): Promise<LoadedConfiguration> {
+  const { config, status } = await requestConfiguration({ ...apiCallFor(deps, authType), log: deps.log, prefetched });
+  return { config, status, signInRequired: authType === 'secgw' && status === 401 };
+}
+
 /**
- * One pass with a given mode: its API base, then configuration, version and cloud check side by
- * side, none waiting for another. Each fact is handed on as it arrives, so a UI fills in progressively.
+ * One pass with a given mode: configuration, version and cloud check side by side, none waiting
+ * for another. Each fact is handed on as it arrives, so a UI fills in progressively.
  */
 async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAuthType, events: StartupEvents): Promise<Round> {
-  const { fetch, local, origin, timeoutMs, log } = deps;
-  const base = apiBase(authType, deps.production);
   events.onUpdate({ authType });
-  const call: ApiCallDeps = { fetch, origin, base, headers: authHeaders(authType, local), timeoutMs };
-  let signInRequired = false;
-  let configStatus = 0;
-
-  const configuration = requestConfiguration({ ...call, log, prefetched }).then(({ config, status }) => {
-    configStatus = status;
-    signInRequired = authType === 'secgw' && status === 401;
-    if (signInRequired) events.onSignInRequired();
-    events.onUpdate({ config });
-    return config;
+  const call = apiCallFor(deps, authType);
+  const configuration = loadConfiguration(deps, authType, prefetched).then((loaded) => {
+    if (loaded.signInRequired) events.onSignInRequired();
+    events.onUpdate({ config: loaded.config });
+    return loaded;
   });
   const version = loadVersion(call).then((text) => {
     events.onUpdate({ version: text });
     return text;
   });
-  const isCloud = deps.cloudCheck({ ...call, log }).then((answer) => {
+  const isCloud = deps.cloudCheck({ ...call, log: deps.log }).then((answer) => {
     events.onUpdate({ isCloud: answer });
     return answer;
   });
-  const [config, versionText, cloud] = await Promise.all([configuration, version, isCloud]);
-  return { facts: { authType, apiBase: base, config, version: versionText, isCloud: cloud }, configStatus, signInRequired };
+  const [loaded, versionText, cloud] = await Promise.all([configuration, version, isCloud]);
+  return {
+    facts: { authType, apiBase: call.base, config: loaded.config, version: versionText, isCloud: cloud },
+    configStatus: loaded.status,
+    signInRequired: loaded.signInRequired,
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createCloudCheck } from '../src/api/info';
 import { createAuthTypeResolver } from '../src/auth/probe';
-import { runStartup as runWithEvents, type StartupDeps, type StartupUpdate } from '../src/startup';
+import { loadConfiguration, runStartup as runWithEvents, type StartupDeps, type StartupUpdate } from '../src/startup';
 import { memoryStorage, type SafeStorage, safeStorage } from '../src/storage';
 import { answer, deferred, headerOf, makeJwt, ORIGIN, recordingLog, scriptedFetch, settle } from './fakes';
 
@@ -466,6 +466,29 @@ test("the gateway's 401 asks for a sign-in as soon as it arrives, before the ver
   cloud.resolve(answer(401));
   assert.is((await done).signInRequired, true);
   assert.is(asked, 1, 'asked once');
+});
+
+test("loadConfiguration (start-up and reload): the mode's base and headers; only the gateway's 401 asks for a sign-in", async () => {
+  const answers = () =>
+    scriptedFetch({
+      [url('/api/web/ClientConfiguration')]: answer(401, ''),
+      [url('/api/ClientConfiguration')]: answer(401, ''),
+    });
+  const secgw = answers();
+  const refused = await loadConfiguration(depsFor(secgw.fetch).deps, 'secgw');
+  assert.equal(refused, { config: false, status: 401, signInRequired: true });
+  assert.equal(secgw.urls(), [url('/api/web/ClientConfiguration')]);
+  const oracle = answers();
+  assert.equal(await loadConfiguration(depsFor(oracle.fetch).deps, 'oracle'), {
+    config: false,
+    status: 401,
+    signInRequired: false,
+  });
+  assert.equal(oracle.urls(), [url('/api/ClientConfiguration')]);
+  const token = scriptedFetch({ [url('/api/ClientConfiguration')]: answer(200, JSON.stringify(CONFIG)) });
+  const loaded = await loadConfiguration(depsFor(token.fetch, { local: storeWith({ devToken: 'dev-123' }) }).deps, 'token');
+  assert.equal(loaded, { config: CONFIG, status: 200, signInRequired: false });
+  assert.is(headerOf(token.calls[0]!.init, 'authorization'), 'Bearer dev-123');
 });
 
 test.run();
