@@ -134,7 +134,7 @@ class Core extends Transport {
     if (result === false) return null;
     if (isEntry(result)) {
       const { level, message, additional, timestamp, context } = result;
-      const changed = makeEntry(level, message, additional, timestamp.slice(0, 64), devToken);
+      const changed = makeEntry(level, message, additional, timestamp, devToken);
       return entryJson(changed, contextJson(context, devToken), now);
     }
     if (!this.#beforeSendWarned) {

@@ -153,7 +153,13 @@ export function makeEntry(
   devToken: string | null,
 ): LogEntry {
   const safe = toSafe(additional, devToken);
-  return { level, message: messageText(message, devToken), additional: Array.isArray(safe) ? safe : [safe], timestamp };
+  // A timestamp is never cut by entryJson: whatever beforeSend or a stored entry hands in is bounded here.
+  return {
+    level,
+    message: messageText(message, devToken),
+    additional: Array.isArray(safe) ? safe : [safe],
+    timestamp: timestamp.slice(0, 64),
+  };
 }
 
 /** Whether a value (parsed from storage, or returned by beforeSend) has an entry's shape. */
