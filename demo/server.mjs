@@ -1,17 +1,18 @@
-// The EMWeb demo: a host page, the bundles, a stand-in security gateway and a backend that answers
-// every call of the contract in one of the three sign-in modes. Plain Node, no dependencies.
+// The EMWeb demo: a host page, the bundles, a stand-in security gateway, and the product's API as
+// `emweb/testing` fakes it (src/testing/), behind node:http. Runs under tsx, which `npm start` uses:
 //
-//   node demo/server.mjs [--auth secgw|oracle|token] [--latency MS] [--fail-logger] [--port N]
+//   node --import tsx demo/server.mjs [--auth secgw|oracle|token] [--latency MS] [--fail-logger] [--port N]
 //
 // The e2e tests start it in-process through startDemoServer(options) and change its behaviour at run
 // time with setOptions(); see server.d.mts for the option list.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createProductServer, DEFAULT_CONFIGURATION, DEFAULT_VERSION, makeJwt } from '../src/testing/index.ts';
 
 const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,8 +34,8 @@ const DEFAULT_OPTIONS = {
   failLogger: false,
   quiet: false,
   cloud: true,
-  displayName: 'Acme Service Desk',
-  version: 'Acme Service Desk 2024.3 (server build 7781)',
+  displayName: DEFAULT_CONFIGURATION.displayName,
+  version: DEFAULT_VERSION,
   probeStatus: null, // number, or 'html' for a 200 HTML page; 0 drops the connection
   statuses: {}, // { '/api/info/version': 500, … } forces a status on any API path
   hang: [], // API paths that never answer
@@ -58,13 +59,10 @@ const ASSET_EXTENSIONS = new Set([...Object.keys(CONTENT_TYPES).filter((ext) => 
 // ---------------------------------------------------------------------------------------------
 // Demo data
 
-const base64url = (value) => Buffer.from(value).toString('base64url');
-
-/** A demo JWT (header.payload.signature, base64url); `claims` override or add payload fields. */
+/** A demo JWT, valid for a day; `claims` override or add payload fields. */
 export function demoJwt(claims = {}) {
   const now = Math.floor(Date.now() / 1000);
-  const header = { alg: 'HS256', typ: 'JWT' };
-  const payload = {
+  return makeJwt({
     sub: 'jmueller',
     name: 'Jürgen Müller',
     userId: 1042,
@@ -75,19 +73,33 @@ export function demoJwt(claims = {}) {
     iat: now,
     exp: now + 24 * 60 * 60,
     ...claims,
-  };
-  const unsigned = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(payload))}`;
-  const signature = createHmac('sha256', 'emweb-demo-not-a-secret').update(unsigned).digest('base64url');
-  return `${unsigned}.${signature}`;
+  });
 }
 
-function configuration(options) {
-  return {
-    configurationItemName: 'EMWEB_DEMO',
-    displayName: options.displayName,
-    customization: { theme: 'calm', accentColor: '#2f6f9f', dateFormat: 'yyyy-MM-dd' },
-    authType: options.auth,
-  };
+const errorAnswer = (status) => ({ status, body: { error: `forced status ${status}` } });
+const NEVER = () => new Promise(() => {});
+const LOGGER_PATHS = ['/api/web/clientlogger/', '/api/clientlogger/'];
+const routeKey = (path) => `${LOGGER_PATHS.includes(path) ? 'POST' : 'GET'} ${path}`;
+
+/** The demo's fault switches as the fake's routes: forced statuses, a probe answer, hanging paths. */
+function routesFor(options) {
+  const routes = {};
+  const failing = options.loggerStatus ?? (options.failLogger ? 503 : null);
+  if (failing !== null) {
+    const headers = options.retryAfter === null ? {} : { 'Retry-After': String(options.retryAfter) };
+    for (const path of LOGGER_PATHS) routes[routeKey(path)] = { ...errorAnswer(failing), headers };
+  }
+  const probe = options.probeStatus;
+  if (probe === 'html') {
+    routes['GET /api/web/ClientConfiguration'] = {
+      status: 200,
+      body: '<!doctype html><title>Sign in</title><p>Oracle sign-in</p>',
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    };
+  } else if (probe !== null) routes['GET /api/web/ClientConfiguration'] = errorAnswer(probe);
+  for (const [path, status] of Object.entries(options.statuses)) routes[routeKey(path)] = errorAnswer(status);
+  for (const path of options.hang) routes[routeKey(path)] = NEVER;
+  return routes;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,16 +197,6 @@ export function safeReturnUrl(raw, ownOrigin) {
 // ---------------------------------------------------------------------------------------------
 // Log batches
 
-function entriesOf(body) {
-  try {
-    const parsed = JSON.parse(body);
-    if (Array.isArray(parsed)) return parsed;
-    return parsed && typeof parsed === 'object' ? [parsed] : [];
-  } catch {
-    return [];
-  }
-}
-
 function printBatch(batch) {
   const note = batch.entries.length ? '' : ' (body is not a JSON entry or array)';
   const count = `${batch.entries.length} ${batch.entries.length === 1 ? 'entry' : 'entries'}`;
@@ -225,17 +227,24 @@ export async function startDemoServer(startOptions = {}) {
     pages: join(root, 'test', 'e2e', 'pages'),
   };
   const sessions = new Set();
-  const logBatches = [];
-  /** The batches the log endpoint stored: each once, whatever the number of times it was sent. */
-  const accepted = [];
-  /** Idempotency keys of the batches stored: a batch sent again with one of them is a duplicate. */
-  const seenKeys = new Set();
   const requests = [];
   let origin = '';
+  const hasSession = (req) => sessions.has(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
+  const product = createProductServer();
+  const play = () =>
+    product.update({
+      auth: options.auth,
+      signedIn: hasSession,
+      config: { displayName: options.displayName },
+      version: options.version,
+      cloud: options.cloud,
+      latencyMs: options.latency,
+      routes: routesFor(options),
+    });
+  play();
+  let printed = 0;
 
   const log = (...args) => options.quiet || console.log(...args);
-
-  const hasSession = (req) => sessions.has(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
 
   function createSession() {
     const id = randomUUID();
@@ -377,79 +386,36 @@ export async function startDemoServer(startOptions = {}) {
     return send(res, 404, 'Not found\n');
   }
 
-  // --- /api/: the backend -------------------------------------------------------------------------
+  // --- /api/: the fake product server ----------------------------------------------------------
 
-  /** `/api/web/X` or `/api/X` → { base, call: 'X' }. */
-  function splitApiPath(path) {
-    const base = path.startsWith('/api/web/') ? '/api/web/' : '/api/';
-    return { base, call: path.slice(base.length) };
+  /** Every log batch the fake received since the last call, in order. */
+  function printNewBatches() {
+    for (; printed < product.batches.length; printed++) if (!options.quiet) printBatch(product.batches[printed]);
   }
 
-  function configurationAnswer(req, res, base) {
-    const isProbe = base === '/api/web/';
-    if (isProbe && options.probeStatus !== null) {
-      if (options.probeStatus === 'html') return sendHtml(res, 200, '<!doctype html><title>Sign in</title><p>Oracle sign-in</p>');
-      if (options.probeStatus === 0) return res.destroy();
-      return send(res, options.probeStatus, { error: `forced status ${options.probeStatus}` });
-    }
-    if (options.auth === 'secgw') {
-      return hasSession(req) ? send(res, 200, configuration(options)) : send(res, 401, { error: 'sign-in required' });
-    }
-    // oracle and token: the gateway's path does not exist, the development path does.
-    return isProbe ? send(res, 404, { error: 'not found' }) : send(res, 200, configuration(options));
-  }
-
-  // A batch carries its key in the Idempotency-Key header, or (a beacon cannot set headers) in the
-  // idempotencyKey query parameter. One already stored is answered 2xx and not stored again, even
-  // while the endpoint is made to fail: the server has it.
-  async function loggerAnswer(req, res, url) {
-    const body = await readBody(req);
-    const header = req.headers['idempotency-key'];
-    const key = (typeof header === 'string' ? header : null) ?? url.searchParams.get('idempotencyKey');
-    const duplicate = key !== null && seenKeys.has(key);
-    const status = duplicate ? 200 : (options.loggerStatus ?? (options.failLogger ? 503 : 200));
-    const batch = {
-      path: url.pathname,
-      body,
-      entries: entriesOf(body),
-      contentType: req.headers['content-type'] ?? '',
-      status,
-      time: Date.now(),
-      key,
-      beacon: typeof header !== 'string' && key !== null,
-      duplicate,
-    };
-    logBatches.push(batch);
-    if (!duplicate && status >= 200 && status < 300) {
-      accepted.push(batch);
-      if (key !== null) seenKeys.add(key);
-    }
-    if (!options.quiet) printBatch(batch);
-    const retryAfter = status !== 200 && options.retryAfter !== null ? { 'Retry-After': String(options.retryAfter) } : {};
-    return send(
-      res,
-      status,
-      status === 200 ? { received: batch.entries.length } : { error: `forced status ${status}` },
-      retryAfter,
-    );
-  }
-
+  // The request goes to the fake as the browser sent it; a fake answer of status 0 (a network
+  // failure) drops the connection, and one that never comes leaves it open until close().
   async function serveApi(req, res, url) {
-    const path = url.pathname;
-    if (options.hang.has(path)) return; // never answers; close() drops the connection
-    if (options.latency > 0) await new Promise((r) => setTimeout(r, options.latency));
-    const forced = options.statuses[path];
-    if (forced === 0) return res.destroy();
-    if (forced) return send(res, forced, { error: `forced status ${forced}` });
-
-    const { base, call } = splitApiPath(path);
-    if (call === 'ClientConfiguration' && req.method === 'GET') return configurationAnswer(req, res, base);
-    if (call === 'info/version' && req.method === 'GET') return send(res, 200, { message: options.version });
-    if (call === 'info/cloudinstance' && req.method === 'GET') {
-      return options.cloud ? send(res, 200, { cloud: true }) : send(res, 404, { cloud: false });
+    const body = req.method === 'POST' ? await readBody(req) : undefined;
+    const aborted = new AbortController();
+    res.on('close', () => aborted.abort());
+    const sent = Object.entries(req.headers).map(([name, value]) => [name, String(value)]);
+    let answer;
+    try {
+      answer = await product.fetch(origin + url.pathname + url.search, {
+        method: req.method,
+        headers: sent,
+        body,
+        signal: aborted.signal,
+      });
+    } catch {
+      return res.destroy();
+    } finally {
+      printNewBatches();
     }
-    if (call === 'clientlogger/' && req.method === 'POST') return loggerAnswer(req, res, url);
-    return send(res, 404, { error: 'no such call' });
+    const payload = Buffer.from(await answer.arrayBuffer());
+    const { 'content-type': type, 'content-length': _length, ...headers } = Object.fromEntries(answer.headers);
+    send(res, answer.status, payload, { 'Content-Type': type, ...headers });
   }
 
   // --- dispatch -----------------------------------------------------------------------------------
@@ -490,21 +456,24 @@ export async function startDemoServer(startOptions = {}) {
   return {
     url: origin,
     port: actualPort,
-    logBatches,
-    accepted,
+    product,
+    logBatches: product.batches,
+    get accepted() {
+      return product.batches.filter((batch) => !batch.duplicate && batch.status >= 200 && batch.status < 300);
+    },
     requests,
     get options() {
       return { ...options, hang: [...options.hang] };
     },
     setOptions(partial) {
       normalizeOptions(options, partial);
+      play();
     },
     createSession,
     reset() {
       sessions.clear();
-      logBatches.length = 0;
-      accepted.length = 0;
-      seenKeys.clear();
+      product.reset();
+      printed = 0;
       requests.length = 0;
     },
     close() {

@@ -135,12 +135,13 @@ for (const auth of ['oracle', 'token'] as const) {
   );
 }
 
-server('version and cloud check answer under both bases; cloud: false gives 404', () =>
+server("version and cloud check answer under the mode's bases; cloud: false gives 404", () =>
   withServer({ auth: 'token', version: 'v-text 9' }, async (s) => {
-    for (const base of ['/api/web/', '/api/']) {
-      assert.equal(await (await get(s, `${base}info/version`)).json(), { message: 'v-text 9' });
-      assert.is((await get(s, `${base}info/cloudinstance`)).status, 200);
-    }
+    assert.equal(await (await get(s, '/api/info/version')).json(), { message: 'v-text 9' });
+    assert.is((await get(s, '/api/info/cloudinstance')).status, 200);
+    assert.is((await get(s, '/api/web/info/version')).status, 404, 'without the gateway, /api/web/ does not exist');
+    s.setOptions({ auth: 'secgw' });
+    assert.equal(await (await get(s, '/api/web/info/version')).json(), { message: 'v-text 9' });
     s.setOptions({ cloud: false });
     assert.is((await get(s, '/api/info/cloudinstance')).status, 404);
   }),
@@ -242,6 +243,7 @@ server('the client logger: arrays, single entries and beacon bodies are recorded
     const post = (path: string, body: string, type = 'application/json') =>
       get(s, path, { method: 'POST', headers: { 'content-type': type }, body });
     assert.is((await post('/api/clientlogger/', JSON.stringify([entry, entry]))).status, 200);
+    s.setOptions({ auth: 'secgw' });
     assert.is((await post('/api/web/clientlogger/', JSON.stringify(entry))).status, 200);
     assert.is((await post('/api/clientlogger/', JSON.stringify([entry]), 'text/plain;charset=UTF-8')).status, 200);
     assert.equal(
@@ -292,7 +294,11 @@ server('e2e fixture pages: strict CSP by default, ?csp= variants, static files',
 
 server('command line: bad arguments exit with code 2 and say why', () => {
   for (const args of [['--auth', 'nope'], ['--latency', 'soon'], ['--port', 'x'], ['--bogus']]) {
-    const result = spawnSync(process.execPath, ['demo/server.mjs', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'demo/server.mjs', ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     assert.is(result.status, 2, args.join(' '));
     assert.match(result.stderr, /demo server: .+\n[\s\S]*Usage:/, args.join(' '));
   }

@@ -1,0 +1,233 @@
+/**
+ * `createProductServer`: a `fetch` that plays the product's server in one sign-in mode, and
+ * remembers what it was asked and what it was sent to log. The demo's backend, this project's
+ * tests and host developers' tests all talk to this one fake.
+ */
+import type { AuthType } from '../auth/authType';
+import type { LogEntry } from '../logging/types';
+import { isLogRequest, type PlayedProduct, type ProductRequest, productAnswer, type RouteAnswer } from './productApi';
+
+/** An answer given as it is, or made from the request when it comes (it may wait: a promise). */
+export type Route = RouteAnswer | ((request: ProductRequest) => RouteAnswer | Promise<RouteAnswer>);
+
+export interface ProductServerOptions {
+  /** The sign-in mode the server plays; default `'secgw'`. */
+  auth?: AuthType;
+  /** Under the gateway, whether the user is signed in (default true; false: the configuration call answers 401). */
+  signedIn?: boolean | ((request: ProductRequest) => boolean);
+  /** Merged over the default configuration (`displayName: 'Acme Service Desk'`). */
+  config?: Record<string, unknown>;
+  /** The `message` of `info/version`. */
+  version?: string;
+  /** Whether the instance check answers 200; default false. */
+  cloud?: boolean;
+  /** Milliseconds before each answer; default 0. */
+  latencyMs?: number;
+  /** Answers by `'METHOD /path'` (e.g. `'GET /api/web/info/version'`), in place of the product's own. */
+  routes?: Record<string, Route>;
+}
+
+/** One POST to the client logger, as received. */
+export interface LogBatch {
+  path: string;
+  /** The request body as sent. */
+  body: string;
+  /** The entries in it: the JSON array, or the one entry; `[]` when the body is neither. */
+  entries: LogEntry[];
+  /** The `Idempotency-Key` header, or the `idempotencyKey` query parameter a beacon carries; null without either. */
+  key: string | null;
+  /** The key came in the query: the way `navigator.sendBeacon` sends it. */
+  beacon: boolean;
+  /** The status it was answered with. */
+  status: number;
+  /** Its key was accepted before: answered 2xx, its entries not counted again. */
+  duplicate: boolean;
+  /** The request's `Content-Type` (a beacon's is the type of the data it was given). */
+  contentType: string;
+  /** When it arrived (`Date.now()`). */
+  time: number;
+}
+
+export interface ProductServer {
+  /** Answers the product's paths on any origin; anything else is a 404. */
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** Puts `fetch` in place of `globalThis.fetch`. */
+  install(): void;
+  /** Puts back the `fetch` that `install()` replaced. */
+  uninstall(): void;
+  /** Every request answered, in arrival order. */
+  requests: ProductRequest[];
+  /** Every log entry received, in order; a batch sent again under a key already accepted counts once. */
+  logs: LogEntry[];
+  /** Every POST to the client logger, duplicates and refused ones included. */
+  batches: LogBatch[];
+  /** Changes what the server plays from now on (`routes` replaces the routes). */
+  update(options: ProductServerOptions): void;
+  /** Forgets requests, logs, batches and the keys accepted. */
+  reset(): void;
+}
+
+export const DEFAULT_CONFIGURATION = {
+  configurationItemName: 'EMWEB_DEMO',
+  displayName: 'Acme Service Desk',
+  customization: { theme: 'calm', accentColor: '#2f6f9f', dateFormat: 'yyyy-MM-dd' },
+};
+
+export const DEFAULT_VERSION = 'Acme Service Desk 2024.3 (server build 7781)';
+
+interface Settings {
+  product: PlayedProduct;
+  latencyMs: number;
+  routes: Record<string, Route>;
+}
+
+function settingsFrom(options: ProductServerOptions): Settings {
+  const { auth = 'secgw', signedIn = true, config, version = DEFAULT_VERSION, cloud = false } = options;
+  return {
+    product: {
+      auth,
+      signedIn: typeof signedIn === 'function' ? signedIn : () => signedIn,
+      config: { ...DEFAULT_CONFIGURATION, authType: auth, ...config },
+      version,
+      cloud,
+    },
+    latencyMs: options.latencyMs ?? 0,
+    routes: { ...options.routes },
+  };
+}
+
+export function createProductServer(options: ProductServerOptions = {}): ProductServer {
+  let current = options;
+  let settings = settingsFrom(options);
+  const requests: ProductRequest[] = [];
+  const logs: LogEntry[] = [];
+  const batches: LogBatch[] = [];
+  const acceptedKeys = new Set<string>();
+  let replaced: typeof globalThis.fetch | undefined;
+
+  const answer = (request: ProductRequest): Promise<RouteAnswer> => {
+    const route = settings.routes[`${request.method} ${request.path}`];
+    if (route === undefined) return Promise.resolve(productAnswer(request, settings.product));
+    return Promise.resolve(typeof route === 'function' ? route(request) : route);
+  };
+
+  /** A batch whose key was accepted is answered 2xx at once: the server has it, whatever it plays now. */
+  const receiveLogs = async (request: ProductRequest): Promise<RouteAnswer> => {
+    const batch = logBatchOf(request);
+    batch.duplicate = batch.key !== null && acceptedKeys.has(batch.key);
+    const result = batch.duplicate ? { status: 200, body: { received: batch.entries.length } } : await answer(request);
+    batch.status = result.status;
+    batches.push(batch);
+    if (!batch.duplicate && result.status >= 200 && result.status < 300) {
+      logs.push(...batch.entries);
+      if (batch.key !== null) acceptedKeys.add(batch.key);
+    }
+    return result;
+  };
+
+  const fetch: ProductServer['fetch'] = async (input, init) => {
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const request = await readRequest(input, init);
+    requests.push(request);
+    await abortable(delay(settings.latencyMs), signal);
+    const result = await abortable(isLogRequest(request) ? receiveLogs(request) : answer(request), signal);
+    return toResponse(result);
+  };
+
+  return {
+    fetch,
+    install() {
+      if (globalThis.fetch === fetch) return;
+      replaced = globalThis.fetch;
+      globalThis.fetch = fetch as typeof globalThis.fetch;
+    },
+    uninstall() {
+      if (globalThis.fetch === fetch && replaced) globalThis.fetch = replaced;
+      replaced = undefined;
+    },
+    requests,
+    logs,
+    batches,
+    update(changes) {
+      current = { ...current, ...changes };
+      settings = settingsFrom(current);
+    },
+    reset() {
+      requests.length = 0;
+      logs.length = 0;
+      batches.length = 0;
+      acceptedKeys.clear();
+    },
+  };
+}
+
+/** The request as a server sees it: a `Request` object or a URL with its options, relative URLs against the page. */
+async function readRequest(input: RequestInfo | URL, init: RequestInit = {}): Promise<ProductRequest> {
+  const isRequest = typeof Request !== 'undefined' && input instanceof Request;
+  const base = globalThis.location?.href ?? 'http://localhost/';
+  const url = new URL(isRequest ? input.url : String(input), base);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers ?? (isRequest ? input.headers : undefined)).forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  let body = '';
+  if (init.body !== undefined && init.body !== null) body = await new Response(init.body).text();
+  else if (isRequest) body = await input.clone().text();
+  return {
+    method: (init.method ?? (isRequest ? input.method : 'GET')).toUpperCase(),
+    path: url.pathname,
+    query: url.search,
+    headers,
+    body,
+  };
+}
+
+function logBatchOf(request: ProductRequest): LogBatch {
+  const header = request.headers['idempotency-key'];
+  const fromQuery = new URLSearchParams(request.query).get('idempotencyKey');
+  return {
+    path: request.path,
+    body: request.body,
+    entries: entriesOf(request.body),
+    key: header ?? fromQuery,
+    beacon: header === undefined && fromQuery !== null,
+    status: 0,
+    duplicate: false,
+    contentType: request.headers['content-type'] ?? '',
+    time: Date.now(),
+  };
+}
+
+function entriesOf(body: string): LogEntry[] {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (Array.isArray(parsed)) return parsed;
+    return typeof parsed === 'object' && parsed !== null ? [parsed as LogEntry] : [];
+  } catch {
+    return [];
+  }
+}
+
+function toResponse({ status, body, headers = {} }: RouteAnswer): Response {
+  if (status === 0) throw new TypeError('Failed to fetch (the fake product server answered status 0)');
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    throw new RangeError(`A fake answer's status is 0 (no answer) or 200 to 599, not ${status}`);
+  }
+  const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body);
+  const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
+  const bodyless = status === 204 || status === 205 || status === 304;
+  return new Response(bodyless ? null : text, { status, headers: { 'Content-Type': type, ...headers } });
+}
+
+const delay = (ms: number) => new Promise<void>((done) => (ms > 0 ? setTimeout(done, ms) : done()));
+
+/** Rejects as `fetch` does when the request's signal aborts before `promise` settles. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return promise;
+  const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(aborted()), { once: true });
+    promise.then(resolve, reject);
+  });
+}
