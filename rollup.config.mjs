@@ -1,3 +1,4 @@
+import json from '@rollup/plugin-json';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
@@ -8,6 +9,9 @@ import dts from 'rollup-plugin-dts';
 // preact/compat under those names in every build, with the one preact copy it shares.
 const ts = () =>
   typescript({ tsconfig: './tsconfig.json', include: ['src/**/*'], noEmit: false, declaration: false, outDir: undefined });
+
+// BUILD_VERSION is package.json's version: only that field is kept in the bundles.
+const packageVersion = () => json({ preferConst: true, compact: true });
 
 const mode = (production) =>
   replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: String(production), __EMWEB_SCRIPT_TAG__: 'true' } });
@@ -44,7 +48,7 @@ const compactCss = {
 const iife = (file, production) => ({
   input: 'src/embed.ts',
   output: { file, format: 'iife', sourcemap: false, plugins: production ? [minify] : [] },
-  plugins: [mode(production), ...(production ? [compactCss] : []), resolve({ browser: true }), ts()],
+  plugins: [mode(production), ...(production ? [compactCss] : []), packageVersion(), resolve({ browser: true }), ts()],
 });
 
 // Bundler users bring their own preact and signals: react/react-dom become preact/compat, so they need no alias.
@@ -60,14 +64,16 @@ const peers = {
 export default [
   iife('dist/emweb.js', true),
   iife('dist/emweb.dev.js', false),
+  // The library and its test kit, in one build so that they share one page (one logger, one
+  // registry of mounted clients): what the kit's resetPage() forgets is what the library uses.
   {
-    input: 'src/index.ts',
-    output: { file: 'dist/index.mjs', format: 'es' },
-    plugins: [peers, resolve(), ts()],
+    input: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'shared-[hash].mjs' },
+    plugins: [peers, packageVersion(), resolve(), ts()],
   },
   {
-    input: 'src/index.ts',
-    output: { file: 'dist/index.d.ts', format: 'es' },
+    input: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'shared-[hash].d.ts' },
     plugins: [peers, dts({ tsconfig: './tsconfig.json' })],
   },
   // The script-tag bundles' types: `window.EMWeb`, for a host's own TypeScript.

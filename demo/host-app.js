@@ -1,6 +1,6 @@
 // DEMO ONLY: what a host page writes to bring its own screen and language to EMWeb, with no build
-// step. It runs right after emweb.js and before the automatic start (which waits for the DOM), so
-// when it calls EMWeb.bootstrap first, the script tag's start returns the same client.
+// step. A host that passes options starts the client itself: the demo's server then leaves
+// data-mount off the script tag (with data-mount, the client starts as the script runs, with none).
 //   ?screen=tickets  a screen written with EMWeb.html and a hook, in place of the home view
 //   ?lang=de         the client's texts in German, through the `strings` option
 (() => {

@@ -254,12 +254,17 @@ export async function startDemoServer(startOptions = {}) {
 
   // --- /web/: host page, bundles, host assets ----------------------------------------------------
 
+  // With ?screen=tickets or ?lang=de the host brings options: it starts the client itself
+  // (demo/host-app.js), so its script tag carries no data-mount.
   async function hostPage(res, url) {
     const template = await readFile(join(dirs.demo, 'index.html'), 'utf8');
+    const { searchParams } = url;
+    const hostStarts = searchParams.get('screen') === 'tickets' || searchParams.get('lang') === 'de';
+    const script = `src="/web/${searchParams.has('dev') ? 'emweb.dev.js' : 'emweb.js'}"${hostStarts ? '' : ' data-mount="#emweb"'}`;
     const html = template
       .replaceAll('__DEMO_AUTH__', options.auth)
       .replaceAll('__DEMO_TOKEN__', options.auth === 'token' ? demoJwt() : '')
-      .replace('src="/web/emweb.js"', url.searchParams.has('dev') ? 'src="/web/emweb.dev.js"' : 'src="/web/emweb.js"');
+      .replace('src="/web/emweb.js" data-mount="#emweb"', script);
     sendHtml(res, 200, html);
   }
 

@@ -1,27 +1,40 @@
-import { type MountRecord, mountClient } from './mount';
+/**
+ * Which client runs in which element. `bootstrap` starts one (or returns the one there), `unmount`
+ * ends it, whatever it is doing; the script tag starts one before its element exists.
+ */
+import { mountClient, shadowRootOf } from './mount';
+import { type ClientRun, startClient } from './run';
 import type { BootstrapOptions, Client } from './types';
 
-/** Each element's current start: a second `bootstrap` for it returns the same promise. */
-const starts = new WeakMap<Element, Promise<Client>>();
+const DEFAULT_MOUNT = '#emweb';
+
+/** The run of each element the client is mounted in; an ended run (its client unmounted) no longer counts. */
+const runs = new Map<Element, ClientRun>();
+
+/** The element a selector names, or null (an invalid selector names none). */
+function query(selector: string): Element | null {
+  try {
+    return document.querySelector(selector);
+  } catch {
+    return null;
+  }
+}
 
 function findMount(mount: Element | string): Element {
-  if (mount instanceof Element) return mount;
-  let element: Element | null = null;
-  try {
-    element = document.querySelector(mount);
-  } catch {
-    // An invalid selector is reported like a missing element: the message names it either way.
-  }
+  const element = mount instanceof Element ? mount : query(mount);
   if (!element) throw new Error(`EMWeb: no mount element matches "${String(mount)}"`);
   return element;
 }
 
-function recordFor(element: Element): MountRecord {
-  return {
-    set: (start) => void starts.set(element, start),
-    isCurrent: (start) => start !== undefined && starts.get(element) === start,
-    forget: () => void starts.delete(element),
-  };
+const runIn = (element: Element): ClientRun | undefined => {
+  const run = runs.get(element);
+  return run?.ended ? undefined : run;
+};
+
+function mountRun(element: Element, shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions): ClientRun {
+  runs.set(element, run);
+  mountClient(shadow, run, options);
+  return run;
 }
 
 /**
@@ -32,9 +45,52 @@ function recordFor(element: Element): MountRecord {
 export function bootstrap(options: BootstrapOptions = {}): Promise<Client> {
   try {
     if (typeof options !== 'object' || options === null) throw new Error('EMWeb: bootstrap(options) takes an object of options');
-    const element = findMount(options.mount ?? '#emweb');
-    return starts.get(element) ?? mountClient(element, options, recordFor(element));
+    const element = findMount(options.mount ?? DEFAULT_MOUNT);
+    const running = runIn(element);
+    if (running) return running.started;
+    // The element can take the client before anything starts: a refusal leaves nothing running.
+    const shadow = shadowRootOf(element);
+    return mountRun(element, shadow, startClient(options), options).started;
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/**
+ * Ends whatever runs in the element (started, starting or failed): its UI, listeners and timers,
+ * and its share of the page's logger. A later `bootstrap` there starts afresh. Nothing there: resolves.
+ */
+export async function unmount(mount: Element | string = DEFAULT_MOUNT): Promise<void> {
+  const element = mount instanceof Element ? mount : query(String(mount));
+  const run = element && runs.get(element);
+  if (!run) return;
+  runs.delete(element);
+  await run.end();
+}
+
+/** Ends every client on the page (the test kit's resetPage). */
+export async function unmountAll(): Promise<void> {
+  await Promise.all([...runs.keys()].map((element) => unmount(element)));
+}
+
+/**
+ * The script tag's start: the start-up requests leave now, while the page is still parsing; the
+ * UI mounts in the element once it exists (now, or when the document is parsed). No element by
+ * then: the start ends, and the console says why (there is nowhere to show it).
+ */
+export function bootstrapWhenParsed(selector: string, options: BootstrapOptions): void {
+  const run = startClient(options);
+  const place = () => {
+    try {
+      const element = findMount(selector);
+      // The page may have started a client there itself meanwhile: that one stays.
+      if (runIn(element)) void run.end();
+      else mountRun(element, shadowRootOf(element), run, options);
+    } catch (error) {
+      void run.end();
+      console.error(error);
+    }
+  };
+  if (document.readyState === 'loading' && !query(selector)) document.addEventListener('DOMContentLoaded', place, { once: true });
+  else place();
 }

@@ -1,5 +1,7 @@
-/** The build this bundle belongs to. */
-export const BUILD_VERSION = '1.229.0';
+import { version } from '../package.json';
+
+/** The build this bundle belongs to: the package's version, read when it is built. */
+export const BUILD_VERSION: string = version;
 
 /** Log levels, numbered as the server expects them. */
 export const LogLevel = {

@@ -3,10 +3,10 @@
 import htm from 'htm/mini';
 import type { VNode } from 'preact';
 import { createElement, Fragment, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { bootstrap } from './bootstrap';
+import { bootstrap, bootstrapWhenParsed, unmount } from './bootstrap';
+import { runsInProduction } from './build';
 import { BUILD_VERSION } from './constants';
 import type { Logger } from './logging/types';
-import { runsInProduction } from './mode';
 import { getPage } from './page';
 import type { BootstrapOptions, Client } from './types';
 
@@ -16,6 +16,8 @@ const React = { createElement, Fragment, useState, useEffect, useMemo, useRef, u
 export interface EMWebGlobal {
   buildVersion: string;
   bootstrap(options?: BootstrapOptions): Promise<Client>;
+  /** Ends whatever runs in that element (default `'#emweb'`); a later `bootstrap` there starts afresh. */
+  unmount(mount?: Element | string): Promise<void>;
   logger: Logger;
   React: typeof React;
   /** Tagged templates that build elements: no build step, and no `eval`, so it works under a strict CSP. */
@@ -34,19 +36,24 @@ const data = script?.dataset ?? {};
 const production = runsInProduction(data.production === 'false' ? false : undefined);
 
 // A second copy of the script keeps the first: two loggers and two probes would fight.
+const first = window.EMWeb;
 window.EMWeb ??= {
   buildVersion: BUILD_VERSION,
   bootstrap,
-  logger: getPage(production).logger,
+  unmount,
+  logger: getPage().logger,
   React,
   html: htm.bind<VNode>(createElement),
 };
-const emweb = window.EMWeb;
 
 if (data.mount) {
   const options: BootstrapOptions = { mount: data.mount, production };
-  // A failed start is already on screen with its Retry button; the host page must not see it thrown.
-  const boot = () => void emweb.bootstrap(options).catch(() => {});
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot, { once: true });
-  else boot();
+  if (!first) bootstrapWhenParsed(data.mount, options);
+  else {
+    // The first copy's bootstrap: the same element gets the same start. A failed start is on
+    // screen with its Retry button; the host page must not see it thrown.
+    const boot = () => void first.bootstrap(options).catch(() => {});
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot, { once: true });
+    else boot();
+  }
 }

@@ -4,7 +4,7 @@ export type { ClientConfiguration } from './api/configuration';
 export { type ApiBase, apiBase } from './auth/apiBase';
 export type { AuthType } from './auth/authType';
 export { CLAIM_NAMES, type Claims, readClaims } from './auth/claims';
-export { bootstrap } from './bootstrap';
+export { bootstrap, unmount } from './bootstrap';
 export {
   AUTH_PATH,
   BREAKPOINTS,

@@ -1,45 +1,107 @@
+/**
+ * What one page shares between every client on it: one logger, one storage, one probe per origin,
+ * one cloud check; and which clients are on the page. The logger is the page's, not a client's:
+ * - it starts with the first client to attach, with that client's mode and logger options; a later
+ *   client's logger options are ignored, with a console warning (one logger cannot follow two);
+ * - it sends to the first attached client's `{api base}clientlogger/`, following that client's API
+ *   base as start-up learns it; when that client leaves, the next oldest takes over;
+ * - a client that leaves flushes it; the last one to leave stops it (timers and listeners go).
+ */
+import { effect, signal } from '@preact/signals';
 import { type CloudCheck, createCloudCheck } from './api/info';
 import { type AuthTypeResolver, createAuthTypeResolver } from './auth/probe';
+import { authHeaders } from './auth/token';
+import { BUNDLE_PRODUCTION } from './build';
 import { currentFetch } from './http';
 import { createLogger } from './logging';
-import type { LoggerController } from './logging/types';
-import { BUNDLE_PRODUCTION } from './mode';
+import type { LoggerController, LoggerOptions } from './logging/types';
+import type { ClientState } from './state/clientState';
 import { browserLocalStorage, type SafeStorage } from './storage';
 
-/** What one page shares between every client mounted on it: one logger, one storage, one probe per origin, one cloud check. */
+/** A client as the page sees it. */
+interface PageMember {
+  production: boolean;
+  origin: string;
+  state: ClientState;
+  loggerOptions?: LoggerOptions;
+  captureErrors: boolean;
+}
+
 export interface Page {
   logger: LoggerController;
   local: SafeStorage;
   resolverFor(origin: string, timeoutMs: number): AuthTypeResolver;
   cloudCheck: CloudCheck;
-  /** How many clients are mounted; the logger stops with the last. */
-  mountedClients: number;
+  /** Puts a client on the page; the promise it returns takes it off again (once). */
+  attach(member: PageMember): () => Promise<void>;
+  /** Stops the logger and lets go of everything (the test kit's resetPage). */
+  dispose(): Promise<void>;
 }
 
 let page: Page | undefined;
 
-/** The page's shared pieces, made on first use (importing the library makes nothing). `production` picks the logger's first defaults. */
-export function getPage(production = BUNDLE_PRODUCTION): Page {
-  if (!page) {
-    const local = browserLocalStorage();
-    const resolvers = new Map<string, AuthTypeResolver>();
-    page = {
-      logger: createLogger({ production }),
-      local,
-      resolverFor(origin, timeoutMs) {
-        let resolver = resolvers.get(origin);
-        if (!resolver) {
-          resolver = createAuthTypeResolver({ fetch: currentFetch, local, origin, timeoutMs });
-          resolvers.set(origin, resolver);
-        }
-        return resolver;
-      },
-      cloudCheck: createCloudCheck(),
-      mountedClients: 0,
+function createPage(): Page {
+  const local = browserLocalStorage();
+  // Until the first client starts it, the logger has the bundle's defaults.
+  const logger = createLogger({ production: BUNDLE_PRODUCTION });
+  const resolvers = new Map<string, AuthTypeResolver>();
+  const members = signal<readonly PageMember[]>([]);
+  // When the last client leaves, its endpoint stays for the flush of the logger's stop.
+  const stopEndpoint = effect(() => {
+    const first = members.value[0];
+    if (!first) return;
+    const base = first.state.apiBase.value;
+    const headers = () => authHeaders(first.state.authType.peek(), local);
+    logger.setEndpoint(base ? { url: `${first.origin}${base}clientlogger/`, headers } : null);
+  });
+
+  const attach = (member: PageMember) => {
+    const others = members.peek();
+    if (!others.length) {
+      logger.start({ production: member.production, options: member.loggerOptions, captureErrors: member.captureErrors });
+    } else if (member.loggerOptions) {
+      console.warn("EMWeb: the page's logger keeps the options of the first client; this client's logger options are ignored");
+    }
+    members.value = [...others, member];
+    return async () => {
+      members.value = members.peek().filter((other) => other !== member);
+      await (members.peek().length ? logger.flush() : logger.stop());
     };
-  }
+  };
+
+  return {
+    logger,
+    local,
+    resolverFor(origin, timeoutMs) {
+      let resolver = resolvers.get(origin);
+      if (!resolver) {
+        resolver = createAuthTypeResolver({ fetch: currentFetch, local, origin, timeoutMs });
+        resolvers.set(origin, resolver);
+      }
+      return resolver;
+    },
+    cloudCheck: createCloudCheck(),
+    attach,
+    async dispose() {
+      members.value = [];
+      stopEndpoint();
+      await logger.stop();
+    },
+  };
+}
+
+/** The page's shared pieces, made on first use: importing the library makes nothing. */
+export function getPage(): Page {
+  page ??= createPage();
   return page;
 }
 
 /** The page's one logger, for bundler users; made on first call. */
 export const getLogger = (): LoggerController => getPage().logger;
+
+/** Forgets the page's shared pieces: the next use makes new ones, as on a fresh page. */
+export async function forgetPage(): Promise<void> {
+  const current = page;
+  page = undefined;
+  await current?.dispose();
+}

@@ -1,44 +1,45 @@
 import './setup';
-import fetchMock from 'fetch-mock';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bootstrap } from '../src/bootstrap';
+import { bootstrap, bootstrapWhenParsed, unmount } from '../src/bootstrap';
 import { getPage } from '../src/page';
+import { createProductServer, DEFAULT_CONFIGURATION, makeJwt, type ProductServer, resetPage } from '../src/testing';
 import type { Client, SpeedDialAction } from '../src/types';
-import { makeJwt as demoJwt } from './fakes';
+import { deferred, settle } from './fakes';
 
 const ORIGIN = location.origin;
-const CONFIG = { configurationItemName: 'ACME-1', displayName: 'Acme Service Desk', authType: 'secgw' };
-const settle = (ms = 0) => new Promise((r) => setTimeout(r, ms));
+const CONFIG = { configurationItemName: 'ACME-1', displayName: 'Acme Service Desk' };
+/** What the fake serves: its default configuration with ours over it, and the mode it plays. */
+const SERVED_CONFIG = { ...DEFAULT_CONFIGURATION, ...CONFIG, authType: 'secgw' };
 
 let el: HTMLElement;
-let client: Client | undefined;
+let server: ProductServer;
 
 test.before.each(() => {
-  localStorage.clear();
-  fetchMock.mockGlobal();
   el = document.createElement('div');
   el.id = 'emweb';
   document.body.append(el);
-  client = undefined;
+  server = createProductServer({ auth: 'secgw', config: CONFIG, version: '5.3.1', cloud: true });
+  server.install();
 });
 test.after.each(async () => {
-  await client?.unmount();
+  await resetPage();
+  server.uninstall();
   el.remove();
-  fetchMock.removeRoutes();
-  fetchMock.clearHistory();
-  fetchMock.unmockGlobal();
 });
 
-const secgwBackend = (config: unknown = CONFIG) => {
-  fetchMock
-    .route(`${ORIGIN}/api/web/ClientConfiguration`, { status: 200, body: config })
-    .route(`${ORIGIN}/api/web/info/version`, { status: 200, body: { message: '5.3.1' } })
-    .route(`${ORIGIN}/api/web/info/cloudinstance`, 200)
-    .route(`${ORIGIN}/api/web/clientlogger/`, 200);
-};
 const shadowText = () => el.shadowRoot?.textContent ?? '';
-const calls = (path: string) => fetchMock.callHistory.calls().filter((c) => c.url === ORIGIN + path);
+const requestsTo = (path: string) => server.requests.filter((request) => request.path === path);
+const buttonNamed = (name: string) => [...(el.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
+
+/** A configuration answer the test releases when it wants. */
+function heldConfiguration() {
+  const held = deferred<void>();
+  server.update({
+    routes: { 'GET /api/web/ClientConfiguration': () => held.promise.then(() => ({ status: 200, body: CONFIG })) },
+  });
+  return () => held.resolve();
+}
 
 test('a missing mount element rejects with an Error naming the selector', async () => {
   const err = await bootstrap({ mount: '#nowhere' }).catch((e) => e);
@@ -53,16 +54,15 @@ test('an invalid selector rejects with an Error naming it, not a DOMException', 
 });
 
 test('starts in production secgw: mode, base, configuration from the probe, version, cloud, claims', async () => {
-  secgwBackend();
-  localStorage.setItem('jwt', demoJwt({ userId: 'jürgen', profileId: 'admin', exp: Date.now() / 1000 + 3600 }));
-  client = await bootstrap({ production: true, captureErrors: false });
+  localStorage.setItem('jwt', makeJwt({ userId: 'jürgen', profileId: 'admin', exp: Date.now() / 1000 + 3600 }));
+  const client = await bootstrap({ production: true, captureErrors: false });
   assert.is(client.authType, 'secgw');
   assert.is(client.apiBase, '/api/web/');
-  assert.equal(client.config, CONFIG);
+  assert.equal(client.config, SERVED_CONFIG);
   assert.is(client.version, '5.3.1');
   assert.is(client.isCloud, true);
   assert.is(client.claims?.userId, 'jürgen');
-  assert.is(calls('/api/web/ClientConfiguration').length, 1, 'the configuration is not fetched twice');
+  assert.is(requestsTo('/api/web/ClientConfiguration').length, 1, 'the configuration is not fetched twice');
   assert.is(localStorage.getItem('authType'), 'secgw');
   assert.is(client.state.authType.value, 'secgw');
   await settle();
@@ -72,117 +72,251 @@ test('starts in production secgw: mode, base, configuration from the probe, vers
 });
 
 test('every start-up call is sent with credentials', async () => {
-  secgwBackend();
-  client = await bootstrap({ captureErrors: false });
-  // Probe and version at least; the cloud answer may be the page's, shared from an earlier start.
-  const startup = fetchMock.callHistory.calls().filter((c) => !c.url.endsWith('clientlogger/'));
-  assert.ok(startup.length >= 2);
-  for (const c of startup) assert.is(c.options.credentials, 'include', c.url);
+  await bootstrap({ captureErrors: false });
+  const startup = server.requests.filter((request) => !request.path.endsWith('clientlogger/'));
+  assert.equal(
+    startup.map((request) => request.path),
+    ['/api/web/ClientConfiguration', '/api/web/info/version', '/api/web/info/cloudinstance'],
+  );
+  for (const request of startup) assert.is(request.credentials, 'include', request.path);
 });
 
 test('bootstrap twice on one element returns the same promise', async () => {
-  secgwBackend();
   const a = bootstrap({ captureErrors: false });
   const b = bootstrap({ mount: el, captureErrors: false });
   assert.is(a, b);
-  client = await a;
+  await a;
 });
 
 test('the loading state is on screen before the server answers', async () => {
-  let release!: () => void;
-  fetchMock.route(
-    `${ORIGIN}/api/web/ClientConfiguration`,
-    new Promise((r) => (release = () => r({ status: 200, body: CONFIG }))),
-  );
-  fetchMock.route(`begin:${ORIGIN}/api/web/info/`, 404).route('end:clientlogger/', 200);
+  const release = heldConfiguration();
   const pending = bootstrap({ captureErrors: false });
   await settle();
   assert.match(shadowText(), 'Starting…');
   release();
-  client = await pending;
+  await pending;
   await settle();
   assert.not.match(shadowText(), 'Starting…');
 });
 
 test('a development build uses /api/ even under the gateway, and fetches its configuration there', async () => {
-  fetchMock
-    .route(`${ORIGIN}/api/web/ClientConfiguration`, { status: 200, body: CONFIG })
-    .route(`${ORIGIN}/api/ClientConfiguration`, { status: 200, body: { ...CONFIG, displayName: 'Dev' } })
-    .route(`${ORIGIN}/api/info/version`, { status: 200, body: { message: 'dev' } })
-    .route(`${ORIGIN}/api/info/cloudinstance`, 404);
-  client = await bootstrap({ production: false, captureErrors: false });
+  server.update({
+    cloud: false,
+    routes: { 'GET /api/ClientConfiguration': { status: 200, body: { ...CONFIG, displayName: 'Dev' } } },
+  });
+  const client = await bootstrap({ production: false, captureErrors: false });
   assert.is(client.apiBase, '/api/');
   assert.is((client.config as { displayName: string }).displayName, 'Dev');
   assert.is(client.isCloud, false);
 });
 
-test('a security-gateway 401 calls onSignInRequired', async () => {
-  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 401).route(`begin:${ORIGIN}/api/web/info/`, 401);
+test('a security-gateway 401 calls onSignInRequired; the shell asks for a sign-in and offers no actions', async () => {
+  server.update({ signedIn: false });
   let asked = 0;
-  client = await bootstrap({ captureErrors: false, onSignInRequired: () => asked++ });
+  const client = await bootstrap({ captureErrors: false, onSignInRequired: () => asked++ });
   assert.is(asked, 1);
   assert.is(client.authType, 'secgw');
   assert.is(client.config, false);
   await settle();
   assert.match(shadowText(), 'Sign-in required');
+  assert.is(el.shadowRoot?.querySelector('[aria-haspopup=menu]'), null, 'no speed dial while nobody is signed in');
+});
+
+test('Reload configuration from sign-in required that gets its configuration goes to ready', async () => {
+  server.update({ signedIn: false });
+  const client = await bootstrap({ captureErrors: false, onSignInRequired: () => {} });
+  await settle();
+  server.update({ signedIn: true });
+  assert.equal(await client.reloadConfiguration(), SERVED_CONFIG);
+  await settle();
+  assert.not.match(shadowText(), 'Sign-in required');
+  assert.match(shadowText(), 'configuration ACME-1', 'the home view');
+  assert.ok(el.shadowRoot?.querySelector('[aria-haspopup=menu]'), 'the speed dial');
 });
 
 test('an onSignInRequired that throws is logged, and start-up still ends in the sign-in state', async () => {
-  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 401).route(`begin:${ORIGIN}/api/web/info/`, 401);
+  server.update({ signedIn: false });
   const logged: unknown[][] = [];
   const logger = getPage().logger;
   const realError = logger.error;
   logger.error = (...args: unknown[]) => void logged.push(args);
   try {
-    client = await bootstrap({
+    const client = await bootstrap({
       captureErrors: false,
       onSignInRequired: () => {
         throw new Error('host bug');
       },
     });
+    assert.is(client.authType, 'secgw');
   } finally {
     logger.error = realError;
   }
-  assert.is(client.authType, 'secgw');
   await settle();
   assert.match(shadowText(), 'Sign-in required');
   assert.ok(logged.some(([message]) => String(message).includes('onSignInRequired')));
 });
 
 test('a rejected probe shows its message and a Retry button that boots again', async () => {
-  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 503, { name: 'down' });
+  server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
   const first = bootstrap({ captureErrors: false });
   const err = await first.catch((e) => e);
   assert.is(err.message, 'unhandled error case in getAuthTypeAsync status 503');
   await settle();
   assert.match(shadowText(), 'unhandled error case in getAuthTypeAsync status 503');
-  const retry = [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Retry')!;
-  assert.ok(retry, 'a Retry button');
+  assert.is(bootstrap({ captureErrors: false }), first, 'until Retry, the element holds its failed start');
 
-  fetchMock.removeRoute('down');
-  secgwBackend();
-  retry.click();
+  server.update({ routes: {} });
+  buttonNamed('Retry')?.click();
   const again = bootstrap({ captureErrors: false });
   assert.is.not(again, first, 'a later call returns the retry, not the failure');
-  client = await again;
+  const client = await again;
   assert.is(client.authType, 'secgw');
   await settle();
   assert.match(shadowText(), 'Acme Service Desk');
 });
 
-test('unmount removes the UI and lets the element be booted again', async () => {
-  secgwBackend();
-  client = await bootstrap({ captureErrors: false });
+test('client.unmount removes the UI and lets the element be booted again', async () => {
+  const client = await bootstrap({ captureErrors: false });
   await client.unmount();
   await settle();
   assert.is(shadowText(), '', 'nothing left in the shadow root');
-  client = await bootstrap({ captureErrors: false });
+  const again = bootstrap({ captureErrors: false });
+  assert.is.not(again, Promise.resolve(client));
+  assert.is.not(await again, client, 'a new client');
   await settle();
   assert.match(shadowText(), 'Acme Service Desk');
 });
 
+test('unmount(mount) ends a started client: UI, and the page logger with the last client', async () => {
+  await bootstrap({ captureErrors: false });
+  await unmount('#emweb');
+  await settle();
+  assert.is(shadowText(), '');
+  const logger = getPage().logger;
+  logger.error('after the last client left');
+  assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'the logger is stopped: nothing is sent');
+  assert.is(server.logs.length, 0);
+});
+
+test('unmount(mount) ends a client still starting: nothing is shown when its answers come, its promise says why', async () => {
+  const release = heldConfiguration();
+  const starting = bootstrap({ captureErrors: false });
+  await settle();
+  await unmount(el);
+  release();
+  const error = await starting.catch((e: unknown) => e);
+  assert.instance(error, Error);
+  assert.match((error as Error).message, 'unmounted');
+  await settle();
+  assert.is(shadowText(), '', 'no UI came back');
+  server.update({ routes: {} });
+  const client = await bootstrap({ captureErrors: false });
+  assert.is(client.authType, 'secgw', 'the element starts afresh');
+});
+
+test('unmount(mount) ends a failed start: the next bootstrap probes afresh instead of returning the failure', async () => {
+  server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
+  const failed = bootstrap({ captureErrors: false });
+  await failed.catch(() => {});
+  await unmount();
+  server.update({ routes: {} });
+  const again = bootstrap({ captureErrors: false });
+  assert.is.not(again, failed);
+  assert.is((await again).authType, 'secgw');
+  assert.is(requestsTo('/api/web/ClientConfiguration').length, 2, 'a second probe');
+});
+
+test('unmount with nothing there resolves; a second unmount does nothing', async () => {
+  await unmount('#nowhere');
+  await unmount('##bad[');
+  await bootstrap({ captureErrors: false });
+  await unmount();
+  const requests = server.requests.length;
+  await unmount();
+  assert.is(server.requests.length, requests);
+  assert.is(shadowText(), '');
+});
+
+test('two clients on one page: the first one configures the logger and receives its entries; the last one stops it', async () => {
+  const second = document.body.appendChild(document.createElement('div'));
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+  try {
+    await bootstrap({ captureErrors: false, production: true, logger: { batchSize: 2 } });
+    await bootstrap({ mount: second, captureErrors: false, production: false, logger: { batchSize: 7 } });
+  } finally {
+    console.warn = warn;
+  }
+  const logger = getPage().logger;
+  assert.is(logger.getConfig().batchSize, 2, "the first client's options");
+  assert.ok(
+    warnings.some((w) => w.includes('first client')),
+    'the ignored options are said',
+  );
+  logger.error('while both are here');
+  await logger.flush();
+  assert.equal(
+    server.batches.map((batch) => batch.path),
+    ['/api/web/clientlogger/'],
+    "to the first client's endpoint",
+  );
+  await unmount(el);
+  logger.error('after the first left');
+  await logger.flush();
+  assert.is(server.batches.at(-1)?.path, '/api/clientlogger/', "then to the remaining client's");
+  await unmount(second);
+  logger.error('after both left');
+  assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 });
+  second.remove();
+});
+
+/** Runs `fn` as if the document were still being parsed (`readyState` is `'loading'`). */
+async function whileParsing(fn: () => void | Promise<void>): Promise<void> {
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+  try {
+    await fn();
+  } finally {
+    delete (document as { readyState?: unknown }).readyState;
+  }
+}
+
+test('the script tag: the requests leave while the page parses, the UI mounts once the element exists', async () => {
+  el.remove();
+  await whileParsing(async () => {
+    bootstrapWhenParsed('#emweb', { captureErrors: false });
+    await settle();
+    assert.is(requestsTo('/api/web/ClientConfiguration').length, 1, 'the probe left before the element exists');
+    assert.is(shadowText(), '');
+    document.body.append(el);
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+  });
+  const client = await bootstrap({ captureErrors: false });
+  assert.is(client.authType, 'secgw');
+  assert.is(requestsTo('/api/web/ClientConfiguration').length, 1, 'the same start: no second probe');
+  await settle();
+  assert.match(shadowText(), 'Acme Service Desk');
+});
+
+test('the script tag with no element by the end of parsing: the start ends and the console says why', async () => {
+  const errors: unknown[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => void errors.push(...args);
+  try {
+    await whileParsing(() => {
+      bootstrapWhenParsed('#not-there', { captureErrors: false });
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+    });
+  } finally {
+    console.error = error;
+  }
+  assert.match(String(errors[0]), '#not-there');
+  const logger = getPage().logger;
+  logger.error('nobody is on the page');
+  assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'the page logger stopped with it');
+});
+
 test('unmount stops following the breakpoint', async () => {
-  secgwBackend();
   const mql = new Map<string, { listeners: number }>();
   const real = window.matchMedia;
   window.matchMedia = ((q: string) => {
@@ -201,17 +335,12 @@ test('unmount stops following the breakpoint', async () => {
     }) as typeof remove;
     return list;
   }) as typeof window.matchMedia;
+  const listening = () => [...mql.values()].reduce((n, e) => n + e.listeners, 0);
   try {
     const c = await bootstrap({ captureErrors: false });
-    assert.is(
-      [...mql.values()].reduce((n, e) => n + e.listeners, 0),
-      3,
-    );
+    assert.is(listening(), 3);
     await c.unmount();
-    assert.is(
-      [...mql.values()].reduce((n, e) => n + e.listeners, 0),
-      0,
-    );
+    assert.is(listening(), 0);
   } finally {
     window.matchMedia = real;
   }
@@ -221,13 +350,11 @@ const many = (n: number): SpeedDialAction[] => Array.from({ length: n }, (_, i) 
 
 for (const production of [false, true]) {
   test(`more than 5 actions: the first 5 are shown and a console warning names the rest (${production ? 'production' : 'development'})`, async () => {
-    secgwBackend();
-    fetchMock.route(`${ORIGIN}/api/ClientConfiguration`, { status: 200, body: CONFIG }).route(`begin:${ORIGIN}/api/info/`, 404);
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
     try {
-      client = await bootstrap({ production, captureErrors: false, actions: many(7) });
+      await bootstrap({ production, captureErrors: false, actions: many(7) });
     } finally {
       console.warn = warn;
     }
@@ -240,8 +367,7 @@ for (const production of [false, true]) {
 }
 
 test('actions as a function: the built-ins come in, and a host adds its own', async () => {
-  secgwBackend();
-  client = await bootstrap({ captureErrors: false, actions: (builtIns) => [...builtIns, { label: 'Open ticket', run() {} }] });
+  await bootstrap({ captureErrors: false, actions: (builtIns) => [...builtIns, { label: 'Open ticket', run() {} }] });
   await settle();
   el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
   await settle();
@@ -261,12 +387,21 @@ const menuItem = async (label: string) => {
   return item;
 };
 
+/** Resolves once the live region says something. */
+async function noticeText(): Promise<string> {
+  for (let turns = 0; turns < 50; turns++) {
+    const text = el.shadowRoot?.querySelector('[aria-live=polite]')?.textContent ?? '';
+    if (text) return text;
+    await settle();
+  }
+  return '';
+}
+
 test('Sign out forgets jwt, devToken and authType, then onSignOut gets the client', async () => {
-  secgwBackend();
-  localStorage.setItem('jwt', demoJwt({ userId: 'ann' }));
+  localStorage.setItem('jwt', makeJwt({ userId: 'ann' }));
   localStorage.setItem('devToken', 'dev-1');
   const signedOut: Client[] = [];
-  client = await bootstrap({ captureErrors: false, onSignOut: (c) => void signedOut.push(c) });
+  const client = await bootstrap({ captureErrors: false, onSignOut: (c) => void signedOut.push(c) });
   await settle();
   (await menuItem('Sign out')).click();
   await settle();
@@ -275,12 +410,11 @@ test('Sign out forgets jwt, devToken and authType, then onSignOut gets the clien
 });
 
 test('Sign out by default: under the gateway, to its sign-in page', async () => {
-  secgwBackend();
   const assigned: string[] = [];
   const realAssign = location.assign;
   (location as { assign: (u: string) => void }).assign = (u: string) => void assigned.push(u);
   try {
-    client = await bootstrap({ captureErrors: false });
+    await bootstrap({ captureErrors: false });
     await settle();
     (await menuItem('Sign out')).click();
     await settle();
@@ -290,34 +424,30 @@ test('Sign out by default: under the gateway, to its sign-in page', async () => 
   }
 });
 
-test('Send logs now shows what the flush did', async () => {
-  secgwBackend();
-  client = await bootstrap({ captureErrors: false });
+test('Send logs now sends what is queued and says how many went', async () => {
+  const client = await bootstrap({ captureErrors: false });
+  client.logger.error('queued before the click');
   await settle();
   (await menuItem('Send logs now')).click();
-  await settle();
-  await settle();
-  assert.match(el.shadowRoot?.querySelector('[aria-live=polite]')?.textContent ?? '', /No log entries to send|Log entries sent/);
+  assert.is(await noticeText(), 'Log entries sent: 1');
+  assert.equal(
+    server.logs.map((entry) => entry.message),
+    ['queued before the click'],
+  );
 });
 
 test('Reload configuration fetches it again and the header follows', async () => {
-  secgwBackend();
-  client = await bootstrap({ captureErrors: false });
+  const client = await bootstrap({ captureErrors: false });
   await settle();
-  fetchMock.removeRoutes();
-  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, { status: 200, body: { ...CONFIG, displayName: 'Acme Renamed' } });
-  fetchMock.route(`${ORIGIN}/api/web/clientlogger/`, 200);
+  server.update({ config: { ...CONFIG, displayName: 'Acme Renamed' } });
   (await menuItem('Reload configuration')).click();
-  await fetchMock.callHistory.flush();
-  await settle();
-  await settle();
+  assert.is(await noticeText(), 'Configuration reloaded');
   assert.is(el.shadowRoot?.querySelector('h1')?.textContent, 'Acme Renamed');
   assert.equal((client.config as { displayName: string }).displayName, 'Acme Renamed');
-  assert.match(el.shadowRoot?.querySelector('[aria-live=polite]')?.textContent ?? '', 'Configuration reloaded');
 });
 
 test("strings: the host's texts replace the built-in ones", async () => {
-  fetchMock.route(`${ORIGIN}/api/web/ClientConfiguration`, 503);
+  server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
   const failed = bootstrap({
     captureErrors: false,
     strings: { startFailed: 'Der Client konnte nicht starten', retry: 'Erneut versuchen' },
@@ -325,7 +455,7 @@ test("strings: the host's texts replace the built-in ones", async () => {
   await failed.catch(() => {});
   await settle();
   assert.is(el.shadowRoot?.querySelector('[role=alert] h2')?.textContent, 'Der Client konnte nicht starten');
-  assert.ok([...(el.shadowRoot?.querySelectorAll('button') ?? [])].some((b) => b.textContent === 'Erneut versuchen'));
+  assert.ok(buttonNamed('Erneut versuchen'));
 });
 
 test('options that are not an object reject with a clear Error', async () => {
@@ -337,32 +467,30 @@ test('options that are not an object reject with a clear Error', async () => {
 test("an element that cannot take the client's shadow root rejects, and leaves nothing started", async () => {
   const taken = document.body.appendChild(document.createElement('div'));
   taken.attachShadow({ mode: 'closed' });
-  const before = getPage().mountedClients;
   try {
     const error = await bootstrap({ mount: taken, captureErrors: false }).catch((e: unknown) => e);
     assert.instance(error, Error);
-    assert.is(getPage().mountedClients, before);
-    assert.is(fetchMock.callHistory.calls().length, 0, 'nothing was asked');
+    assert.is(server.requests.length, 0, 'nothing was asked');
+    const logger = getPage().logger;
+    logger.error('no client on the page');
+    assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'the logger was not started');
   } finally {
     taken.remove();
   }
 });
 
 test("an error logged before the mode is known is sent to the mode's logger endpoint", async () => {
-  secgwBackend();
   const logger = getPage().logger;
   logger.error('before start-up');
-  client = await bootstrap({ captureErrors: false, production: true });
+  await bootstrap({ captureErrors: false, production: true });
   await logger.flush();
-  await fetchMock.callHistory.flush();
-  const sent = calls('/api/web/clientlogger/')
-    .map((c) => String(c.options.body))
-    .join('');
-  assert.match(sent, 'before start-up');
+  assert.equal(
+    server.batches.map((batch) => [batch.path, batch.entries.map((entry) => entry.message)]),
+    [['/api/web/clientlogger/', ['before start-up']]],
+  );
 });
 
 test('storage that throws on every access does not stop start-up', async () => {
-  secgwBackend();
   const desc =
     Object.getOwnPropertyDescriptor(globalThis, 'localStorage') ?? Object.getOwnPropertyDescriptor(window, 'localStorage');
   const throwing = () => {
@@ -370,7 +498,7 @@ test('storage that throws on every access does not stop start-up', async () => {
   };
   Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: throwing });
   try {
-    client = await bootstrap({ captureErrors: false });
+    const client = await bootstrap({ captureErrors: false });
     assert.is(client.authType, 'secgw');
     assert.is(client.claims, null);
   } finally {

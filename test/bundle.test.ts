@@ -4,6 +4,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { version } from '../package.json';
+import { DEFAULT_VERSION } from '../src/testing';
 
 const dist = (f: string) => {
   const path = join('dist', f);
@@ -11,8 +13,10 @@ const dist = (f: string) => {
   return readFileSync(path, 'utf8');
 };
 
-test('every artifact is built: the two script-tag bundles with their types, the ESM build with its types', () => {
-  for (const f of ['emweb.js', 'emweb.dev.js', 'emweb.d.ts', 'index.mjs', 'index.d.ts']) assert.ok(dist(f).length > 0, f);
+test('every artifact is built: the two script-tag bundles with their types, the ESM build and the test kit with theirs', () => {
+  for (const f of ['emweb.js', 'emweb.dev.js', 'emweb.d.ts', 'index.mjs', 'index.d.ts', 'testing.mjs', 'testing.d.ts']) {
+    assert.ok(dist(f).length > 0, f);
+  }
 });
 
 test('the script-tag bundle carries the real libraries: preact/compat, @preact/signals with its Preact integration, htm', () => {
@@ -30,7 +34,7 @@ test('emweb.js is one minified, self-contained IIFE', () => {
   assert.not.match(js, /^\s*(import|export)\b/m, 'no ESM syntax');
   assert.not.match(js, /\brequire\(/, 'no CommonJS require');
   assert.ok(js.split('\n').length < 10, 'minified');
-  assert.match(js, '1.229.0');
+  assert.match(js, `"${version}"`, 'the build version, from package.json');
 });
 
 test('emweb.dev.js is readable and built for development', () => {
@@ -39,20 +43,36 @@ test('emweb.dev.js is readable and built for development', () => {
   assert.not.match(js, '__EMWEB_PRODUCTION__');
 });
 
+const esmFiles = () => readdirSync('dist').filter((name) => name.endsWith('.mjs'));
+
 test('the ESM build leaves preact and signals to the host (peer dependencies), with react as preact/compat', () => {
-  const js = dist('index.mjs');
-  const specifiers = [...js.matchAll(/^import\b[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  assert.ok(esmFiles().includes('index.mjs') && esmFiles().includes('testing.mjs'), esmFiles().join());
+  const specifiers = esmFiles().flatMap((name) =>
+    [...dist(name).matchAll(/^(?:import|export)\b[^'"]*from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]/gm)].map(
+      (m) => (m[1] ?? m[2])!,
+    ),
+  );
   assert.ok(specifiers.includes('preact'), 'imports preact');
   assert.ok(specifiers.includes('@preact/signals'), 'imports @preact/signals');
-  for (const s of specifiers) assert.match(s, /^(preact(\/[\w-]+)?|@preact\/signals)$/, `unexpected import ${s}`);
+  // Its own files aside (the library and the test kit share one chunk, so they share one page).
+  for (const s of specifiers)
+    assert.match(s, /^(preact(\/[\w-]+)?|@preact\/signals|\.\/shared-[\w-]+\.mjs)$/, `unexpected import ${s}`);
   const types = dist('index.d.ts');
   for (const name of ['bootstrap', 'BUILD_VERSION', 'LogLevel', 'useClient', 'useBreakpoint', 'Client', 'BootstrapOptions']) {
     assert.match(types, name);
   }
 });
 
+test('the script-tag bundles carry none of the test kit', () => {
+  for (const f of ['emweb.js', 'emweb.dev.js']) {
+    const js = dist(f);
+    assert.not.match(js, 'fake product server', f);
+    assert.not.match(js, DEFAULT_VERSION, f);
+  }
+});
+
 test('no eval or new Function in the built bundles', () => {
-  for (const f of ['emweb.js', 'emweb.dev.js', 'index.mjs']) {
+  for (const f of ['emweb.js', 'emweb.dev.js', ...esmFiles()]) {
     const js = dist(f);
     assert.not.match(js, /\beval\s*\(/, `${f}: eval`);
     assert.not.match(js, /new\s+Function\s*\(/, `${f}: new Function`);

@@ -13,3 +13,4 @@ export {
   type ProductServerOptions,
   type Route,
 } from './productServer';
+export { resetPage } from './resetPage';

@@ -13,6 +13,8 @@ export interface ProductRequest {
   query: string;
   headers: Record<string, string>;
   body: string;
+  /** The fetch's credentials mode: `'include'` is what sends the session cookie to another origin. */
+  credentials: RequestCredentials;
 }
 
 /**
@@ -42,7 +44,7 @@ const json = (status: number, body: unknown): RouteAnswer => ({ status, body });
 const notFound = (): RouteAnswer => json(404, { error: 'not found' });
 
 /** `/api/web/X` or `/api/X` → the base and the call `X`; null for a path outside the API. */
-export function splitApiPath(path: string): { base: string; call: string } | null {
+function splitApiPath(path: string): { base: string; call: string } | null {
   if (path.startsWith(GATEWAY_BASE)) return { base: GATEWAY_BASE, call: path.slice(GATEWAY_BASE.length) };
   if (path.startsWith(DEVELOPMENT_BASE)) return { base: DEVELOPMENT_BASE, call: path.slice(DEVELOPMENT_BASE.length) };
   return null;

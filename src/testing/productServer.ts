@@ -179,6 +179,7 @@ async function readRequest(input: RequestInfo | URL, init: RequestInit = {}): Pr
     query: url.search,
     headers,
     body,
+    credentials: init.credentials ?? (isRequest ? input.credentials : 'same-origin'),
   };
 }
 

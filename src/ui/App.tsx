@@ -6,11 +6,12 @@ import type { Shell } from './shell';
 /** The shell: header, main area, speed dial, and a live region for short notices. */
 export function App({ shell }: { shell: Shell }) {
   const notice = shell.notice.value;
+  const status = shell.status.value;
   return (
-    <div class="emweb" data-breakpoint={shell.state.breakpoint.value} aria-busy={shell.phase.value === 'loading'}>
+    <div class="emweb" data-breakpoint={shell.state.breakpoint.value} aria-busy={status.kind === 'loading'}>
       <Header shell={shell} />
       <Main shell={shell} />
-      {shell.client.value && shell.actions.length > 0 && (
+      {status.kind === 'ready' && shell.actions.length > 0 && (
         <SpeedDial actions={shell.actions} label={shell.strings.menu} onSelect={shell.run} />
       )}
       <div class="notices" role="status" aria-live="polite">

@@ -11,13 +11,13 @@ export function Header({ shell }: { shell: Shell }) {
     config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
   const version = state.version.value;
   const authType = state.authType.value;
-  const phase = shell.phase.value;
+  const { kind } = shell.status.value;
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
-  const knowsUser = phase === 'ready' || phase === 'signin';
+  const knowsUser = kind === 'ready' || kind === 'signInRequired';
   const userId = state.claims.value?.userId;
   // A start that failed never asked for the version: no placeholder waits for it.
   const serverVersion =
-    phase === 'error' ? '' : `${fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })} · `;
+    kind === 'failed' ? '' : `${fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })} · `;
   return (
     <header class="header">
       <div class="titles">

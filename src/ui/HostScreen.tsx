@@ -1,7 +1,7 @@
 import type { Ref } from 'preact';
 import { useErrorBoundary } from 'preact/hooks';
 import { useLayoutEffect, useRef } from 'react';
-import { SCRIPT_TAG_BUNDLE } from '../mode';
+import { SCRIPT_TAG_BUNDLE } from '../build';
 import type { Strings } from '../strings';
 import type { Client, Screen } from '../types';
 import { ClientContext } from './hooks';

@@ -1,35 +1,51 @@
 import type { ComponentChild } from 'preact';
 import { useLayoutEffect, useRef } from 'react';
+import type { ShellStatus } from '../status';
 import { Home } from './Home';
 import { HostScreen } from './HostScreen';
 import { Panel } from './Panel';
 import type { Shell } from './shell';
+
+/**
+ * Whether focus moves to what the main area shows now: when a sign-in is asked for, and once a
+ * start the user asked for with Retry has ended. A user who acted, or a screen reader, must not
+ * be left on `<body>`; a first start takes no focus from the page.
+ */
+function useFocusOnArrival(kind: ShellStatus['kind'], target: () => HTMLElement | null | undefined): void {
+  const retrying = useRef(false);
+  const previous = useRef(kind);
+  useLayoutEffect(() => {
+    const from = previous.current;
+    previous.current = kind;
+    if (from === kind) return;
+    if (from === 'failed' && kind === 'loading') retrying.current = true;
+    if (kind === 'loading') return;
+    if (kind === 'signInRequired' || retrying.current) target()?.focus();
+    retrying.current = false;
+  }, [kind]);
+}
 
 /** The main area: the loading state, a state that needs the user, or the screen. */
 export function Main({ shell }: { shell: Shell }) {
   const { strings, state } = shell;
   const heading = useRef<HTMLHeadingElement>(null);
   const area = useRef<HTMLDivElement>(null);
-  const focusRequests = shell.focusRequests.value;
-  useLayoutEffect(() => {
-    // What is shown now has a heading of ours, or is a host screen: then the area itself.
-    if (focusRequests) (heading.current ?? area.current)?.focus();
-  }, [focusRequests]);
+  const status = shell.status.value;
+  // What is shown has a heading of ours, or is a host screen: then the area itself.
+  useFocusOnArrival(status.kind, () => heading.current ?? area.current);
 
-  const phase = shell.phase.value;
-  const client = shell.client.value;
   let content: ComponentChild;
-  if (phase === 'error') {
+  if (status.kind === 'failed') {
     content = (
       <Panel
         headline={strings.startFailed}
-        detail={shell.startError.value}
+        detail={status.message}
         action={strings.retry}
         onAction={shell.retry}
         headingRef={heading}
       />
     );
-  } else if (phase === 'signin') {
+  } else if (status.kind === 'signInRequired') {
     content = (
       <Panel
         headline={strings.signInRequired}
@@ -39,7 +55,7 @@ export function Main({ shell }: { shell: Shell }) {
         headingRef={heading}
       />
     );
-  } else if (phase === 'loading' || !client) {
+  } else if (status.kind === 'loading') {
     content = (
       <p class="loading" role="status">
         {strings.loading}
@@ -49,7 +65,7 @@ export function Main({ shell }: { shell: Shell }) {
     content = (
       <HostScreen
         render={shell.render}
-        client={client}
+        client={status.client}
         strings={strings}
         onError={shell.reportScreenError}
         headingRef={heading}

@@ -21,6 +21,21 @@ async function copyDiagnostics(client: Client, strings: Strings): Promise<string
   }
 }
 
+/** Runs a speed-dial action: a text it gives back is shown; a failure is shown and logged, never thrown. */
+export function runAction(action: SpeedDialAction, client: Client, notify: (message: string) => void, failedText: string): void {
+  Promise.resolve(client)
+    .then((started) => action.run(started))
+    .then(
+      (result: unknown) => {
+        if (typeof result === 'string' && result) notify(result);
+      },
+      (error: unknown) => {
+        client.logger.error(`EMWeb: ${action.label} failed`, error);
+        notify(fill(failedText, { action: action.label }));
+      },
+    );
+}
+
 /** The speed dial's own actions; each returns the notice to show. */
 export function builtInActions(strings: Strings = DEFAULT_STRINGS): SpeedDialAction[] {
   return [

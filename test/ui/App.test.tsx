@@ -2,6 +2,7 @@ import '../setup';
 import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { BUILD_VERSION } from '../../src/constants';
 import { applyStartupUpdate } from '../../src/state/clientState';
 import { DEFAULT_STRINGS } from '../../src/strings';
 import { App } from '../../src/ui/App';
@@ -38,7 +39,7 @@ test('the header shows displayName, user, sign-in mode, both versions and the cl
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('h1')?.textContent, 'Acme Service Desk');
-  for (const fact of ['ann', 'Security gateway', 'Server 5.3.1', 'Build 1.229.0', 'Cloud']) assert.match(header(), fact);
+  for (const fact of ['ann', 'Security gateway', 'Server 5.3.1', `Build ${BUILD_VERSION}`, 'Cloud']) assert.match(header(), fact);
   assert.is(host.querySelector('[aria-busy]')?.getAttribute('aria-busy'), 'false');
 });
 
@@ -75,39 +76,46 @@ test('server text with HTML in it is shown as text, never as markup', async () =
 });
 
 test('a rejected start: a plain headline, the exact message below it, and Retry', async () => {
-  const { shell, calls } = fakeShell();
-  shell.phase.value = 'error';
-  shell.startError.value = 'unhandled error case in getAuthTypeAsync status 500';
+  const { shell, calls, status } = fakeShell();
+  status.value = { kind: 'failed', message: 'unhandled error case in getAuthTypeAsync status 500' };
   render(<App shell={shell} />, host);
   await settle();
   const alert = host.querySelector('[role=alert]');
   assert.is(alert?.querySelector('h2')?.textContent, 'The client could not start');
-  assert.is(host.querySelector('header small')?.textContent, 'Build 1.229.0', 'no placeholder for a version never asked for');
+  assert.is(
+    host.querySelector('header small')?.textContent,
+    `Build ${BUILD_VERSION}`,
+    'no placeholder for a version never asked for',
+  );
   assert.is(alert?.querySelector('p')?.textContent, 'unhandled error case in getAuthTypeAsync status 500');
   buttonNamed(host, 'Retry')?.click();
   assert.equal(calls, ['retry']);
 });
 
-test('sign-in required: a headline, a sentence, and a Sign in button', async () => {
-  const { shell, calls } = fakeShell();
-  shell.phase.value = 'signin';
+test('sign-in required: a headline, a sentence, a Sign in button, the focus on the headline, and no speed dial', async () => {
+  const { shell, calls, status } = fakeShell({ actions: actionsNamed('One') });
   render(<App shell={shell} />, host);
+  status.value = { kind: 'signInRequired' };
   await settle();
   assert.is(host.querySelector('[role=alert] h2')?.textContent, 'Sign-in required');
+  assert.is(document.activeElement, host.querySelector('[role=alert] h2'), 'a screen reader hears what is asked');
+  assert.is(host.querySelector('[aria-haspopup=menu]'), null, 'no actions of a client that is not there');
   buttonNamed(host, 'Sign in')?.click();
   assert.equal(calls, ['signIn']);
 });
 
-test('focus moves to the heading of what is shown when the shell asks for it', async () => {
-  const { shell } = fakeShell();
+test('focus: a first start takes none; after Retry it moves to the heading of what is shown', async () => {
+  const { shell, status } = fakeShell();
   render(<App shell={shell} />, host);
-  shell.phase.value = 'error';
-  shell.startError.value = 'boom';
+  status.value = { kind: 'failed', message: 'boom' };
   await settle();
-  assert.is.not(document.activeElement?.textContent, 'The client could not start', 'no focus move unasked');
-  shell.focusRequests.value++;
+  assert.is.not(document.activeElement, host.querySelector('h2'), 'no focus taken from the page unasked');
+  status.value = { kind: 'loading' };
   await settle();
-  assert.is(host.querySelector('h2'), document.activeElement);
+  status.value = { kind: 'failed', message: 'boom again' };
+  await settle();
+  assert.is(document.activeElement, host.querySelector('h2'));
+  assert.is(document.activeElement?.textContent, 'The client could not start');
 });
 
 test('once ready, the home view says what the header does not: the API base and the configuration', async () => {

@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ClientConfiguration } from '../../src/api/configuration';
 import { createClient } from '../../src/client';
+import { BUILD_VERSION } from '../../src/constants';
 import type { FlushResult } from '../../src/logging/types';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
 import { memoryStorage } from '../../src/storage';
@@ -86,7 +87,7 @@ test('Copy diagnostics copies versions, mode, base, breakpoint, browser and logg
       'serverVersion',
       'userAgent',
     ]);
-    assert.is(diagnostics.buildVersion, '1.229.0');
+    assert.is(diagnostics.buildVersion, BUILD_VERSION);
     assert.is(diagnostics.authType, 'token');
     assert.is(diagnostics.breakpoint, 'md');
     assert.equal(Object.keys(diagnostics.logger), ['logged', 'sent', 'queued', 'dropped', 'droppedBy', 'restored', 'status']);

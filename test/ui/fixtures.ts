@@ -3,23 +3,22 @@ import { signal } from '@preact/signals';
 import { createClient } from '../../src/client';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
+import type { ShellStatus } from '../../src/status';
 import { memoryStorage } from '../../src/storage';
 import { DEFAULT_STRINGS } from '../../src/strings';
 import type { Client, SpeedDialAction } from '../../src/types';
-import type { Phase, Shell } from '../../src/ui/shell';
+import type { Shell } from '../../src/ui/shell';
 import { errorText } from '../../src/ui/text';
 
-/** A shell in the loading phase with whatever the test overrides; every request it makes recorded in `calls`. */
+/** A shell that is loading, with whatever the test overrides; every request it makes recorded in `calls`. `status` is the test's to set. */
 export function fakeShell(overrides: Partial<Shell> = {}) {
   const calls: string[] = [];
   const state = createClientState(true, 'lg');
+  const status = signal<ShellStatus>({ kind: 'loading' });
   const shell: Shell = {
     state,
-    phase: signal<Phase>('loading'),
-    startError: signal(''),
-    client: signal(null),
+    status,
     notice: signal(''),
-    focusRequests: signal(0),
     strings: DEFAULT_STRINGS,
     actions: [],
     run: (action) => calls.push(`run:${action.label}`),
@@ -28,7 +27,7 @@ export function fakeShell(overrides: Partial<Shell> = {}) {
     reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
-  return { shell, calls, state };
+  return { shell, calls, state, status };
 }
 
 const EMPTY_STATS: LoggerStats = {
@@ -83,8 +82,7 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     onSignOut: (signedOut) => void signOuts.push(signedOut),
     unmount: async () => {},
   });
-  made.shell.phase.value = 'ready';
-  made.shell.client.value = client;
+  made.status.value = { kind: 'ready', client };
   return { ...made, client, signOuts };
 }
 

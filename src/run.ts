@@ -1,0 +1,185 @@
+/**
+ * One client's life, without the DOM: its state and status, its start-up (again on Retry), the
+ * configuration reload, sign-in and sign-out, and its place on the page. It can start before its
+ * mount element exists (the script tag starts it while the page is still parsing); mount.tsx
+ * shows it, bootstrap.ts keeps it per element. Ending it, at any point, ends everything it runs.
+ */
+import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import type { ClientConfiguration } from './api/configuration';
+import { runsInProduction } from './build';
+import { createClient } from './client';
+import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
+import { currentFetch } from './http';
+import type { Logger } from './logging/types';
+import { getPage, type Page } from './page';
+import { loadConfiguration, runStartup, type StartupDeps, type StartupUpdate } from './startup';
+import { watchBreakpoint } from './state/breakpoint';
+import { applyStartupUpdate, type ClientState, createClientState } from './state/clientState';
+import type { ShellStatus } from './status';
+import type { BootstrapOptions, Client } from './types';
+import { errorText } from './ui/text';
+
+export interface ClientRun {
+  readonly client: Client;
+  readonly state: ClientState;
+  readonly status: ReadonlySignal<ShellStatus>;
+  /** The latest start (Retry begins another): resolves once start-up is done, rejects with the probe's error. */
+  readonly started: Promise<Client>;
+  /** Whether the run has ended: nothing of it is left running. */
+  readonly ended: boolean;
+  /** Starts afresh after a failed start. */
+  retry(): void;
+  /** The sign-in the gateway asks for: `onSignInRequired`, or the gateway's page. */
+  signIn(): void;
+  /** Something to end first when the run ends (the UI: nothing the user sees waits on the network). */
+  onEnd(teardown: () => void): void;
+  /** Ends the run: what was added with onEnd, the breakpoint watch, its place on the page. */
+  end(): Promise<void>;
+}
+
+/** A start that was ended before it finished: its promise says so rather than handing out a dead client. */
+const ENDED = 'EMWeb: the client was unmounted before its start-up finished';
+
+function startupDeps(page: Page, options: BootstrapOptions, production: boolean): StartupDeps {
+  const origin = options.origin ?? location.origin;
+  const timeoutMs = options.timeoutMs ?? STARTUP_TIMEOUT_MS;
+  return {
+    fetch: currentFetch,
+    local: page.local,
+    origin,
+    production,
+    timeoutMs,
+    log: page.logger,
+    now: Date.now,
+    resolveAuthType: page.resolverFor(origin, timeoutMs),
+    cloudCheck: page.cloudCheck,
+  };
+}
+
+const defaultSignOut = (origin: string) => (client: Client) =>
+  client.state.authType.peek() === 'secgw' ? location.assign(origin + AUTH_PATH) : location.reload();
+
+/** The host's `onSignInRequired`, or the gateway's sign-in page coming back here; a host callback that throws is logged. */
+function signInFor(options: BootstrapOptions, origin: string, logger: Logger): () => void {
+  const signIn =
+    options.onSignInRequired ?? (() => location.assign(`${origin}${AUTH_PATH}?returnUrl=${encodeURIComponent(location.href)}`));
+  return () => {
+    try {
+      signIn();
+    } catch (error) {
+      logger.error('EMWeb: onSignInRequired failed', error);
+    }
+  };
+}
+
+/** What one start-up writes to, and asks of the run it belongs to. */
+interface StartTarget {
+  state: ClientState;
+  status: Signal<ShellStatus>;
+  client: Client;
+  signInRequired(): void;
+  isEnded(): boolean;
+}
+
+/**
+ * One start-up: the facts fill the state as they come, the status says how it ended. Its promise
+ * resolves with the client, or rejects as the probe did (or because the run ended first).
+ */
+function startOnce(deps: StartupDeps, target: StartTarget): Promise<Client> {
+  const { state, status, client } = target;
+  status.value = { kind: 'loading' };
+  const onUpdate = (update: StartupUpdate) => {
+    if (!target.isEnded()) applyStartupUpdate(state, update);
+  };
+  const start = runStartup(deps, { onUpdate, onSignInRequired: target.signInRequired }).then(
+    (result) => {
+      if (target.isEnded()) throw new Error(ENDED);
+      if (!result.signInRequired) status.value = { kind: 'ready', client };
+      return client;
+    },
+    (error: unknown) => {
+      if (!target.isEnded()) status.value = { kind: 'failed', message: errorText(error) };
+      throw error;
+    },
+  );
+  // A failed start is on screen with its Retry: it must not also surface as an unhandled rejection.
+  start.catch(() => {});
+  return start;
+}
+
+/** Starts a client: the start-up requests leave now. */
+export function startClient(options: BootstrapOptions): ClientRun {
+  const production = runsInProduction(options.production);
+  const page = getPage();
+  const deps = startupDeps(page, options, production);
+  const state = createClientState(production, 'lg');
+  const status = signal<ShellStatus>({ kind: 'loading' });
+  const captureErrors = options.captureErrors !== false;
+  const leavePage = page.attach({ production, origin: deps.origin, state, loggerOptions: options.logger, captureErrors });
+  // watchBreakpoint reads the viewport's breakpoint at once.
+  const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
+    state.breakpoint.value = breakpoint;
+  });
+  const teardowns: (() => void)[] = [];
+  let ended = false;
+
+  const signIn = signInFor(options, deps.origin, page.logger);
+  const signInRequired = () => {
+    if (ended) return;
+    status.value = { kind: 'signInRequired' };
+    signIn();
+  };
+  const end = async () => {
+    if (ended) return;
+    ended = true;
+    for (const teardown of teardowns) teardown();
+    stopBreakpoint();
+    await leavePage();
+  };
+  const client = createClient({
+    state,
+    logger: page.logger,
+    local: page.local,
+    reloadConfiguration: async () => {
+      const config = await reloadConfiguration(deps, state, signInRequired);
+      if (config && !ended && status.peek().kind === 'signInRequired') status.value = { kind: 'ready', client };
+      return config;
+    },
+    onSignOut: options.onSignOut ?? defaultSignOut(deps.origin),
+    unmount: end,
+  });
+  const target: StartTarget = { state, status, client, signInRequired, isEnded: () => ended };
+  let started = startOnce(deps, target);
+
+  return {
+    client,
+    state,
+    status,
+    get started() {
+      return started;
+    },
+    get ended() {
+      return ended;
+    },
+    retry() {
+      if (!ended) started = startOnce(deps, target);
+    },
+    signIn,
+    onEnd: (teardown) => void teardowns.push(teardown),
+    end,
+  };
+}
+
+/** Fetches the configuration again, as start-up does; a failure keeps the last one in the state. */
+async function reloadConfiguration(
+  deps: StartupDeps,
+  state: ClientState,
+  signInRequired: () => void,
+): Promise<ClientConfiguration | false> {
+  const authType = state.authType.peek();
+  if (!authType) return false;
+  const loaded = await loadConfiguration(deps, authType);
+  if (loaded.config) applyStartupUpdate(state, { config: loaded.config });
+  else if (loaded.signInRequired) signInRequired();
+  return loaded.config;
+}

@@ -1,0 +1,14 @@
+import type { Client } from './types';
+
+/**
+ * What the shell is doing, as one value: the UI shows exactly this and nothing else decides it.
+ * - `loading`: start-up is asking the server; nothing is claimed about the user.
+ * - `ready`: start-up is done; the client is handed out and the screens and actions are there.
+ * - `signInRequired`: the security gateway answered 401; a sign-in is under way.
+ * - `failed`: the probe rejected; `message` is its reason, shown as it is, with Retry.
+ */
+export type ShellStatus =
+  | { kind: 'loading' }
+  | { kind: 'ready'; client: Client }
+  | { kind: 'signInRequired' }
+  | { kind: 'failed'; message: string };
