@@ -1,8 +1,10 @@
 /**
  * Time to first screen in headless Chromium, against the demo server with 100 ms on every API
  * answer: from navigation start to the header showing the configuration's displayName, and the
- * API requests that had to come back first. The React 18 build of the same shell runs in the same
- * browser, alternating with ours run by run, so that drift on the machine hits both.
+ * API requests that had to come back first. Beside this build run the same shell on React 18 and
+ * this shell as an earlier commit built it (`BENCH_BASELINE`, default the last one whose script tag
+ * waited for DOMContentLoaded), in the same browser, taking turns run by run, so that drift on the
+ * machine hits all three.
  *
  *   node --import tsx bench/boot.ts        (after `npm run build`; builds the React 18 shell itself)
  */
@@ -13,7 +15,7 @@ import { type DemoServer, startDemoServer } from '../demo/server.mjs';
 // Chromium is launched with the e2e harness's flags: no sandbox (root in a container), no GPU,
 // and none of the background traffic that would mix with the page's requests.
 import { CHROMIUM_ARGS, sessionCookie } from '../test/e2e/harness';
-import { ROOT, reactServerRoot } from './builds';
+import { ROOT, serverRootFor } from './builds';
 
 const LATENCY_MS = 100;
 const WARMUP_RUNS = 2;
@@ -58,7 +60,16 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-type Build = 'emweb' | 'react18';
+type Build = 'emweb' | 'baseline' | 'react18';
+const BUILDS: Build[] = ['emweb', 'baseline', 'react18'];
+
+/** Targets of the start-up path, medians in ms. */
+const TARGETS = {
+  /** The first API request leaves within this long of emweb.js being loaded. */
+  firstRequestAfterScript: 15,
+  /** The header is ready within this long of the last answer it waited for. */
+  readyAfterLastAnswer: 20,
+};
 
 interface Sample {
   /** ms from navigation start to the header showing the displayName. */
@@ -67,6 +78,10 @@ interface Sample {
   firstContentMs: number;
   /** ms to the end of the emweb.js download. */
   scriptLoadedMs: number;
+  /** ms to the first API request (fetch() called). */
+  firstRequestMs: number;
+  /** ms to the last answer that came back before the header was ready. */
+  lastCriticalAnswerMs: number;
   /** API requests whose answer came back before the header was ready. */
   criticalRequests: number;
   /** Of those, how many had to go one after the other. */
@@ -88,6 +103,12 @@ interface ScenarioResult {
   scriptLoaded: Figures;
   /** Median of ready − roundTrips × latency: script, rendering and loopback time. */
   offNetwork: Figures;
+  /** First API request − emweb.js loaded. */
+  firstRequestAfterScript: Figures;
+  /** Ready − the last answer it waited for. */
+  readyAfterLastAnswer: Figures;
+  /** Ready − (emweb.js loaded + round trips × latency): what is neither download nor network. */
+  overhead: Figures;
   criticalRequests: number[];
   roundTrips: number[];
   paths: string[];
@@ -103,6 +124,7 @@ export type BootResult =
   | { skipped: string }
   | {
       chromium: string;
+      baselineRef: string;
       runs: number;
       warmups: number;
       latencyMs: number;
@@ -164,10 +186,17 @@ async function once(browser: Browser, server: DemoServer, s: Scenario, build: Bu
     if (problems.length) throw new Error(problems.join('; '));
     const m = await page.evaluate(() => {
       const boot = (window as any).__emwebBoot as { firstContent: number; ready: number };
-      const script = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/web/emweb.js')) as
-        | PerformanceResourceTiming
-        | undefined;
-      return { ...boot, timeOrigin: performance.timeOrigin, scriptLoaded: script?.responseEnd ?? NaN };
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const script = resources.find((e) => e.name.endsWith('/web/emweb.js'));
+      const api = resources.filter((e) => new URL(e.name).pathname.startsWith('/api/') && !e.name.endsWith('/clientlogger/'));
+      const answeredBefore = api.filter((e) => e.responseEnd > 0 && e.responseEnd <= boot.ready);
+      return {
+        ...boot,
+        timeOrigin: performance.timeOrigin,
+        scriptLoaded: script?.responseEnd ?? NaN,
+        firstRequest: Math.min(...api.map((e) => e.startTime)),
+        lastCriticalAnswer: Math.max(...answeredBefore.map((e) => e.responseEnd)),
+      };
     });
     // On the server's clock: a request is on the critical path when its answer (sent LATENCY_MS
     // after it arrived) was back before the header was ready. Calls started alongside the header
@@ -191,6 +220,8 @@ async function once(browser: Browser, server: DemoServer, s: Scenario, build: Bu
       readyMs: m.ready,
       firstContentMs: m.firstContent,
       scriptLoadedMs: m.scriptLoaded,
+      firstRequestMs: m.firstRequest,
+      lastCriticalAnswerMs: m.lastCriticalAnswer,
       criticalRequests: critical.length,
       roundTrips,
       paths: critical.map((r) => `${r.method} ${r.path}`),
@@ -244,7 +275,10 @@ function chromiumPath(): string | null {
   return existsSync(path) ? path : null;
 }
 
-export async function benchBoot(reactShellCode: string, log: (line: string) => void = () => {}): Promise<BootResult> {
+export async function benchBoot(
+  code: { react18: string; baseline: string; baselineRef: string },
+  log: (line: string) => void = () => {},
+): Promise<BootResult> {
   const executablePath = chromiumPath();
   if (!executablePath) {
     return {
@@ -256,10 +290,16 @@ export async function benchBoot(reactShellCode: string, log: (line: string) => v
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   const servers: Record<Build, DemoServer> = {
     emweb: await startDemoServer({ port: 0, quiet: true, latency: LATENCY_MS }),
-    react18: await startDemoServer({ port: 0, quiet: true, latency: LATENCY_MS, root: reactServerRoot(reactShellCode) }),
+    baseline: await startDemoServer({
+      port: 0,
+      quiet: true,
+      latency: LATENCY_MS,
+      root: serverRootFor('baseline', code.baseline),
+    }),
+    react18: await startDemoServer({ port: 0, quiet: true, latency: LATENCY_MS, root: serverRootFor('react18', code.react18) }),
   };
   try {
-    const builds: Build[] = ['emweb', 'react18'];
+    const builds = BUILDS;
     const uiChecks = [];
     for (const build of builds) uiChecks.push(await checkUi(browser, servers[build], build));
     const samples = new Map<string, Sample[]>();
@@ -286,6 +326,9 @@ export async function benchBoot(reactShellCode: string, log: (line: string) => v
           firstContent: figures(xs.map((x) => x.firstContentMs)),
           scriptLoaded: figures(xs.map((x) => x.scriptLoadedMs)),
           offNetwork: figures(xs.map((x) => x.readyMs - x.roundTrips * LATENCY_MS)),
+          firstRequestAfterScript: figures(xs.map((x) => x.firstRequestMs - x.scriptLoadedMs)),
+          readyAfterLastAnswer: figures(xs.map((x) => x.readyMs - x.lastCriticalAnswerMs)),
+          overhead: figures(xs.map((x) => x.readyMs - x.scriptLoadedMs - x.roundTrips * LATENCY_MS)),
           criticalRequests: xs.map((x) => x.criticalRequests),
           roundTrips: xs.map((x) => x.roundTrips),
           paths: xs[xs.length - 1]!.paths,
@@ -294,6 +337,7 @@ export async function benchBoot(reactShellCode: string, log: (line: string) => v
     }
     return {
       chromium: browser.version(),
+      baselineRef: code.baselineRef,
       runs: RUNS,
       warmups: WARMUP_RUNS,
       latencyMs: LATENCY_MS,
@@ -316,51 +360,66 @@ const distinct = (xs: number[]) => {
   return lo === hi ? String(lo) : `${lo}–${hi}`;
 };
 
+const BUILD_NAMES: Record<Build, string> = { emweb: 'EMWeb (Preact)', baseline: 'EMWeb before', react18: 'React 18 build' };
+
 export function bootMarkdown(r: BootResult): string {
   if ('skipped' in r) return `**Skipped:** ${r.skipped}.`;
+  const result = (s: Scenario, build: Build) => r.results.find((x) => x.scenario.key === s.key && x.build === build)!;
   const lines = [
-    `Median (min–max) of ${r.runs} runs per scenario and build after ${r.warmups} warm-up runs, in ms from navigation start; API latency ${r.latencyMs} ms.`,
+    `Median (min–max) of ${r.runs} runs per scenario and build after ${r.warmups} warm-up runs, in ms from navigation start; API latency ${r.latencyMs} ms. ` +
+      `"EMWeb before" is \`${r.baselineRef}\` built the same way: its script tag waited for \`DOMContentLoaded\` before asking anything.`,
     '',
-    '| scenario | build | header shows displayName | first content (loading state) | emweb.js loaded | ready − round trips × latency | API requests answered before ready | round trips (target) | React 18 ÷ EMWeb (ready) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | build | header shows displayName | first content (loading state) | emweb.js loaded | first API request − emweb.js loaded | ready − last answer it waited for | ready − (emweb.js loaded + round trips × latency) | round trips (target) | ÷ EMWeb (ready) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const s of SCENARIOS) {
-    const ours = r.results.find((x) => x.scenario.key === s.key && x.build === 'emweb')!;
-    const react = r.results.find((x) => x.scenario.key === s.key && x.build === 'react18')!;
-    for (const x of [ours, react]) {
+    const ours = result(s, 'emweb');
+    for (const build of BUILDS) {
+      const x = result(s, build);
       const trips = distinct(x.roundTrips);
       const met = Math.max(...x.roundTrips) <= s.targetRoundTrips ? 'met' : '**missed**';
       lines.push(
-        `| ${x === ours ? s.name : ''} | ${x.build === 'emweb' ? 'EMWeb (Preact)' : 'React 18 build'} | ${span(x.ready)} | ${span(x.firstContent)} | ${span(x.scriptLoaded)} | ${span(x.offNetwork)} | ${distinct(x.criticalRequests)} | ${trips} (${s.targetRoundTrips}: ${met}) | ${x === react ? (react.ready.median / ours.ready.median).toFixed(2) : ''} |`,
+        `| ${build === 'emweb' ? s.name : ''} | ${BUILD_NAMES[build]} | ${span(x.ready)} | ${span(x.firstContent)} | ${span(x.scriptLoaded)} | ` +
+          `${span(x.firstRequestAfterScript)} | ${span(x.readyAfterLastAnswer)} | ${span(x.overhead)} | ${trips} (${s.targetRoundTrips}: ${met}) | ` +
+          `${build === 'emweb' ? '' : (x.ready.median / ours.ready.median).toFixed(2)} |`,
       );
     }
   }
   lines.push('', 'Requests on the critical path (last run, EMWeb):', '');
-  for (const s of SCENARIOS) {
-    const ours = r.results.find((x) => x.scenario.key === s.key && x.build === 'emweb')!;
-    lines.push(`- ${s.key}: ${ours.paths.map((p) => `\`${p}\``).join(', ') || '(none)'}`);
-  }
+  for (const s of SCENARIOS)
+    lines.push(
+      `- ${s.key}: ${
+        result(s, 'emweb')
+          .paths.map((p) => `\`${p}\``)
+          .join(', ') || '(none)'
+      }`,
+    );
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
   lines.push(
     '',
-    'Targets: a remembered mode ready within one round trip plus script time; secgw in one round trip, token in two.',
+    `Targets (medians): the first API request within ${TARGETS.firstRequestAfterScript} ms of emweb.js being loaded; the header ready within ` +
+      `${TARGETS.readyAfterLastAnswer} ms of the last answer it waited for; what is neither download nor network at most half of "EMWeb before"'s; ` +
+      'secgw and a remembered mode in one round trip, token in two.',
   );
   for (const s of SCENARIOS) {
-    const ours = r.results.find((x) => x.scenario.key === s.key && x.build === 'emweb')!;
+    const ours = result(s, 'emweb');
+    const before = result(s, 'baseline');
     const trips = Math.max(...ours.roundTrips);
     lines.push(
-      `- ${s.key}: ${trips} round trip${trips === 1 ? '' : 's'} (target ${s.targetRoundTrips}: ${trips <= s.targetRoundTrips ? 'met' : '**missed**'}); ` +
-        `ready at ${ours.ready.median} ms = ${s.targetRoundTrips} × ${r.latencyMs} ms + ${round1(ours.ready.median - s.targetRoundTrips * r.latencyMs)} ms of page, script and rendering.`,
+      `- ${s.key}: first request ${ours.firstRequestAfterScript.median} ms after emweb.js (${verdict(ours.firstRequestAfterScript.median <= TARGETS.firstRequestAfterScript)}; before: ${before.firstRequestAfterScript.median} ms); ` +
+        `ready ${ours.readyAfterLastAnswer.median} ms after the last answer (${verdict(ours.readyAfterLastAnswer.median <= TARGETS.readyAfterLastAnswer)}; before: ${before.readyAfterLastAnswer.median} ms); ` +
+        `neither download nor network ${ours.overhead.median} ms against ${before.overhead.median} ms before (${verdict(ours.overhead.median <= before.overhead.median / 2)}); ` +
+        `${trips} round trip${trips === 1 ? '' : 's'} (${verdict(trips <= s.targetRoundTrips)}).`,
     );
   }
   lines.push('', 'UI check of each build (once, latency 0, before the timed runs):', '');
-  for (const c of r.uiChecks)
-    lines.push(`- ${c.build === 'emweb' ? 'EMWeb' : 'React 18 build'}: ${c.ok ? 'ok' : '**FAILED**'} — ${c.notes.join('; ')}`);
+  for (const c of r.uiChecks) lines.push(`- ${BUILD_NAMES[c.build]}: ${c.ok ? 'ok' : '**FAILED**'} — ${c.notes.join('; ')}`);
   return lines.join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { reactShell } = await import('./builds');
-  const react = await reactShell();
-  const r = await benchBoot(react.code, console.log);
+  const { baselineEmweb, reactShell } = await import('./builds');
+  const [react, baseline] = [await reactShell(), await baselineEmweb()];
+  const r = await benchBoot({ react18: react.code, baseline: baseline.code, baselineRef: baseline.ref }, console.log);
   console.log(bootMarkdown(r));
 }

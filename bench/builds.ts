@@ -3,6 +3,7 @@
  * uses for dist/emweb.js: its rollup config is imported (a fresh copy per build, so each build
  * gets its own plugin instances), and only what a build must add goes in front of its plugins.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -122,11 +123,34 @@ export async function reactShell(): Promise<Built> {
 }
 
 /**
- * A server root for the demo server that serves the React 18 build as /web/emweb.js: its own
- * dist/ beside a link to the real demo/ (the host page and its assets stay the same).
+ * The commit the boot benchmark measures this build against: the last one whose script tag
+ * waited for DOMContentLoaded before asking anything (start-up now leaves while the script runs).
+ * `BENCH_BASELINE=<git ref>` measures against another.
  */
-export function reactServerRoot(code: string): string {
-  const root = join(OUT, 'react18-root');
+export const BASELINE_REF = process.env.BENCH_BASELINE || 'e50c8ff';
+
+/**
+ * dist/emweb.js as `BASELINE_REF` built it: its tree (git archive) with this checkout's
+ * node_modules, built with its own rollup config.
+ */
+export async function baselineEmweb(): Promise<Built & { ref: string }> {
+  const dir = join(OUT, 'baseline');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const ref = execFileSync('git', ['rev-parse', '--short', BASELINE_REF], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const archive = execFileSync('git', ['archive', '--format=tar', ref], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'rollup', 'dist', 'bin', 'rollup'), '-c', '--silent'], { cwd: dir });
+  return { code: readFileSync(join(dir, 'dist', 'emweb.js'), 'utf8'), packages: [], ref };
+}
+
+/**
+ * A server root for the demo server that serves another build as /web/emweb.js: its own dist/
+ * beside a link to the real demo/ (the host page and its assets stay the same).
+ */
+export function serverRootFor(name: string, code: string): string {
+  const root = join(OUT, `${name}-root`);
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(join(root, 'dist', 'emweb.js'), code);
   // Made afresh each run: a link left by a checkout elsewhere would point at the wrong demo/.

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { type BootResult, benchBoot, bootMarkdown } from './boot';
-import { OUT, packageVersion, ROOT } from './builds';
+import { baselineEmweb, OUT, packageVersion, ROOT } from './builds';
 import { benchLogger } from './logger';
 import { loggerMarkdown } from './logger-report';
 import { benchScale, PLAN, type ScaleRun, scaleMarkdown } from './scale';
@@ -52,7 +52,8 @@ async function section<T>(name: string, fn: () => Promise<T>): Promise<Section<T
 const size = await section('1. size', benchSize);
 const boot = await section<BootResult>('2. boot', async () => {
   if (!size.result) throw new Error('the React 18 build of the shell is missing: the size benchmark failed');
-  return benchBoot(size.result.reactShellCode, log);
+  const baseline = await baselineEmweb();
+  return benchBoot({ react18: size.result.reactShellCode, baseline: baseline.code, baselineRef: baseline.ref }, log);
 });
 const logger = await section('3. logger', benchLogger);
 const scale = await section<ScaleRun[]>('4. scale', () =>

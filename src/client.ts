@@ -9,7 +9,8 @@ export interface ClientDeps {
   state: ClientState;
   logger: Logger;
   local: SafeStorage;
-  reloadConfiguration(): Promise<ClientConfiguration | false>;
+  /** Gets the client it reloads for. */
+  reloadConfiguration(client: Client): Promise<ClientConfiguration | false>;
   onSignOut(client: Client): void;
   unmount(): Promise<void>;
 }
@@ -47,7 +48,7 @@ export function createClient(deps: ClientDeps): Client {
     },
     state,
     logger,
-    reloadConfiguration: deps.reloadConfiguration,
+    reloadConfiguration: () => deps.reloadConfiguration(client),
     diagnostics: () => ({
       buildVersion: BUILD_VERSION,
       serverVersion: state.version.value ?? '',

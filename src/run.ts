@@ -12,7 +12,7 @@ import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
 import { currentFetch } from './http';
 import type { Logger } from './logging/types';
 import { getPage, type Page } from './page';
-import { loadConfiguration, runStartup, type StartupDeps, type StartupUpdate } from './startup';
+import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents, type StartupResult } from './startup';
 import { watchBreakpoint } from './state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from './state/clientState';
 import type { ShellStatus } from './status';
@@ -74,31 +74,24 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
 
 /** What one start-up writes to, and asks of the run it belongs to. */
 interface StartTarget {
-  state: ClientState;
   status: Signal<ShellStatus>;
   client: Client;
-  signInRequired(): void;
   isEnded(): boolean;
 }
 
 /**
- * One start-up: the facts fill the state as they come, the status says how it ended. Its promise
- * resolves with the client, or rejects as the probe did (or because the run ended first).
+ * How one start-up ends: the status says it, and its promise resolves with the client, or
+ * rejects as the probe did (or because the run ended first).
  */
-function startOnce(deps: StartupDeps, target: StartTarget): Promise<Client> {
-  const { state, status, client } = target;
-  status.value = { kind: 'loading' };
-  const onUpdate = (update: StartupUpdate) => {
-    if (!target.isEnded()) applyStartupUpdate(state, update);
-  };
-  const start = runStartup(deps, { onUpdate, onSignInRequired: target.signInRequired }).then(
+function settleStart(startup: Promise<StartupResult>, { status, client, isEnded }: StartTarget): Promise<Client> {
+  const start = startup.then(
     (result) => {
-      if (target.isEnded()) throw new Error(ENDED);
+      if (isEnded()) throw new Error(ENDED);
       if (!result.signInRequired) status.value = { kind: 'ready', client };
       return client;
     },
     (error: unknown) => {
-      if (!target.isEnded()) status.value = { kind: 'failed', message: errorText(error) };
+      if (!isEnded()) status.value = { kind: 'failed', message: errorText(error) };
       throw error;
     },
   );
@@ -107,13 +100,28 @@ function startOnce(deps: StartupDeps, target: StartTarget): Promise<Client> {
   return start;
 }
 
-/** Starts a client: the start-up requests leave now. */
+/** Starts a client: the start-up requests leave first, before the page's logger starts or anything is drawn. */
 export function startClient(options: BootstrapOptions): ClientRun {
   const production = runsInProduction(options.production);
   const page = getPage();
   const deps = startupDeps(page, options, production);
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ kind: 'loading' });
+  let ended = false;
+  const signIn = signInFor(options, deps.origin, page.logger);
+  const signInRequired = () => {
+    if (ended) return;
+    status.value = { kind: 'signInRequired' };
+    signIn();
+  };
+  const events: StartupEvents = {
+    onUpdate: (update) => {
+      if (!ended) applyStartupUpdate(state, update);
+    },
+    onSignInRequired: signInRequired,
+  };
+  const startup = runStartup(deps, events);
+
   const captureErrors = options.captureErrors !== false;
   const leavePage = page.attach({ production, origin: deps.origin, state, loggerOptions: options.logger, captureErrors });
   // watchBreakpoint reads the viewport's breakpoint at once.
@@ -121,14 +129,6 @@ export function startClient(options: BootstrapOptions): ClientRun {
     state.breakpoint.value = breakpoint;
   });
   const teardowns: (() => void)[] = [];
-  let ended = false;
-
-  const signIn = signInFor(options, deps.origin, page.logger);
-  const signInRequired = () => {
-    if (ended) return;
-    status.value = { kind: 'signInRequired' };
-    signIn();
-  };
   const end = async () => {
     if (ended) return;
     ended = true;
@@ -140,16 +140,16 @@ export function startClient(options: BootstrapOptions): ClientRun {
     state,
     logger: page.logger,
     local: page.local,
-    reloadConfiguration: async () => {
+    reloadConfiguration: async (self) => {
       const config = await reloadConfiguration(deps, state, signInRequired);
-      if (config && !ended && status.peek().kind === 'signInRequired') status.value = { kind: 'ready', client };
+      if (config && !ended && status.peek().kind === 'signInRequired') status.value = { kind: 'ready', client: self };
       return config;
     },
     onSignOut: options.onSignOut ?? defaultSignOut(deps.origin),
     unmount: end,
   });
-  const target: StartTarget = { state, status, client, signInRequired, isEnded: () => ended };
-  let started = startOnce(deps, target);
+  const target: StartTarget = { status, client, isEnded: () => ended };
+  let started = settleStart(startup, target);
 
   return {
     client,
@@ -162,7 +162,9 @@ export function startClient(options: BootstrapOptions): ClientRun {
       return ended;
     },
     retry() {
-      if (!ended) started = startOnce(deps, target);
+      if (ended) return;
+      status.value = { kind: 'loading' };
+      started = settleStart(runStartup(deps, events), target);
     },
     signIn,
     onEnd: (teardown) => void teardowns.push(teardown),

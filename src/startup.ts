@@ -3,7 +3,7 @@ import { type CloudCheck, loadVersion } from './api/info';
 import { type ApiBase, apiBase } from './auth/apiBase';
 import type { AuthType } from './auth/authType';
 import { type Claims, readClaims } from './auth/claims';
-import type { AuthTypeResolver, ResolvedAuthType } from './auth/probe';
+import { type AuthTypeResolver, type ResolvedAuthType, rememberedAuthType } from './auth/probe';
 import { authHeaders } from './auth/token';
 import { STORAGE_KEYS } from './constants';
 import type { FetchLike } from './http';
@@ -114,7 +114,8 @@ async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAu
  * every later step falls back instead of failing.
  */
 export async function runStartup(deps: StartupDeps, events: StartupEvents): Promise<StartupResult> {
-  let resolved = await deps.resolveAuthType();
+  // A remembered mode is known at once: its calls leave in this very task, before anything is drawn.
+  let resolved = rememberedAuthType(deps.local) ?? (await deps.resolveAuthType());
   let round = await loadFacts(deps, resolved, events);
   if (resolved.remembered && round.configStatus === 404) {
     deps.local.remove(STORAGE_KEYS.authType);

@@ -2,7 +2,5 @@
 // Import this first in every test file that needs a DOM, before fetch-mock (which captures fetch on import).
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 
-if (!(globalThis as { __emwebDom?: boolean }).__emwebDom) {
-  GlobalRegistrator.register({ url: 'http://localhost/web/', width: 1024, height: 768 });
-  (globalThis as { __emwebDom?: boolean }).__emwebDom = true;
-}
+// A test file that registers on its own first (the README's example does, as a host's would) is left to it.
+if (typeof document === 'undefined') GlobalRegistrator.register({ url: 'http://localhost/web/', width: 1024, height: 768 });

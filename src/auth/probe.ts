@@ -51,6 +51,14 @@ export interface AuthTypeResolverDeps {
 
 export type AuthTypeResolver = () => Promise<ResolvedAuthType>;
 
+/** The mode an earlier start stored, when it is one of the three; anything else stored there is removed. */
+export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null {
+  const stored = local.get(STORAGE_KEYS.authType);
+  if (isAuthType(stored)) return { authType: stored, remembered: true };
+  if (stored !== null) local.remove(STORAGE_KEYS.authType);
+  return null;
+}
+
 /**
  * The remembered mode, else the probe. Callers that arrive while a probe is in flight share it,
  * so a page never probes twice at once; once settled it is forgotten, so a Retry after a
@@ -79,9 +87,8 @@ export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: Auth
   };
 
   return () => {
-    const stored = local.get(STORAGE_KEYS.authType);
-    if (isAuthType(stored)) return Promise.resolve({ authType: stored, remembered: true });
-    if (stored !== null) local.remove(STORAGE_KEYS.authType);
+    const remembered = rememberedAuthType(local);
+    if (remembered) return Promise.resolve(remembered);
     inFlight ??= probe().finally(() => {
       inFlight = null;
     });
