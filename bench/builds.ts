@@ -127,7 +127,7 @@ export async function reactShell(): Promise<Built> {
  * waited for DOMContentLoaded before asking anything (start-up now leaves while the script runs).
  * `BENCH_BASELINE=<git ref>` measures against another.
  */
-export const BASELINE_REF = process.env.BENCH_BASELINE || 'e50c8ff';
+const BASELINE_REF = process.env.BENCH_BASELINE || 'e50c8ff';
 
 /**
  * dist/emweb.js as `BASELINE_REF` built it: its tree (git archive) with this checkout's
