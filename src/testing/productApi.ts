@@ -7,6 +7,8 @@ import type { AuthType } from '../auth/authType';
 /** A request as the fake received it; header names are lower-case, as a server sees them. */
 export interface ProductRequest {
   method: string;
+  /** The origin it was sent to (the fake answers on any), e.g. `https://desk.example`. */
+  origin: string;
   /** The path without the query, e.g. `/api/web/ClientConfiguration`. */
   path: string;
   /** The query as sent, `''` or starting with `?`. */

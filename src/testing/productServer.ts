@@ -5,6 +5,7 @@
  */
 import type { AuthType } from '../auth/authType';
 import type { LogEntry } from '../logging/types';
+import { isSendableHeader } from './headers';
 import { isLogRequest, type PlayedProduct, type ProductRequest, productAnswer, type RouteAnswer } from './productApi';
 
 /** An answer given as it is, or made from the request when it comes (it may wait: a promise). */
@@ -161,13 +162,17 @@ export function createProductServer(options: ProductServerOptions = {}): Product
   };
 }
 
-/** The request as a server sees it: a `Request` object or a URL with its options, relative URLs against the page. */
+/**
+ * The request as a server sees it: a `Request` object or a URL with its options, relative URLs
+ * against the page. A header a browser refuses to send rejects here, before the server sees it.
+ */
 async function readRequest(input: RequestInfo | URL, init: RequestInit = {}): Promise<ProductRequest> {
   const isRequest = typeof Request !== 'undefined' && input instanceof Request;
   const base = globalThis.location?.href ?? 'http://localhost/';
   const url = new URL(isRequest ? input.url : String(input), base);
   const headers: Record<string, string> = {};
   new Headers(init.headers ?? (isRequest ? input.headers : undefined)).forEach((value, name) => {
+    if (!isSendableHeader(name, value)) throw new TypeError(`fetch refuses to send the header ${name}: invalid name or value`);
     headers[name.toLowerCase()] = value;
   });
   let body = '';
@@ -175,6 +180,7 @@ async function readRequest(input: RequestInfo | URL, init: RequestInit = {}): Pr
   else if (isRequest) body = await input.clone().text();
   return {
     method: (init.method ?? (isRequest ? input.method : 'GET')).toUpperCase(),
+    origin: url.origin,
     path: url.pathname,
     query: url.search,
     headers,

@@ -78,15 +78,15 @@ test('anything else is a 404, on any origin; the path decides', async () => {
   assert.is((await get(server, '/api/web/info/version', { method: 'POST' })).status, 404, 'the method counts');
 });
 
-test('requests: method, path, query, lower-case headers and body, in arrival order; relative URLs resolve on the page', async () => {
+test('requests: method, origin, path, query, lower-case headers and body, in arrival order; relative URLs resolve on the page', async () => {
   const server = createProductServer({ auth: 'token' });
   await server.fetch('/api/info/version?x=1', { headers: { Authorization: 'Bearer t' } });
   await server.fetch(new Request(`${ORIGIN}/api/clientlogger/`, { method: 'POST', body: '[]' }));
   assert.equal(
-    server.requests.map(({ method, path, query, body }) => ({ method, path, query, body })),
+    server.requests.map(({ method, origin, path, query, body }) => ({ method, origin, path, query, body })),
     [
-      { method: 'GET', path: '/api/info/version', query: '?x=1', body: '' },
-      { method: 'POST', path: '/api/clientlogger/', query: '', body: '[]' },
+      { method: 'GET', origin: location.origin, path: '/api/info/version', query: '?x=1', body: '' },
+      { method: 'POST', origin: ORIGIN, path: '/api/clientlogger/', query: '', body: '[]' },
     ],
   );
   assert.is(server.requests[0]?.headers.authorization, 'Bearer t');
@@ -105,6 +105,24 @@ test('routes answer in place of the product by METHOD and path: status, JSON or 
   assert.is(html.headers.get('Content-Type'), 'text/html');
   assert.is(await html.text(), '<html>');
   assert.equal((await get(server, '/api/web/info/cloudinstance')).json, { asked: '/api/web/info/cloudinstance' });
+});
+
+test('a header a browser refuses to send (CR, LF, NUL, a character above U+00FF, a name that is no token) rejects with a TypeError, and nothing reaches the server', async () => {
+  const server = createProductServer({ auth: 'token' });
+  const refused: Record<string, string>[] = [
+    { Authorization: 'Bearer a\nb' },
+    { Authorization: 'Bearer a\rb' },
+    { Authorization: 'Bearer a\0b' },
+    { Authorization: 'Bearer €' },
+    { 'Bad Name': 'x' },
+  ];
+  for (const headers of refused) {
+    const error = await server.fetch(`${ORIGIN}/api/info/version`, { headers }).catch((e: unknown) => e);
+    assert.instance(error, TypeError, JSON.stringify(headers));
+  }
+  assert.is(server.requests.length, 0);
+  const latin1 = await server.fetch(`${ORIGIN}/api/info/version`, { headers: { Authorization: 'Bearer Jürgen\t' } });
+  assert.is(latin1.status, 200, 'Latin-1 and tabs go');
 });
 
 test('status 0 is a network failure: the fetch rejects with a TypeError, as a browser fetch does', async () => {
