@@ -1,6 +1,6 @@
-// Test doubles shared by the HTTP, start-up and UI tests (not a test file itself).
-import { Buffer } from 'node:buffer';
-import type { FetchLike } from '../src/http';
+// Test doubles shared by the unit tests (not a test file itself). The product's API is played by
+// emweb/testing's createProductServer (src/testing): what is here is what that fake is not.
+import type { ProductServer, Route } from '../src/testing';
 
 export const ORIGIN = 'https://emweb.test';
 
@@ -16,35 +16,6 @@ export function recordingLog() {
   };
 }
 
-/** A response object for any status, 1xx and 0 included, which `new Response` refuses to build. */
-export const answer = (status: number, body = '', headers: Record<string, string> = {}): Response =>
-  ({
-    status,
-    headers: new Headers(headers),
-    text: () => Promise.resolve(body),
-  }) as unknown as Response;
-
-interface RecordedCall {
-  url: string;
-  init: RequestInit | undefined;
-}
-
-/**
- * A fetch that answers from a table keyed by URL; a missing URL is a network failure.
- * A table value may be a function, to hold an answer back or to count.
- */
-export function scriptedFetch(table: Record<string, Response | (() => Promise<Response>) | 'fail' | 'hang'>) {
-  const calls: RecordedCall[] = [];
-  const fetch: FetchLike = (url, init) => {
-    calls.push({ url, init });
-    const entry = table[url];
-    if (entry === undefined || entry === 'fail') return Promise.reject(new TypeError('Failed to fetch'));
-    if (entry === 'hang') return new Promise<Response>(() => {});
-    return typeof entry === 'function' ? entry() : Promise.resolve(entry);
-  };
-  return { fetch, calls, urls: () => calls.map((c) => c.url) };
-}
-
 /** A promise with its resolver outside, for answers that arrive when the test says so. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -52,21 +23,30 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-/** The value of a request header, whatever the case of its name and the shape of the headers. */
-export function headerOf(init: { headers?: unknown } | undefined, name: string): string | undefined {
-  const h = init?.headers;
-  if (!h) return undefined;
-  if (typeof (h as Headers).get === 'function') return (h as Headers).get(name) ?? undefined;
-  const hit = Object.entries(h as Record<string, string>).find(([k]) => k.toLowerCase() === name.toLowerCase());
-  return hit?.[1];
-}
+/** A route that never answers: only the client's timeout (its abort) ends the request. */
+export const noAnswer: Route = () => new Promise(() => {});
 
-const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
+// Two answers the kit's server cannot give, since each of its answers is a whole `Response`:
 
-/** An unsigned JWT whose payload is `payload` serialised as is. */
-export const jwtWithPayload = (payload: string) => `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(payload)}.c2lnbmF0dXJl`;
+/**
+ * A response with an informational (1xx) status, which `new Response` refuses to build. No
+ * browser's fetch resolves with one (the network stack consumes interim answers); a host page's
+ * fetch wrapper might, and the client must still treat it as no success.
+ */
+export const informationalResponse = (status: number, body = ''): Response =>
+  ({ status, headers: new Headers(), text: () => Promise.resolve(body) }) as unknown as Response;
 
-export const makeJwt = (claims: Record<string, unknown>) => jwtWithPayload(JSON.stringify(claims));
+/** A response whose body stream breaks once its headers are in: a connection dropped mid-body. */
+export const brokenBodyResponse = (status = 200, headers?: HeadersInit): Response =>
+  new Response(new ReadableStream({ pull: (stream) => stream.error(new TypeError('network error')) }), { status, headers });
 
-/** Lets every promise already settled run its callbacks. */
-export const settle = () => new Promise<void>((r) => setImmediate(r));
+/** The URLs the server was asked, in arrival order. */
+export const urlsAsked = (server: ProductServer): string[] =>
+  server.requests.map((request) => request.origin + request.path + request.query);
+
+/**
+ * Lets what is already under way finish: promise callbacks, and Preact's renders (microtasks; the
+ * client's effects are layout effects, run with the render). A turn of setImmediate, not a
+ * setTimeout: the tests that fake timers fake setTimeout, and a settle on it would never come.
+ */
+export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));

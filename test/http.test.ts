@@ -2,7 +2,7 @@ import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type FetchLike, isPlainObject, parseJson, request } from '../src/http';
-import { answer, settle } from './fakes';
+import { brokenBodyResponse, settle } from './fakes';
 
 const URL_ = 'https://emweb.test/api/info/version';
 const NO_ANSWER = { status: 0, json: undefined, isJson: false, retryAfter: null };
@@ -11,7 +11,7 @@ test('a GET sends credentials and the headers, and reads a JSON body', async () 
   let seen: RequestInit | undefined;
   const fetch: FetchLike = async (_url, init) => {
     seen = init;
-    return answer(200, '{"message":"1.2"}');
+    return new Response('{"message":"1.2"}');
   };
   const result = await request(fetch, URL_, { headers: { Authorization: 'Bearer t' }, timeoutMs: 1000 });
   assert.equal(result, { status: 200, json: { message: '1.2' }, isJson: true, retryAfter: null });
@@ -25,7 +25,7 @@ test('a POST sends its body, keepalive and the credentials it is given', async (
   let seen: RequestInit | undefined;
   const fetch: FetchLike = async (_url, init) => {
     seen = init;
-    return answer(202);
+    return new Response(null, { status: 202 });
   };
   await request(fetch, URL_, { method: 'POST', body: '[1]', keepalive: true, credentials: 'same-origin', timeoutMs: 1000 });
   assert.is(seen?.method, 'POST');
@@ -36,19 +36,21 @@ test('a POST sends its body, keepalive and the credentials it is given', async (
 
 test('a body that is not JSON (HTML, empty, truncated) is reported as such', async () => {
   for (const body of ['<html></html>', '', '{"a":']) {
-    const result = await request(async () => answer(200, body), URL_, { timeoutMs: 1000 });
+    const result = await request(async () => new Response(body), URL_, { timeoutMs: 1000 });
     assert.equal(result, { status: 200, json: undefined, isJson: false, retryAfter: null }, body);
   }
 });
 
 test('JSON null is JSON', async () => {
-  const result = await request(async () => answer(200, 'null'), URL_, { timeoutMs: 1000 });
+  const result = await request(async () => new Response('null'), URL_, { timeoutMs: 1000 });
   assert.is(result.isJson, true);
   assert.is(result.json, null);
 });
 
 test('Retry-After comes back as the server sent it', async () => {
-  const result = await request(async () => answer(503, '', { 'Retry-After': '120' }), URL_, { timeoutMs: 1000 });
+  const result = await request(async () => new Response('', { status: 503, headers: { 'Retry-After': '120' } }), URL_, {
+    timeoutMs: 1000,
+  });
   assert.is(result.status, 503);
   assert.is(result.retryAfter, '120');
 });
@@ -81,13 +83,12 @@ test('an answer whose body does not matter is not waited for, but drained so the
 });
 
 test('no answer is status 0, and the promise never rejects: network failure, a fetch that throws, an unreadable body', async () => {
-  const broken = { status: 200, text: () => Promise.reject(new TypeError('stream')) } as unknown as Response;
   const fetches: FetchLike[] = [
     () => Promise.reject(new TypeError('Failed to fetch')),
     () => {
       throw new TypeError('fetch is not a function');
     },
-    async () => broken,
+    async () => brokenBodyResponse(),
   ];
   for (const fetch of fetches) assert.equal(await request(fetch, URL_, { timeoutMs: 1000 }), NO_ANSWER);
 });
@@ -135,7 +136,7 @@ test('the timers it is given are the ones it uses, and the timer is cleared once
   await settle();
   assert.equal(result, NO_ANSWER);
 
-  await request(async () => answer(204), URL_, { timeoutMs: 5000 }, clock);
+  await request(async () => new Response(null, { status: 204 }), URL_, { timeoutMs: 5000 }, clock);
   assert.is(clock.countTimers(), 0);
 });
 

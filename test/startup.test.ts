@@ -1,20 +1,31 @@
 import './setup';
 import FakeTimers from '@sinonjs/fake-timers';
-import fetchMock from 'fetch-mock';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createCloudCheck } from '../src/api/info';
 import { createAuthTypeResolver } from '../src/auth/probe';
 import { loadConfiguration, runStartup as runWithEvents, type StartupDeps, type StartupUpdate } from '../src/startup';
 import { memoryStorage, type SafeStorage, safeStorage } from '../src/storage';
-import { answer, deferred, headerOf, makeJwt, ORIGIN, recordingLog, scriptedFetch, settle } from './fakes';
+import {
+  createProductServer,
+  DEFAULT_CONFIGURATION,
+  makeJwt,
+  type ProductServer,
+  type ProductServerOptions,
+  type RouteAnswer,
+} from '../src/testing';
+import { deferred, noAnswer, ORIGIN, recordingLog, settle, urlsAsked } from './fakes';
 
 const NOW = Date.UTC(2025, 0, 1);
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp' };
+const VERSION = '7.4.2 (server build 318)';
 const CLAIMS = { userId: 'Jürgen', authUserId: 'u1', profileId: 'p1', langId: 'de', sid: 's1' };
 const JWT = makeJwt({ ...CLAIMS, exp: NOW / 1000 + 3600 });
 
 const url = (path: string) => ORIGIN + path;
+/** The configuration a server playing `auth` hands out: the fake's default with ours over it. */
+const served = (auth: string) => ({ ...DEFAULT_CONFIGURATION, ...CONFIG, authType: auth });
+const product = (options: ProductServerOptions = {}) => createProductServer({ config: CONFIG, version: VERSION, ...options });
 
 // Start-up must never leave a rejection nobody handles.
 const unhandled: unknown[] = [];
@@ -24,11 +35,11 @@ test.after.each(async () => {
   assert.equal(unhandled.splice(0), [], 'no unhandled rejections');
 });
 
-function depsFor(fetch: StartupDeps['fetch'], overrides: Partial<StartupDeps> = {}) {
+function depsFor(server: ProductServer, overrides: Partial<StartupDeps> = {}) {
   const log = recordingLog();
   const local = overrides.local ?? memoryStorage();
   const deps: StartupDeps = {
-    fetch,
+    fetch: server.fetch,
     local,
     origin: ORIGIN,
     production: true,
@@ -36,7 +47,7 @@ function depsFor(fetch: StartupDeps['fetch'], overrides: Partial<StartupDeps> = 
     log,
     now: () => NOW,
     cloudCheck: createCloudCheck(),
-    resolveAuthType: createAuthTypeResolver({ fetch, local, origin: ORIGIN, timeoutMs: 5000 }),
+    resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 5000 }),
     ...overrides,
   };
   return { deps, log };
@@ -59,191 +70,171 @@ const message = (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof Error ? e.message : String(e)),
   );
 
+const count = (server: ProductServer, path: string) => urlsAsked(server).filter((u) => u === url(path)).length;
+const configurationRequests = (server: ProductServer) => server.requests.filter((r) => r.path.endsWith('ClientConfiguration'));
+/** Updates of one fact each, sorted by the fact's name (they arrive in any order). */
+const byFact = (updates: StartupUpdate[]) => [...updates].sort((a, b) => Object.keys(a)[0]!.localeCompare(Object.keys(b)[0]!));
+
 test('production secgw (probe 200 JSON): one ClientConfiguration request in the whole start-up', async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), { status: 200, body: CONFIG })
-    .route(url('/api/web/info/version'), { status: 200, body: { message: '1.229.0' } })
-    .route(url('/api/web/info/cloudinstance'), 200);
-  const { deps } = depsFor(fm.fetchHandler, { local: storeWith({ jwt: JWT }) });
+  const server = product({ auth: 'secgw', cloud: true });
+  const { deps } = depsFor(server, { local: storeWith({ jwt: JWT }) });
   const result = await runStartup(deps);
   assert.equal(result, {
     authType: 'secgw',
     apiBase: '/api/web/',
-    config: CONFIG,
-    version: '1.229.0',
+    config: served('secgw'),
+    version: VERSION,
     isCloud: true,
     claims: CLAIMS,
     signInRequired: false,
   });
-  const urls = fm.callHistory.calls().map((c) => c.url);
-  assert.is(urls.filter((u) => u.endsWith('ClientConfiguration')).length, 1);
-  assert.equal(urls.sort(), [
+  assert.is(configurationRequests(server).length, 1);
+  assert.equal(urlsAsked(server).sort(), [
     url('/api/web/ClientConfiguration'),
     url('/api/web/info/cloudinstance'),
     url('/api/web/info/version'),
   ]);
   assert.is(deps.local.get('authType'), 'secgw');
-  for (const call of fm.callHistory.calls()) {
-    assert.is(call.options.credentials, 'include');
-    assert.is(headerOf(call.options, 'authorization'), undefined);
+  for (const request of server.requests) {
+    assert.is(request.credentials, 'include');
+    assert.is(request.headers.authorization, undefined);
   }
 });
 
 test('development build in secgw mode: the configuration comes from /api/ClientConfiguration', async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), { status: 200, body: { displayName: 'gateway copy' } })
-    .route(url('/api/ClientConfiguration'), { status: 200, body: CONFIG })
-    .route(url('/api/info/version'), { status: 200, body: { message: 'dev' } })
-    .route(url('/api/info/cloudinstance'), 404);
-  const { deps } = depsFor(fm.fetchHandler, { production: false });
+  const server = product({
+    auth: 'secgw',
+    routes: { 'GET /api/ClientConfiguration': { status: 200, body: { displayName: 'development copy' } } },
+  });
+  const { deps } = depsFor(server, { production: false });
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
   assert.is(result.apiBase, '/api/');
-  assert.equal(result.config, CONFIG);
+  assert.equal(result.config, { displayName: 'development copy' });
   assert.is(result.isCloud, false);
   assert.is(result.claims, null);
 });
 
 test("probe 401 (secgw) in production: the 401 is the configuration's answer, not asked again", async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), 401)
-    .route(url('/api/web/info/version'), { status: 200, body: { message: 'v' } })
-    .route(url('/api/web/info/cloudinstance'), 404);
-  const { deps } = depsFor(fm.fetchHandler);
+  const server = product({ auth: 'secgw', signedIn: false });
+  const { deps } = depsFor(server);
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
   assert.is(result.config, false);
   assert.is(result.signInRequired, true);
-  assert.is(fm.callHistory.calls().filter((c) => c.url.endsWith('ClientConfiguration')).length, 1);
+  assert.is(configurationRequests(server).length, 1);
 });
 
 test('probe 401 (secgw) in a development build: the configuration is asked for under /api/', async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), 401)
-    .route(url('/api/ClientConfiguration'), { status: 200, body: CONFIG })
-    .route(url('/api/info/version'), { status: 200, body: { message: 'v' } })
-    .route(url('/api/info/cloudinstance'), 404);
-  const { deps } = depsFor(fm.fetchHandler);
+  const server = product({ auth: 'secgw', routes: { 'GET /api/web/ClientConfiguration': { status: 401 } } });
+  const { deps } = depsFor(server);
   const result = await runStartup({ ...deps, production: false });
   assert.is(result.authType, 'secgw');
-  assert.equal(result.config, CONFIG);
+  assert.equal(result.config, served('secgw'));
   assert.is(result.signInRequired, false);
+  assert.is(count(server, '/api/ClientConfiguration'), 1);
 });
 
-test('secgw and the configuration refused with 401: sign-in required, config false', async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), 401)
-    .route(url('/api/web/info/version'), 401)
-    .route(url('/api/web/info/cloudinstance'), 401);
-  const { deps } = depsFor(fm.fetchHandler);
+test('secgw and every call refused with 401: sign-in required, config false, no version, not cloud', async () => {
+  const server = product({
+    auth: 'secgw',
+    signedIn: false,
+    cloud: true,
+    routes: { 'GET /api/web/info/version': { status: 401 }, 'GET /api/web/info/cloudinstance': { status: 401 } },
+  });
+  const { deps } = depsFor(server);
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
   assert.is(result.config, false);
   assert.is(result.signInRequired, true);
+  assert.equal([result.version, result.isCloud], ['', false]);
 });
 
 test('a remembered secgw mode whose session has ended: sign-in required', async () => {
-  const { fetch } = scriptedFetch({ [url('/api/web/ClientConfiguration')]: answer(401) });
-  const { deps } = depsFor(fetch, { local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(product({ auth: 'secgw', signedIn: false }), { local: storeWith({ authType: 'secgw' }) });
   assert.is((await runStartup(deps)).signInRequired, true);
 });
 
 test('a 401 in oracle or token mode is no gateway sign-in; other failures in secgw neither', async () => {
   for (const mode of ['oracle', 'token'] as const) {
-    const { fetch } = scriptedFetch({ [url('/api/ClientConfiguration')]: answer(401) });
-    const { deps } = depsFor(fetch, { local: storeWith({ authType: mode }) });
+    const server = product({ auth: mode, routes: { 'GET /api/ClientConfiguration': { status: 401 } } });
+    const { deps } = depsFor(server, { local: storeWith({ authType: mode }) });
     assert.is((await runStartup(deps)).signInRequired, false, mode);
   }
-  const { fetch } = scriptedFetch({ [url('/api/web/ClientConfiguration')]: answer(403) });
-  const { deps } = depsFor(fetch, { local: storeWith({ authType: 'secgw' }) });
+  const server = product({ auth: 'secgw', routes: { 'GET /api/web/ClientConfiguration': { status: 403 } } });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'secgw' }) });
   assert.is((await runStartup(deps)).signInRequired, false, 'secgw 403');
 });
 
 test('oracle: API base /api/, no Authorization header even with tokens stored', async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/ClientConfiguration'), { status: 200, body: CONFIG })
-    .route(url('/api/info/version'), { status: 200, body: { message: 'v' } })
-    .route(url('/api/info/cloudinstance'), 200);
-  const { deps } = depsFor(fm.fetchHandler, { local: storeWith({ authType: 'oracle', jwt: JWT, devToken: 'dev' }) });
+  const server = product({ auth: 'oracle' });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle', jwt: JWT, devToken: 'dev' }) });
   const result = await runStartup(deps);
   assert.is(result.apiBase, '/api/');
-  assert.equal(result.config, CONFIG);
-  assert.is(fm.callHistory.calls().length, 3);
-  for (const call of fm.callHistory.calls()) assert.is(headerOf(call.options, 'authorization'), undefined, call.url);
+  assert.equal(result.config, served('oracle'));
+  assert.is(server.requests.length, 3);
+  for (const request of server.requests) assert.is(request.headers.authorization, undefined, request.path);
 });
 
 test('token mode found by the probe: the fallback body is the configuration; version and cloud carry the JWT', async () => {
-  const tokenConfig = { ...CONFIG, authType: 'token' };
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), 404)
-    .route(url('/api/ClientConfiguration'), { status: 200, body: tokenConfig })
-    .route(url('/api/info/version'), { status: 200, body: { message: 'v' } })
-    .route(url('/api/info/cloudinstance'), 200);
-  const { deps } = depsFor(fm.fetchHandler, { local: storeWith({ jwt: JWT }) });
+  const server = product({ auth: 'token', cloud: true });
+  const { deps } = depsFor(server, { local: storeWith({ jwt: JWT }) });
   const result = await runStartup(deps);
   assert.is(result.authType, 'token');
   assert.is(result.apiBase, '/api/');
-  assert.equal(result.config, tokenConfig);
-  const calls = fm.callHistory.calls();
-  assert.is(calls.filter((c) => c.url.endsWith('ClientConfiguration')).length, 2, 'probe and fallback only');
-  for (const c of calls.filter((c) => c.url.includes('/info/')))
-    assert.is(headerOf(c.options, 'authorization'), `Bearer ${JWT}`, c.url);
+  assert.equal(result.config, served('token'));
+  assert.is(configurationRequests(server).length, 2, 'probe and fallback only');
+  for (const request of server.requests.filter((r) => r.path.includes('/info/')))
+    assert.is(request.headers.authorization, `Bearer ${JWT}`, request.path);
 });
 
 test('remembered token mode: configuration, version and cloud all carry the development token', async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/ClientConfiguration'), { status: 200, body: CONFIG })
-    .route(url('/api/info/version'), { status: 200, body: { message: 'v' } })
-    .route(url('/api/info/cloudinstance'), 200);
-  const { deps } = depsFor(fm.fetchHandler, { local: storeWith({ authType: 'token', devToken: 'dev-123', jwt: JWT }) });
+  const server = product({ auth: 'token' });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'token', devToken: 'dev-123', jwt: JWT }) });
   await runStartup(deps);
-  const calls = fm.callHistory.calls();
-  assert.is(calls.length, 3);
-  for (const c of calls) assert.is(headerOf(c.options, 'authorization'), 'Bearer dev-123', c.url);
+  assert.is(server.requests.length, 3);
+  for (const request of server.requests) assert.is(request.headers.authorization, 'Bearer dev-123', request.path);
 });
 
 test('updates arrive piece by piece: the mode first, claims last', async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), { status: 200, body: CONFIG })
-    .route(url('/api/web/info/version'), { status: 200, body: { message: '1.229.0' } })
-    .route(url('/api/web/info/cloudinstance'), 200);
   const updates: StartupUpdate[] = [];
-  const { deps } = depsFor(fm.fetchHandler, { local: storeWith({ jwt: JWT }) });
+  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { local: storeWith({ jwt: JWT }) });
   await runStartup(deps, (u) => updates.push(u));
   assert.is(updates.length, 5);
   assert.equal(updates[0], { authType: 'secgw' });
   assert.equal(updates[4], { claims: CLAIMS });
-  const middle = updates.slice(1, 4).sort((a, b) => Object.keys(a)[0]!.localeCompare(Object.keys(b)[0]!));
-  assert.equal(middle, [{ config: CONFIG }, { isCloud: true }, { version: '1.229.0' }]);
+  assert.equal(byFact(updates.slice(1, 4)), [{ config: served('secgw') }, { isCloud: true }, { version: VERSION }]);
 });
 
 test('version and cloud do not wait for the configuration', async () => {
-  const heldConfig = deferred<Response>();
-  const { fetch, urls } = scriptedFetch({
-    [url('/api/ClientConfiguration')]: () => heldConfig.promise,
-    [url('/api/info/version')]: answer(200, '{"message":"v9"}'),
-    [url('/api/info/cloudinstance')]: answer(200),
+  const heldConfig = deferred<RouteAnswer>();
+  const server = product({
+    auth: 'oracle',
+    version: 'v9',
+    cloud: true,
+    routes: { 'GET /api/ClientConfiguration': () => heldConfig.promise },
   });
   const updates: StartupUpdate[] = [];
-  const { deps } = depsFor(fetch, { local: storeWith({ authType: 'oracle' }) });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle' }) });
   const done = runStartup(deps, (u) => updates.push(u));
   await settle();
-  assert.ok(urls().includes(url('/api/info/version')), 'version requested');
-  assert.ok(urls().includes(url('/api/info/cloudinstance')), 'cloud requested');
-  assert.equal(
-    updates.slice(1).sort((a, b) => Object.keys(a)[0]!.localeCompare(Object.keys(b)[0]!)),
-    [{ isCloud: true }, { version: 'v9' }],
-  );
-  heldConfig.resolve(answer(200, JSON.stringify(CONFIG)));
+  assert.ok(urlsAsked(server).includes(url('/api/info/version')), 'version requested');
+  assert.ok(urlsAsked(server).includes(url('/api/info/cloudinstance')), 'cloud requested');
+  assert.equal(byFact(updates.slice(1)), [{ isCloud: true }, { version: 'v9' }]);
+  heldConfig.resolve({ status: 200, body: CONFIG });
   assert.equal((await done).config, CONFIG);
 });
 
 test('every failure falls back: config false (status traced), version empty, not cloud (logged), claims null', async () => {
-  const { fetch } = scriptedFetch({
-    [url('/api/ClientConfiguration')]: answer(500),
-    [url('/api/info/version')]: answer(500, '{"message":"boom"}'),
+  const server = product({
+    auth: 'oracle',
+    routes: {
+      'GET /api/ClientConfiguration': { status: 500 },
+      'GET /api/info/version': { status: 500, body: { message: 'boom' } },
+      'GET /api/info/cloudinstance': { status: 0 },
+    },
   });
-  const { deps, log } = depsFor(fetch, { local: storeWith({ authType: 'oracle', jwt: 'not.a.jwt' }) });
+  const { deps, log } = depsFor(server, { local: storeWith({ authType: 'oracle', jwt: 'not.a.jwt' }) });
   const result = await runStartup(deps);
   assert.equal(result, {
     authType: 'oracle',
@@ -259,21 +250,20 @@ test('every failure falls back: config false (status traced), version empty, not
 });
 
 test('an expired JWT gives null claims', async () => {
-  const { fetch } = scriptedFetch({});
   const expired = makeJwt({ ...CLAIMS, exp: NOW / 1000 - 60 });
-  const { deps } = depsFor(fetch, { local: storeWith({ authType: 'oracle', jwt: expired }) });
+  const { deps } = depsFor(product({ auth: 'oracle' }), { local: storeWith({ authType: 'oracle', jwt: expired }) });
   assert.is((await runStartup(deps)).claims, null);
 });
 
 test('hanging version and cloud calls time out to their fallbacks', async () => {
   const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
-    const { fetch } = scriptedFetch({
-      [url('/api/ClientConfiguration')]: answer(200, JSON.stringify(CONFIG)),
-      [url('/api/info/version')]: 'hang',
-      [url('/api/info/cloudinstance')]: 'hang',
+    const server = product({
+      auth: 'oracle',
+      cloud: true,
+      routes: { 'GET /api/info/version': noAnswer, 'GET /api/info/cloudinstance': noAnswer },
     });
-    const { deps } = depsFor(fetch, { local: storeWith({ authType: 'oracle' }) });
+    const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle' }) });
     let result: unknown;
     void runStartup(deps).then((r) => (result = r));
     await settle();
@@ -285,7 +275,7 @@ test('hanging version and cloud calls time out to their fallbacks', async () => 
     assert.equal(result, {
       authType: 'oracle',
       apiBase: '/api/',
-      config: CONFIG,
+      config: served('oracle'),
       version: '',
       isCloud: false,
       claims: null,
@@ -297,17 +287,16 @@ test('hanging version and cloud calls time out to their fallbacks', async () => 
 });
 
 test('a probe that rejects rejects start-up with its message; no update, no other call', async () => {
-  const { fetch, urls } = scriptedFetch({ [url('/api/web/ClientConfiguration')]: answer(503) });
+  const server = product({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
   const updates: StartupUpdate[] = [];
-  const { deps } = depsFor(fetch);
+  const { deps } = depsFor(server);
   assert.is(await message(runStartup(deps, (u) => updates.push(u))), 'unhandled error case in getAuthTypeAsync status 503');
   assert.equal(updates, []);
-  assert.equal(urls(), [url('/api/web/ClientConfiguration')]);
+  assert.equal(urlsAsked(server), [url('/api/web/ClientConfiguration')]);
 });
 
 test('a network failure of the probe rejects start-up with status 0', async () => {
-  const { fetch } = scriptedFetch({});
-  const { deps } = depsFor(fetch);
+  const { deps } = depsFor(product({ routes: { 'GET /api/web/ClientConfiguration': { status: 0 } } }));
   assert.is(await message(runStartup(deps)), 'unhandled error case in getAuthTypeAsync status 0');
 });
 
@@ -315,16 +304,12 @@ test('storage that throws on every access: start-up goes on', async () => {
   const throwing = safeStorage(() => {
     throw new DOMException('The operation is insecure.', 'SecurityError');
   });
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), { status: 200, body: CONFIG })
-    .route(url('/api/web/info/version'), { status: 200, body: { message: 'v' } })
-    .route(url('/api/web/info/cloudinstance'), 200);
-  const { deps } = depsFor(fm.fetchHandler, { local: throwing });
+  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { local: throwing });
   assert.equal(await runStartup(deps), {
     authType: 'secgw',
     apiBase: '/api/web/',
-    config: CONFIG,
-    version: 'v',
+    config: served('secgw'),
+    version: VERSION,
     isCloud: true,
     claims: null,
     signInRequired: false,
@@ -332,52 +317,45 @@ test('storage that throws on every access: start-up goes on', async () => {
 });
 
 test('missing storage: start-up goes on', async () => {
-  const fm = fetchMock.createInstance();
-  fm.route(url('/api/web/ClientConfiguration'), 404)
-    .route(url('/api/ClientConfiguration'), { status: 200, body: { authType: 'token' } })
-    .route(url('/api/info/version'), { status: 200, body: { message: 'v' } })
-    .route(url('/api/info/cloudinstance'), 404);
-  const { deps } = depsFor(fm.fetchHandler, { local: safeStorage(() => undefined) });
+  const server = product({ auth: 'token' });
+  const { deps } = depsFor(server, { local: safeStorage(() => undefined) });
   const result = await runStartup(deps);
   assert.is(result.authType, 'token');
-  assert.equal(result.config, { authType: 'token' });
+  assert.equal(result.config, served('token'));
   assert.is(result.claims, null);
-  for (const c of fm.callHistory.calls()) assert.is(headerOf(c.options, 'authorization'), undefined);
+  for (const request of server.requests) assert.is(request.headers.authorization, undefined, request.path);
 });
 
 test('start-ups sharing a resolver share one probe, and sharing a cloud check one cloud request', async () => {
-  const heldProbe = deferred<Response>();
-  const { fetch, urls } = scriptedFetch({
-    [url('/api/web/ClientConfiguration')]: () => heldProbe.promise,
-    [url('/api/ClientConfiguration')]: answer(404),
-    [url('/api/info/version')]: answer(200, '{"message":"v"}'),
-    [url('/api/info/cloudinstance')]: answer(200),
+  const heldProbe = deferred<RouteAnswer>();
+  const server = product({
+    auth: 'oracle',
+    cloud: true,
+    routes: { 'GET /api/web/ClientConfiguration': () => heldProbe.promise },
   });
   const local = memoryStorage();
-  const resolveAuthType = createAuthTypeResolver({ fetch, local, origin: ORIGIN, timeoutMs: 5000 });
+  const resolveAuthType = createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 5000 });
   const cloudCheck = createCloudCheck();
-  const a = depsFor(fetch, { local, resolveAuthType, cloudCheck }).deps;
-  const b = depsFor(fetch, { local, resolveAuthType, cloudCheck }).deps;
+  const a = depsFor(server, { local, resolveAuthType, cloudCheck }).deps;
+  const b = depsFor(server, { local, resolveAuthType, cloudCheck }).deps;
   const both = Promise.all([runStartup(a), runStartup(b)]);
   await settle();
-  heldProbe.resolve(answer(404));
+  heldProbe.resolve({ status: 404 });
   const [ra, rb] = await both;
   assert.is(ra.authType, 'oracle');
   assert.equal(ra, rb);
-  const count = (p: string) => urls().filter((u) => u === url(p)).length;
-  assert.is(count('/api/web/ClientConfiguration'), 1);
-  assert.is(count('/api/info/cloudinstance'), 1);
-  assert.is(count('/api/info/version'), 2);
+  assert.is(count(server, '/api/web/ClientConfiguration'), 1);
+  assert.is(count(server, '/api/info/cloudinstance'), 1);
+  assert.is(count(server, '/api/info/version'), 2);
 });
 
 test('a retry after a rejected probe probes again and can succeed', async () => {
   let probes = 0;
-  const { fetch } = scriptedFetch({
-    [url('/api/web/ClientConfiguration')]: async () => answer(++probes === 1 ? 0 : 401),
+  const server = product({
+    auth: 'secgw',
+    routes: { 'GET /api/web/ClientConfiguration': () => ({ status: ++probes === 1 ? 0 : 401 }) },
   });
-  const local = memoryStorage();
-  const resolveAuthType = createAuthTypeResolver({ fetch, local, origin: ORIGIN, timeoutMs: 5000 });
-  const { deps } = depsFor(fetch, { local, resolveAuthType });
+  const { deps } = depsFor(server);
   assert.is(await message(runStartup(deps)), 'unhandled error case in getAuthTypeAsync status 0');
   assert.is((await runStartup(deps)).authType, 'secgw');
   assert.is(probes, 2, "the probe, then the retry probe whose 401 is also the configuration's answer");
@@ -388,19 +366,12 @@ test('a retry after a rejected probe probes again and can succeed', async () => 
 test('a remembered secgw whose configuration answers 404 is forgotten, and the probe finds the mode the server plays', async () => {
   for (const plays of ['oracle', 'token'] as const) {
     const local = storeWith({ authType: 'secgw' });
-    const { fetch, urls } = scriptedFetch({
-      [url('/api/web/ClientConfiguration')]: answer(404),
-      [url('/api/web/info/version')]: answer(404),
-      [url('/api/web/info/cloudinstance')]: answer(404),
-      [url('/api/ClientConfiguration')]: answer(200, JSON.stringify({ ...CONFIG, authType: plays })),
-      [url('/api/info/version')]: answer(200, '{"message":"7.1"}'),
-      [url('/api/info/cloudinstance')]: answer(404),
-    });
-    const { deps } = depsFor(fetch, { local });
+    const server = product({ auth: plays, version: '7.1' });
+    const { deps } = depsFor(server, { local });
     const updates: StartupUpdate[] = [];
     const result = await runStartup(deps, (u) => updates.push(u));
     assert.is(result.authType, plays, plays);
-    assert.equal(result.config, { ...CONFIG, authType: plays });
+    assert.equal(result.config, served(plays));
     assert.is(result.version, '7.1');
     assert.is(local.get('authType'), plays, 'the new mode is remembered');
     assert.equal(
@@ -409,46 +380,44 @@ test('a remembered secgw whose configuration answers 404 is forgotten, and the p
       'the UI hears of both',
     );
     // The remembered round, then one probe: the gateway path twice (its call, then the probe), the development path once more.
-    assert.is(urls().filter((u) => u === url('/api/web/ClientConfiguration')).length, 2);
+    assert.is(count(server, '/api/web/ClientConfiguration'), 2);
   }
 });
 
 test('the re-probe happens once per start: a fresh probe whose configuration answers 404 is final', async () => {
   // A development build under the gateway: the probe says secgw, the configuration lives under /api/, which is missing.
-  const { fetch, urls } = scriptedFetch({
-    [url('/api/web/ClientConfiguration')]: answer(401),
-    [url('/api/ClientConfiguration')]: answer(404),
-    [url('/api/info/version')]: answer(404),
-    [url('/api/info/cloudinstance')]: answer(404),
+  const server = product({
+    auth: 'secgw',
+    routes: { 'GET /api/web/ClientConfiguration': { status: 401 }, 'GET /api/ClientConfiguration': { status: 404 } },
   });
-  const { deps } = depsFor(fetch, { production: false });
+  const { deps } = depsFor(server, { production: false });
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
   assert.is(result.config, false);
-  assert.is(urls().filter((u) => u.endsWith('ClientConfiguration')).length, 2, 'the probe and the configuration, nothing more');
+  assert.is(configurationRequests(server).length, 2, 'the probe and the configuration, nothing more');
 });
 
 test('a remembered mode whose configuration fails otherwise (500) is kept: only a 404 says the mode is wrong', async () => {
   const local = storeWith({ authType: 'oracle' });
-  const { fetch, urls } = scriptedFetch({ [url('/api/ClientConfiguration')]: answer(500) });
-  const { deps } = depsFor(fetch, { local });
+  const server = product({ auth: 'oracle', routes: { 'GET /api/ClientConfiguration': { status: 500 } } });
+  const { deps } = depsFor(server, { local });
   const result = await runStartup(deps);
   assert.is(result.authType, 'oracle');
   assert.is(local.get('authType'), 'oracle');
-  assert.not.ok(urls().includes(url('/api/web/ClientConfiguration')), 'no probe');
+  assert.is(count(server, '/api/web/ClientConfiguration'), 0, 'no probe');
 });
 
 // ---- asking for a sign-in promptly ----
 
 test("the gateway's 401 asks for a sign-in as soon as it arrives, before the version and cloud calls answer", async () => {
-  const version = deferred<Response>();
-  const cloud = deferred<Response>();
-  const { fetch } = scriptedFetch({
-    [url('/api/web/ClientConfiguration')]: answer(401),
-    [url('/api/web/info/version')]: () => version.promise,
-    [url('/api/web/info/cloudinstance')]: () => cloud.promise,
+  const version = deferred<RouteAnswer>();
+  const cloud = deferred<RouteAnswer>();
+  const server = product({
+    auth: 'secgw',
+    signedIn: false,
+    routes: { 'GET /api/web/info/version': () => version.promise, 'GET /api/web/info/cloudinstance': () => cloud.promise },
   });
-  const { deps } = depsFor(fetch, { local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'secgw' }) });
   let asked = 0;
   let finished = false;
   const done = runStartup(
@@ -462,33 +431,29 @@ test("the gateway's 401 asks for a sign-in as soon as it arrives, before the ver
   await settle();
   assert.is(asked, 1, 'asked while version and cloud are still out');
   assert.is(finished, false);
-  version.resolve(answer(401));
-  cloud.resolve(answer(401));
+  version.resolve({ status: 401 });
+  cloud.resolve({ status: 401 });
   assert.is((await done).signInRequired, true);
   assert.is(asked, 1, 'asked once');
 });
 
 test("loadConfiguration (start-up and reload): the mode's base and headers; only the gateway's 401 asks for a sign-in", async () => {
-  const answers = () =>
-    scriptedFetch({
-      [url('/api/web/ClientConfiguration')]: answer(401, ''),
-      [url('/api/ClientConfiguration')]: answer(401, ''),
-    });
-  const secgw = answers();
-  const refused = await loadConfiguration(depsFor(secgw.fetch).deps, 'secgw');
+  // A gateway without a session refuses the configuration on both bases.
+  const secgw = product({ auth: 'secgw', signedIn: false });
+  const refused = await loadConfiguration(depsFor(secgw).deps, 'secgw');
   assert.equal(refused, { config: false, status: 401, signInRequired: true });
-  assert.equal(secgw.urls(), [url('/api/web/ClientConfiguration')]);
-  const oracle = answers();
-  assert.equal(await loadConfiguration(depsFor(oracle.fetch).deps, 'oracle'), {
+  assert.equal(urlsAsked(secgw), [url('/api/web/ClientConfiguration')]);
+  const oracle = product({ auth: 'secgw', signedIn: false });
+  assert.equal(await loadConfiguration(depsFor(oracle).deps, 'oracle'), {
     config: false,
     status: 401,
     signInRequired: false,
   });
-  assert.equal(oracle.urls(), [url('/api/ClientConfiguration')]);
-  const token = scriptedFetch({ [url('/api/ClientConfiguration')]: answer(200, JSON.stringify(CONFIG)) });
-  const loaded = await loadConfiguration(depsFor(token.fetch, { local: storeWith({ devToken: 'dev-123' }) }).deps, 'token');
-  assert.equal(loaded, { config: CONFIG, status: 200, signInRequired: false });
-  assert.is(headerOf(token.calls[0]!.init, 'authorization'), 'Bearer dev-123');
+  assert.equal(urlsAsked(oracle), [url('/api/ClientConfiguration')]);
+  const token = product({ auth: 'token' });
+  const loaded = await loadConfiguration(depsFor(token, { local: storeWith({ devToken: 'dev-123' }) }).deps, 'token');
+  assert.equal(loaded, { config: served('token'), status: 200, signInRequired: false });
+  assert.is(token.requests[0]?.headers.authorization, 'Bearer dev-123');
 });
 
 test.run();

@@ -1,9 +1,9 @@
 import '../setup';
-import fetchMock from 'fetch-mock';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ConfigurationDeps, requestConfiguration } from '../../src/api/configuration';
-import { headerOf, ORIGIN, recordingLog } from '../fakes';
+import { createProductServer, type RouteAnswer } from '../../src/testing';
+import { ORIGIN, recordingLog, urlsAsked } from '../fakes';
 
 // The configuration alone, as start-up reads it from the answer.
 const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps)).config;
@@ -12,20 +12,20 @@ const URL_WEB = `${ORIGIN}/api/web/ClientConfiguration`;
 const URL_DEV = `${ORIGIN}/api/ClientConfiguration`;
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp', customization: { theme: 'dark' } };
 
-function setup(response: unknown, base = '/api/web/') {
-  const fm = fetchMock.createInstance();
-  fm.route(`${ORIGIN + base}ClientConfiguration`, response as never);
+/** A gateway server answering `{base}ClientConfiguration` with `answer`, and the calls' dependencies. */
+function setup(answer: RouteAnswer, base = '/api/web/') {
+  const server = createProductServer({ auth: 'secgw', routes: { [`GET ${base}ClientConfiguration`]: answer } });
   const log = recordingLog();
-  const deps = { fetch: fm.fetchHandler, origin: ORIGIN, base, headers: {}, timeoutMs: 5000, log };
-  return { fm, log, deps };
+  const deps = { fetch: server.fetch, origin: ORIGIN, base, headers: {}, timeoutMs: 5000, log };
+  return { server, log, deps };
 }
 
 test('a JSON object is the configuration; nothing traced', async () => {
-  const { deps, log, fm } = setup({ status: 200, body: CONFIG });
+  const { deps, log, server } = setup({ status: 200, body: CONFIG });
   assert.equal(await loadConfiguration(deps), CONFIG);
   assert.equal(log.traces, []);
-  assert.is(fm.callHistory.calls()[0]?.url, URL_WEB);
-  assert.is(fm.callHistory.calls()[0]?.options.credentials, 'include');
+  assert.equal(urlsAsked(server), [URL_WEB]);
+  assert.is(server.requests[0]?.credentials, 'include');
 });
 
 test('a body that is not a JSON object is a failure: false, and the status traced', async () => {
@@ -56,40 +56,37 @@ test('a non-2xx answer is a failure, even with an object body; its status traced
 });
 
 test('a network failure is a failure traced as status 0', async () => {
-  const { deps, log } = setup({ throws: new TypeError('Failed to fetch') });
+  const { deps, log } = setup({ status: 0 });
   assert.is(await loadConfiguration(deps), false);
   assert.match(String(log.traces[0]), /\b0\b/);
 });
 
 test('the headers given (token mode) are sent', async () => {
-  const { deps, fm } = setup({ status: 200, body: CONFIG }, '/api/');
+  const { deps, server } = setup({ status: 200, body: CONFIG }, '/api/');
   await loadConfiguration({ ...deps, headers: { Authorization: 'Bearer t0k' } });
-  assert.is(headerOf(fm.callHistory.calls()[0]?.options, 'authorization'), 'Bearer t0k');
+  assert.is(server.requests[0]?.headers.authorization, 'Bearer t0k');
 });
 
 test('a prefetched answer from the same URL is used without a request', async () => {
-  const { deps, fm } = setup(500);
+  const { deps, server } = setup({ status: 500 });
   const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true, retryAfter: null };
   assert.equal(await loadConfiguration({ ...deps, prefetched }), CONFIG);
-  assert.is(fm.callHistory.calls().length, 0);
+  assert.is(server.requests.length, 0);
 });
 
 test('a prefetched answer that is not an object still counts as a failure, without a request', async () => {
-  const { deps, fm, log } = setup({ status: 200, body: CONFIG });
+  const { deps, server, log } = setup({ status: 200, body: CONFIG });
   const prefetched = { url: URL_WEB, status: 200, json: null, isJson: true, retryAfter: null };
   assert.is(await loadConfiguration({ ...deps, prefetched }), false);
-  assert.is(fm.callHistory.calls().length, 0);
+  assert.is(server.requests.length, 0);
   assert.match(String(log.traces[0]), /\b200\b/);
 });
 
 test('a prefetched answer from another URL is ignored: a dev build in secgw mode asks /api/', async () => {
-  const { deps, fm } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
+  const { deps, server } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
   const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true, retryAfter: null };
   assert.equal(await loadConfiguration({ ...deps, prefetched }), { displayName: 'from /api/' });
-  assert.equal(
-    fm.callHistory.calls().map((c) => c.url),
-    [URL_DEV],
-  );
+  assert.equal(urlsAsked(server), [URL_DEV]);
 });
 
 test.run();

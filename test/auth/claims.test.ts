@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readClaims } from '../../src/auth/claims';
-import { jwtWithPayload, makeJwt } from '../fakes';
+import { makeJwt } from '../../src/testing';
 
 const NOW = Date.UTC(2025, 0, 1);
 const FUTURE = NOW / 1000 + 3600;
@@ -39,7 +39,7 @@ test('base64url alphabet (- and _) and missing padding are decoded', () => {
   }
   assert.ok(part.includes('-') && part.includes('_') && part.length % 4 !== 0, 'test payload found');
   assert.not.ok(part.includes('='));
-  assert.is(readClaims(jwtWithPayload(payload), NOW)?.userId, JSON.parse(payload).userId);
+  assert.is(readClaims(makeJwt(payload), NOW)?.userId, JSON.parse(payload).userId);
 });
 
 test('the standard base64 alphabet (+ /) and padding are not base64url: null', () => {
@@ -73,12 +73,12 @@ test('a payload that is not UTF-8: null', () => {
 });
 
 test('a payload that is not JSON: null', () => {
-  assert.is(readClaims(jwtWithPayload('not json'), NOW), null);
-  assert.is(readClaims(jwtWithPayload('{"userId":'), NOW), null);
+  assert.is(readClaims(makeJwt('not json'), NOW), null);
+  assert.is(readClaims(makeJwt('{"userId":'), NOW), null);
 });
 
 test('JSON that is not an object: null', () => {
-  for (const json of ['null', '[1,2]', '"jdoe"', '42', 'true']) assert.is(readClaims(jwtWithPayload(json), NOW), null, json);
+  for (const json of ['null', '[1,2]', '"jdoe"', '42', 'true']) assert.is(readClaims(makeJwt(json), NOW), null, json);
 });
 
 test('expired (exp in the past, or exactly now): null', () => {

@@ -1,23 +1,36 @@
 import '../setup';
 import FakeTimers from '@sinonjs/fake-timers';
-import fetchMock from 'fetch-mock';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAuthType } from '../../src/auth/authType';
 import { createAuthTypeResolver, decideFallbackProbe, decideWebProbe, type ResolvedAuthType } from '../../src/auth/probe';
 import { memoryStorage, type SafeStorage, safeStorage } from '../../src/storage';
-import { answer, deferred, ORIGIN, scriptedFetch, settle } from '../fakes';
+import {
+  createProductServer,
+  DEFAULT_CONFIGURATION,
+  type ProductServerOptions,
+  type Route,
+  type RouteAnswer,
+} from '../../src/testing';
+import { deferred, informationalResponse, noAnswer, ORIGIN, settle, urlsAsked } from '../fakes';
 
 const WEB = `${ORIGIN}/api/web/ClientConfiguration`;
 const DEV = `${ORIGIN}/api/ClientConfiguration`;
-const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme', authType: 'secgw' };
+const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme' };
+/** The configuration a server playing `auth` hands out: the fake's default with ours over it. */
+const served = (auth: string) => ({ ...DEFAULT_CONFIGURATION, ...CONFIG, authType: auth });
 
-function mocked(routes: (fm: ReturnType<typeof fetchMock.createInstance>) => void, local: SafeStorage = memoryStorage()) {
-  const fm = fetchMock.createInstance();
-  routes(fm);
-  const resolve = createAuthTypeResolver({ fetch: fm.fetchHandler, local, origin: ORIGIN, timeoutMs: 5000 });
-  return { resolve, local, urls: () => fm.callHistory.calls().map((c) => c.url), fm };
+/** A resolver asking a product server that plays `options`, with the storage it writes. */
+function probing(options: ProductServerOptions, local: SafeStorage = memoryStorage()) {
+  const server = createProductServer({ config: CONFIG, ...options });
+  const resolve = createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 5000 });
+  return { resolve, local, server, urls: () => urlsAsked(server) };
 }
+
+/** The gateway path's answer replaced by `answer`. */
+const webAnswers = (answer: Route): ProductServerOptions => ({
+  routes: { 'GET /api/web/ClientConfiguration': answer },
+});
 
 const rejection = (p: Promise<unknown>) =>
   p.then(
@@ -69,7 +82,7 @@ test('a remembered mode is used as is: no request', async () => {
   for (const mode of ['oracle', 'secgw', 'token'] as const) {
     const local = memoryStorage();
     local.set('authType', mode);
-    const { resolve, urls } = mocked((fm) => fm.catch(500), local);
+    const { resolve, urls } = probing({ auth: 'secgw' }, local);
     assert.equal(await resolve(), { authType: mode, remembered: true });
     assert.equal(urls(), []);
   }
@@ -80,12 +93,13 @@ test('any other stored value is removed, then the probe runs', async () => {
     const local = memoryStorage();
     local.set('authType', bad);
     let seenDuringProbe: string | null = 'unset';
-    const fm = fetchMock.createInstance();
-    fm.route(WEB, () => {
-      seenDuringProbe = local.get('authType');
-      return 401;
-    });
-    const resolve = createAuthTypeResolver({ fetch: fm.fetchHandler, local, origin: ORIGIN, timeoutMs: 5000 });
+    const { resolve } = probing(
+      webAnswers(() => {
+        seenDuringProbe = local.get('authType');
+        return { status: 401 };
+      }),
+      local,
+    );
     assert.is((await resolve()).authType, 'secgw');
     assert.is(seenDuringProbe, null, `"${bad}" removed before probing`);
     assert.is(local.get('authType'), 'secgw');
@@ -95,34 +109,33 @@ test('any other stored value is removed, then the probe runs', async () => {
 // ---- one test per row of the probe table ----
 
 test('200 with a JSON body → secgw, the body handed on as the configuration, stored', async () => {
-  const { resolve, local, urls } = mocked((fm) => fm.route(WEB, { status: 200, body: CONFIG }));
+  const { resolve, local, urls } = probing({ auth: 'secgw' });
   const result = await resolve();
   assert.equal(result, {
     authType: 'secgw',
     remembered: false,
-    prefetched: { url: WEB, status: 200, json: CONFIG, isJson: true, retryAfter: null },
+    prefetched: { url: WEB, status: 200, json: served('secgw'), isJson: true, retryAfter: null },
   });
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
 });
 
 test('200 with an HTML body → oracle, stored, no second request', async () => {
-  const { resolve, local, urls } = mocked((fm) =>
-    fm.route(WEB, { status: 200, body: '<!doctype html><title>Sign in</title>', headers: { 'content-type': 'text/html' } }),
-  );
+  const page = { status: 200, body: '<!doctype html><title>Sign in</title>', headers: { 'Content-Type': 'text/html' } };
+  const { resolve, local, urls } = probing(webAnswers(page));
   assert.is((await resolve()).authType, 'oracle');
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'oracle');
 });
 
 test('200 with an empty body → oracle', async () => {
-  const { resolve, local } = mocked((fm) => fm.route(WEB, { status: 200, body: '' }));
+  const { resolve, local } = probing(webAnswers({ status: 200, body: '' }));
   assert.is((await resolve()).authType, 'oracle');
   assert.is(local.get('authType'), 'oracle');
 });
 
 test("401 → secgw, stored, the 401 handed on as the configuration's answer", async () => {
-  const { resolve, local, urls } = mocked((fm) => fm.route(WEB, { status: 401, body: { error: 'sign in' } }));
+  const { resolve, local, urls } = probing({ auth: 'secgw', signedIn: false });
   const result = await resolve();
   assert.is(result.authType, 'secgw');
   assert.is(result.prefetched?.url, WEB);
@@ -132,32 +145,36 @@ test("401 → secgw, stored, the 401 handed on as the configuration's answer", a
 });
 
 test('404 then a 200 JSON body with authType token → token, that body handed on, stored', async () => {
-  const body = { authType: 'token', displayName: 'Dev' };
-  const { resolve, local, urls } = mocked((fm) => fm.route(WEB, 404).route(DEV, { status: 200, body }));
+  const { resolve, local, urls } = probing({ auth: 'token' });
   assert.equal(await resolve(), {
     authType: 'token',
     remembered: false,
-    prefetched: { url: DEV, status: 200, json: body, isJson: true, retryAfter: null },
+    prefetched: { url: DEV, status: 200, json: served('token'), isJson: true, retryAfter: null },
   });
   assert.equal(urls(), [WEB, DEV]);
   assert.is(local.get('authType'), 'token');
 });
 
 test('404 then any other answer → oracle, stored', async () => {
-  const answers: Record<string, object | number> = {
+  // null: the answer of a server playing oracle, its configuration saying so.
+  const answers: Record<string, RouteAnswer | null> = {
+    "an oracle server's configuration": null,
     'another authType': { status: 200, body: { authType: 'secgw' } },
     'no authType': { status: 200, body: {} },
     'authType token in a non-200': { status: 500, body: { authType: 'token' } },
     'authType token in a 201': { status: 201, body: { authType: 'token' } },
-    'a 404': 404,
-    'a 401': 401,
+    'a 404': { status: 404 },
+    'a 401': { status: 401 },
     'an HTML page': { status: 200, body: '<html>token</html>' },
     'the string "token"': { status: 200, body: '"token"' },
     null: { status: 200, body: 'null' },
-    'a network failure': { throws: new TypeError('Failed to fetch') },
+    'a network failure': { status: 0 },
   };
   for (const [label, second] of Object.entries(answers)) {
-    const { resolve, local, urls } = mocked((fm) => fm.route(WEB, 404).route(DEV, second));
+    const { resolve, local, urls } = probing({
+      auth: 'oracle',
+      routes: second ? { 'GET /api/ClientConfiguration': second } : {},
+    });
     assert.is((await resolve()).authType, 'oracle', label);
     assert.equal(urls(), [WEB, DEV], label);
     assert.is(local.get('authType'), 'oracle', label);
@@ -167,8 +184,7 @@ test('404 then any other answer → oracle, stored', async () => {
 test('404 then a fallback that never answers → oracle once the timeout passes', async () => {
   const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
-    const { fetch } = scriptedFetch({ [WEB]: answer(404), [DEV]: 'hang' });
-    const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
+    const { resolve } = probing({ auth: 'token', routes: { 'GET /api/ClientConfiguration': noAnswer } });
     let result: ResolvedAuthType | undefined;
     void resolve().then((r) => (result = r));
     await settle();
@@ -186,7 +202,7 @@ test('every status from 400 to 599 but 401 and 404 rejects with its exact messag
   const wrong: string[] = [];
   for (let n = 400; n <= 599; n++) {
     if (n === 401 || n === 404) continue;
-    const { resolve, local } = mocked((fm) => fm.route(WEB, { status: n, body: { authType: 'token' } }));
+    const { resolve, local } = probing(webAnswers({ status: n, body: { authType: 'token' } }));
     const message = await rejection(resolve());
     if (message !== unhandled(n)) wrong.push(`${n}: ${message}`);
     if (local.get('authType') !== null) wrong.push(`${n}: stored ${local.get('authType')}`);
@@ -194,27 +210,32 @@ test('every status from 400 to 599 but 401 and 404 rejects with its exact messag
   assert.equal(wrong, []);
 });
 
-test('1xx, 2xx other than 200 and 3xx statuses are unhandled too', async () => {
+test('2xx other than 200 and 3xx statuses are unhandled too, a JSON body or none', async () => {
   const wrong: string[] = [];
-  for (let n = 100; n <= 399; n++) {
-    if (n === 200) continue;
-    const { fetch } = scriptedFetch({ [WEB]: answer(n, JSON.stringify(CONFIG)) });
-    const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
+  for (let n = 201; n <= 399; n++) {
+    const { resolve, local } = probing(webAnswers({ status: n, body: served('secgw') }));
     const message = await rejection(resolve());
     if (message !== unhandled(n)) wrong.push(`${n}: ${message}`);
+    if (local.get('authType') !== null) wrong.push(`${n}: stored ${local.get('authType')}`);
   }
   assert.equal(wrong, []);
 });
 
-test('204, 302 and 500 named explicitly (fetch-mock responses)', async () => {
-  for (const n of [204, 302, 500]) {
-    const { resolve } = mocked((fm) => fm.route(WEB, n));
-    assert.is(await rejection(resolve()), unhandled(n));
+test('1xx statuses (handed back by a fetch wrapper) are unhandled too', async () => {
+  const wrong: string[] = [];
+  for (let n = 100; n <= 199; n++) {
+    const local = memoryStorage();
+    const fetch = async () => informationalResponse(n, JSON.stringify(CONFIG));
+    const resolve = createAuthTypeResolver({ fetch, local, origin: ORIGIN, timeoutMs: 5000 });
+    const message = await rejection(resolve());
+    if (message !== unhandled(n)) wrong.push(`${n}: ${message}`);
+    if (local.get('authType') !== null) wrong.push(`${n}: stored ${local.get('authType')}`);
   }
+  assert.equal(wrong, []);
 });
 
 test('a network failure rejects as status 0', async () => {
-  const { resolve, local } = mocked((fm) => fm.route(WEB, { throws: new TypeError('Failed to fetch') }));
+  const { resolve, local } = probing(webAnswers({ status: 0 }));
   assert.is(await rejection(resolve()), unhandled(0));
   assert.is(local.get('authType'), null);
 });
@@ -222,8 +243,7 @@ test('a network failure rejects as status 0', async () => {
 test('a probe that never answers rejects as status 0 when the timeout passes', async () => {
   const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
-    const { fetch } = scriptedFetch({ [WEB]: 'hang' });
-    const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
+    const { resolve } = probing(webAnswers(noAnswer));
     let message = 'pending';
     void rejection(resolve()).then((m) => (message = m));
     await settle();
@@ -239,10 +259,10 @@ test('a probe that never answers rejects as status 0 when the timeout passes', a
 });
 
 test('the probe requests carry credentials and go to the origin given', async () => {
-  const { fetch, calls } = scriptedFetch({ [WEB]: answer(404), [DEV]: answer(404) });
-  await createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 })();
+  const { resolve, server } = probing({ auth: 'oracle' });
+  await resolve();
   assert.equal(
-    calls.map((c) => [c.url, c.init?.credentials, c.init?.method]),
+    server.requests.map((r) => [r.origin + r.path, r.credentials, r.method]),
     [
       [WEB, 'include', 'GET'],
       [DEV, 'include', 'GET'],
@@ -253,24 +273,21 @@ test('the probe requests carry credentials and go to the origin given', async ()
 // ---- sharing and retrying ----
 
 test('concurrent callers share one probe', async () => {
-  const held = deferred<Response>();
-  const { fetch, calls } = scriptedFetch({ [WEB]: () => held.promise });
-  const resolve = createAuthTypeResolver({ fetch, local: memoryStorage(), origin: ORIGIN, timeoutMs: 5000 });
+  const held = deferred<RouteAnswer>();
+  const { resolve, urls } = probing(webAnswers(() => held.promise));
   const all = Promise.all([resolve(), resolve(), resolve()]);
   await settle();
-  held.resolve(answer(401));
+  held.resolve({ status: 401 });
   assert.equal(
     (await all).map((r) => r.authType),
     ['secgw', 'secgw', 'secgw'],
   );
-  assert.is(calls.length, 1);
+  assert.is(urls().length, 1);
 });
 
 test('concurrent callers share one rejection; a later call probes again', async () => {
   let n = 0;
-  const fetch = async () => answer(++n === 1 ? 503 : 401);
-  const local = memoryStorage();
-  const resolve = createAuthTypeResolver({ fetch, local, origin: ORIGIN, timeoutMs: 5000 });
+  const { resolve, local } = probing(webAnswers(() => ({ status: ++n === 1 ? 503 : 401 })));
   const [a, b] = await Promise.all([rejection(resolve()), rejection(resolve())]);
   assert.is(a, unhandled(503));
   assert.is(b, unhandled(503));
@@ -281,7 +298,7 @@ test('concurrent callers share one rejection; a later call probes again', async 
 });
 
 test('after a success the stored mode answers later calls without a request', async () => {
-  const { resolve, urls } = mocked((fm) => fm.route(WEB, 401));
+  const { resolve, urls } = probing({ auth: 'secgw', signedIn: false });
   await resolve();
   assert.is((await resolve()).authType, 'secgw');
   assert.is(urls().length, 1);
@@ -293,15 +310,17 @@ test('storage that throws on every access: the probe still decides, nothing thro
   const throwing = safeStorage(() => {
     throw new DOMException('The operation is insecure.', 'SecurityError');
   });
-  const { resolve, urls } = mocked((fm) => fm.route(WEB, { status: 200, body: CONFIG }), throwing);
+  const { resolve, urls } = probing({ auth: 'secgw' }, throwing);
   const result = await resolve();
   assert.is(result.authType, 'secgw');
   assert.equal(urls(), [WEB]);
 });
 
 test('missing storage: the probe runs every time and still decides', async () => {
-  const missing = safeStorage(() => undefined);
-  const { resolve, urls } = mocked((fm) => fm.route(WEB, 404).route(DEV, { status: 200, body: { authType: 'token' } }), missing);
+  const { resolve, urls } = probing(
+    { auth: 'token' },
+    safeStorage(() => undefined),
+  );
   assert.is((await resolve()).authType, 'token');
   assert.is((await resolve()).authType, 'token');
   assert.is(urls().length, 4);
@@ -311,13 +330,11 @@ test('the development path is asked with the stored token (devToken first); the 
   const local = memoryStorage();
   local.set('devToken', 'dev-123');
   local.set('jwt', 'jwt-456');
-  const fm = fetchMock.createInstance();
-  fm.route(WEB, 404).route(DEV, { status: 200, body: { authType: 'token' } });
-  const resolve = createAuthTypeResolver({ fetch: fm.fetchHandler, local, origin: ORIGIN, timeoutMs: 5000 });
+  const { resolve, server } = probing({ auth: 'token' }, local);
   assert.is((await resolve()).authType, 'token');
-  const [web, dev] = fm.callHistory.calls();
-  assert.is(new Headers(web!.options.headers as HeadersInit).get('authorization'), null);
-  assert.is(new Headers(dev!.options.headers as HeadersInit).get('authorization'), 'Bearer dev-123');
+  const [web, dev] = server.requests;
+  assert.is(web?.headers.authorization, undefined);
+  assert.is(dev?.headers.authorization, 'Bearer dev-123');
 });
 
 test.run();
