@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { requestConfiguration } from '../../src/api/configuration';
 import { createCloudCheck, loadVersion } from '../../src/api/info';
-import { body, fakeServer, jsonValue, noUnhandled, parsed, type Reply, reply, same, status } from './fakes';
+import { body, jsonValue, noUnhandled, parsedBody, type Reply, reply, same, startupServer, status } from './fakes';
 import { holds, printAtExit } from './figures';
 
 printAtExit('unit');
@@ -28,7 +28,7 @@ const configReply: fc.Arbitrary<Reply> = fc.oneof(
 function call(r: Reply) {
   const traces: unknown[][] = [];
   const errors: unknown[][] = [];
-  const server = fakeServer(() => r);
+  const server = startupServer(() => r);
   return {
     server,
     traces,
@@ -50,7 +50,7 @@ test('configuration: the JSON object of a 2xx answer, else false with the status
     fc.asyncProperty(configReply, async (r) => {
       const { deps, traces } = call(r);
       const { value: got, unhandled } = await noUnhandled(() => requestConfiguration(deps));
-      const { ok, value } = typeof r === 'string' ? { ok: false, value: undefined } : parsed(r.body);
+      const { ok, value } = parsedBody(r);
       const good = ok2xx(seen(r)) && ok && typeof value === 'object' && value !== null && !Array.isArray(value);
       same(got, { config: good ? value : false, status: seen(r) });
       assert.equal(traces, good ? [] : [[`ClientConfiguration failed with status ${seen(r)}`]]);
@@ -73,7 +73,7 @@ test("version: the message of a 2xx JSON object when it is a string, else ''", (
       async (r) => {
         const { deps } = call(r);
         const { value: got, unhandled } = await noUnhandled(() => loadVersion(deps));
-        const { ok, value } = typeof r === 'string' ? { ok: false, value: undefined } : parsed(r.body);
+        const { ok, value } = parsedBody(r);
         const message =
           ok2xx(seen(r)) && ok && typeof value === 'object' && value !== null && Object.hasOwn(value, 'message')
             ? (value as { message: unknown }).message
@@ -95,7 +95,7 @@ test("cloud: true only for status 200 (whatever the body); no answer is logged a
       // Only the status counts: a body that breaks after a 200 is still a 200.
       const status = r === 'broken-body' ? 200 : seen(r);
       same(got, Array(callers).fill(status === 200));
-      assert.is(server.calls.length, 1);
+      assert.is(server.requests.length, 1);
       assert.is(errors.length, status === 0 ? 1 : 0);
       for (const [m] of errors) assert.is(m, `cloud instance check failed: no answer from ${ORIGIN}/api/web/info/cloudinstance`);
       assert.equal(unhandled, []);

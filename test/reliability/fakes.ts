@@ -2,7 +2,13 @@
 import nodeAssert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { FetchLike } from '../../src/http';
+import { createProductServer, type Route, type RouteAnswer } from '../../src/testing';
+import { isSendableHeader } from '../../src/testing/headers';
+import { brokenBodyResponse, informationalResponse, settle } from '../fakes';
 import { fault } from './figures';
+
+// Read from here by the leak tests.
+export { settle };
 
 /** What the fake server does with one request. */
 export type Reply =
@@ -14,63 +20,79 @@ export type Reply =
   /** Headers arrive (200), then the body stream breaks. */
   | 'broken-body';
 
-interface Recorded {
-  url: string;
-  init: RequestInit | undefined;
-}
+/** Whether a browser's fetch refuses to send these headers (as the kit's server does, before answering). */
+export const refusedByFetch = (headers: Record<string, string>): boolean =>
+  Object.entries(headers).some(([name, value]) => !isSendableHeader(name, value));
 
-/**
- * Header values as browsers check them before sending: a value with CR, LF or NUL, or a character
- * above U+00FF, makes fetch throw a TypeError. Tests use it so that a hostile stored token meets
- * the same wall it would meet in a browser.
- */
-export function checkHeaders(init: RequestInit | undefined): void {
-  const h = init?.headers as Record<string, string> | undefined;
-  for (const [name, value] of Object.entries(h ?? {})) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new TypeError(`Invalid header name ${name}`);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters fetch refuses in a header, as it does
-    if (/[\0\r\n]/.test(value) || /[^\u0000-\u00ff]/.test(value)) throw new TypeError(`Invalid header value for ${name}`);
+/** Every path start-up calls. */
+const START_UP_PATHS = [
+  '/api/web/ClientConfiguration',
+  '/api/ClientConfiguration',
+  '/api/web/info/version',
+  '/api/info/version',
+  '/api/web/info/cloudinstance',
+  '/api/info/cloudinstance',
+];
+
+/** What the kit's server answers for a reply, the fault counted. */
+function routeAnswer(reply: Reply): RouteAnswer | Promise<RouteAnswer> {
+  if (reply === 'network') {
+    fault('connection refused (start-up call)');
+    return { status: 0 };
   }
+  if (reply === 'hang') {
+    fault('no answer (start-up call)');
+    return new Promise(() => {});
+  }
+  if (reply === 'broken-body') {
+    fault('body stream broken (start-up call)');
+    return { status: 200 };
+  }
+  if (reply.status < 200 || reply.status > 299) fault(`status ${Math.floor(reply.status / 100)}xx (start-up call)`);
+  // The kit answers no 1xx: a 200 stands in for it until it is swapped in.
+  return reply.status < 200 ? { status: 200 } : { status: reply.status, body: reply.body };
 }
 
 /**
- * A fetch that answers by URL path from `reply` (called once per request), counting every answer
- * that is a fault. It never looks at the origin: tests check that themselves.
+ * The kit's product server answering every start-up path with `reply(path)` (called once a
+ * request, from the path alone), each fault counted. Two answers no response the kit makes can
+ * give are swapped in after it has answered: a 1xx status (no browser's fetch resolves with one; a
+ * host page's fetch wrapper may) and a 200 whose body stream breaks. Requests go through the kit
+ * all the same: recorded, and refused as a browser refuses a header it cannot send.
  */
-export function fakeServer(reply: (path: string, n: number) => Reply) {
-  const calls: Recorded[] = [];
-  const fetch: FetchLike = (url, init) => {
-    calls.push({ url, init });
-    try {
-      checkHeaders(init);
-    } catch (e) {
-      return Promise.reject(e);
-    }
-    const r = reply(new URL(url).pathname, calls.length);
-    if (r === 'network') {
-      fault('connection refused (start-up call)');
-      return Promise.reject(new TypeError('Failed to fetch'));
-    }
-    if (r === 'hang') {
-      fault('no answer (start-up call)');
-      return new Promise<Response>((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))),
-      );
-    }
-    if (r === 'broken-body') {
-      fault('body stream broken (start-up call)');
-      return Promise.resolve({ status: 200, text: () => Promise.reject(new TypeError('network error')) } as unknown as Response);
-    }
-    if (r.status < 200 || r.status > 299) fault(`status ${Math.floor(r.status / 100)}xx (start-up call)`);
-    return Promise.resolve({ status: r.status, text: () => Promise.resolve(r.body) } as unknown as Response);
+export function startupServer(reply: (path: string) => Reply) {
+  const replies = new Map<string, Reply>();
+  const routes: Record<string, Route> = {};
+  for (const path of START_UP_PATHS) {
+    routes[`GET ${path}`] = () => {
+      const r = reply(path);
+      replies.set(path, r);
+      return routeAnswer(r);
+    };
+  }
+  const server = createProductServer({ routes });
+  const fetch: FetchLike = async (url, init) => {
+    const response = await server.fetch(url, init);
+    const r = replies.get(new URL(url).pathname);
+    if (r === 'broken-body') return brokenBodyResponse(response.status, response.headers);
+    if (typeof r === 'object' && r.status < 200) return informationalResponse(r.status, r.body);
+    return response;
   };
-  return { fetch, calls };
+  return { fetch, requests: server.requests };
 }
 
-/** Whether the text parses as JSON, and what it gives. */
-export function parsed(text: string): { ok: boolean; value: unknown } {
+/** Statuses whose answer has no body: whatever a server writes after one, fetch hands none on. */
+const BODYLESS = [204, 205, 304];
+
+/**
+ * Whether the body a caller reads of a reply parses as JSON, and what it gives (no answer, no body:
+ * not JSON). The text read is the body sent as UTF-8 and decoded again, as fetch's `text()` does:
+ * a lone surrogate comes back as U+FFFD, a leading byte order mark is dropped.
+ */
+export function parsedBody(reply: Reply): { ok: boolean; value: unknown } {
+  if (typeof reply === 'string' || BODYLESS.includes(reply.status)) return { ok: false, value: undefined };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(new TextEncoder().encode(reply.body))) };
   } catch {
     return { ok: false, value: undefined };
   }
@@ -175,8 +197,6 @@ export const storedString: fc.Arbitrary<string> = fc.oneof(
   ),
   fc.string({ unit: fc.constantFrom('a', '.', '-', '_', 'e', 'y', 'J', '=', '\r', '\n', 'é') }),
 );
-
-export const settle = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 /** Collects unhandled rejections while `fn` runs (and until the promises it leaves have settled). */
 export async function noUnhandled<T>(fn: () => Promise<T>): Promise<{ value: T; unhandled: unknown[] }> {

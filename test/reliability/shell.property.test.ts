@@ -8,14 +8,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap } from '../../src/bootstrap';
 import { BUILD_VERSION } from '../../src/constants';
+import { createProductServer, makeJwt, type Route, resetPage } from '../../src/testing';
 import type { Client } from '../../src/types';
-import { checkHeaders, printableJson, same, settle, storedString, unprintable } from './fakes';
+import { settle } from '../fakes';
+import { printableJson, refusedByFetch, same, storedString, unprintable } from './fakes';
 import { fault, holds, input, printAtExit } from './figures';
 
 printAtExit('unit');
 
-const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
-const jwtOf = (payload: unknown) => `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(JSON.stringify(payload))}.c2ln`;
+const jwtOf = (payload: unknown) => makeJwt(JSON.stringify(payload));
 
 const field = printableJson;
 const configuration = fc.oneof(
@@ -46,15 +47,24 @@ const stored = fc.record(
 );
 
 let run = 0;
-const origins = new Set<string>();
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-interface Seen {
-  requests: { url: string; init: RequestInit | undefined }[];
-  errors: unknown[];
+/**
+ * The product's server playing `mode`, its configuration, version and cloud answers replaced by
+ * hostile ones on the base (or bases) the mode serves.
+ */
+function hostileProduct(mode: 'secgw' | 'oracle' | 'token', config: unknown, version: unknown, cloudStatus: number) {
+  const configBody = JSON.stringify(mode === 'token' && isPlain(config) ? { ...config, authType: 'token' } : config) ?? 'null';
+  const routes: Record<string, Route> = {};
+  for (const base of mode === 'secgw' ? ['/api/web/', '/api/'] : ['/api/']) {
+    routes[`GET ${base}ClientConfiguration`] = { status: 200, body: configBody };
+    routes[`GET ${base}info/version`] = { status: 200, body: { message: version } };
+    routes[`GET ${base}info/cloudinstance`] = { status: cloudStatus };
+  }
+  return createProductServer({ auth: mode, routes });
 }
 
-/** Mounts one client with the given backend and storage; returns what the page saw. */
+/** Mounts one client with the given backend and storage, as on a fresh page; returns what the page saw. */
 async function mountOnce(
   mode: 'secgw' | 'oracle' | 'token',
   config: unknown,
@@ -62,39 +72,14 @@ async function mountOnce(
   cloudStatus: number,
   storage: Partial<Record<'authType' | 'jwt' | 'devToken', string>>,
   production: boolean,
-): Promise<Seen & { client: Client | { error: string }; text: string; origin: string }> {
+) {
   const origin = `https://run${++run}.emweb.test`;
-  origins.add(origin);
-  const seen: Seen = { requests: [], errors: [] };
-  const configBody =
-    JSON.stringify(
-      mode === 'token' && config && typeof config === 'object' && !Array.isArray(config)
-        ? { ...config, authType: 'token' }
-        : config,
-    ) ?? 'null';
-  const answer = (path: string): [number, string] => {
-    if (path === '/api/web/ClientConfiguration') return mode === 'secgw' ? [200, configBody] : [404, '{}'];
-    if (path === '/api/ClientConfiguration') return [200, mode === 'secgw' ? configBody : configBody];
-    if (path.endsWith('/info/version')) return [200, JSON.stringify({ message: version }) ?? ''];
-    if (path.endsWith('/info/cloudinstance')) return [cloudStatus, ''];
-    if (path.endsWith('/clientlogger/')) return [200, ''];
-    return [404, ''];
-  };
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = ((url: string, init?: RequestInit) => {
-    seen.requests.push({ url: String(url), init });
-    try {
-      checkHeaders(init);
-    } catch (e) {
-      fault('header refused by fetch (hostile stored token)');
-      return Promise.reject(e);
-    }
-    const [status, text] = answer(new URL(String(url)).pathname);
-    return Promise.resolve({ status, text: () => Promise.resolve(text), headers: { get: () => null } } as unknown as Response);
-  }) as typeof fetch;
-  const onError = (e: Event) => void seen.errors.push((e as ErrorEvent).error ?? (e as ErrorEvent).message);
-  const onRejection = (r: unknown) => void seen.errors.push(r);
-  const onException = (e: unknown) => void seen.errors.push(e);
+  const errors: unknown[] = [];
+  const server = hostileProduct(mode, config, version, cloudStatus);
+  server.install();
+  const onError = (e: Event) => void errors.push((e as ErrorEvent).error ?? (e as ErrorEvent).message);
+  const onRejection = (r: unknown) => void errors.push(r);
+  const onException = (e: unknown) => void errors.push(e);
   window.addEventListener('error', onError);
   process.on('unhandledRejection', onRejection);
   process.on('uncaughtException', onException);
@@ -118,16 +103,15 @@ async function mountOnce(
     // Renders are batched: let them happen, with whatever they throw.
     for (let i = 0; i < 3; i++) await settle();
     const text = el.shadowRoot?.textContent ?? '';
-    if ('unmount' in client) await client.unmount();
+    await resetPage();
     await settle();
-    return { ...seen, client, text, origin };
+    return { requests: server.requests, errors, client, text, origin };
   } finally {
     el.remove();
     window.removeEventListener('error', onError);
     process.off('unhandledRejection', onRejection);
     process.off('uncaughtException', onException);
-    globalThis.fetch = realFetch;
-    localStorage.clear();
+    server.uninstall();
   }
 }
 
@@ -150,12 +134,8 @@ test('hostile configuration, version, claims and stored values: the client start
         // The model: which mode the client ends in, where its configuration comes from, and which
         // calls a stored token too hostile for a header (CR, LF, NUL, non-Latin-1) makes fail.
         const stored = storage.devToken || storage.jwt;
-        let refused = false;
-        try {
-          checkHeaders({ headers: stored ? { Authorization: `Bearer ${stored}` } : {} });
-        } catch {
-          refused = true;
-        }
+        const refused = refusedByFetch(stored ? { Authorization: `Bearer ${stored}` } : {});
+        if (refused) fault('header refused by fetch (hostile stored token)');
         const valid = ['oracle', 'secgw', 'token'].includes(storage.authType ?? '');
         // A remembered gateway mode that the server no longer plays: its configuration call (the
         // gateway's path, in production) answers 404, so the mode is forgotten and probed afresh.
@@ -177,13 +157,8 @@ test('hostile configuration, version, claims and stored values: the client start
         else same(client.config, body);
         assert.is(client.version, typeof version === 'string' && !(effective === 'token' && refused) ? version : '');
         assert.ok(r.text.includes(BUILD_VERSION), `the shell is on screen: ${r.text.slice(0, 120)}`);
-        // Start-up calls go to this client's origin; the page's one logger may still be finishing a
-        // send to the endpoint an earlier client on the page configured, never anywhere else.
-        for (const q of r.requests) {
-          const to = new URL(q.url).origin;
-          if (q.url.endsWith('/clientlogger/')) assert.ok(origins.has(to), `log POST to a configured origin: ${q.url}`);
-          else assert.is(to, r.origin, `credentials only to the configured origin: ${q.url}`);
-        }
+        // Every call goes to this client's origin: its credentials go nowhere else.
+        for (const q of r.requests) assert.is(q.origin, r.origin, `credentials only to the configured origin: ${q.path}`);
       },
     ),
     120,

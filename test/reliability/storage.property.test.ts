@@ -11,15 +11,15 @@ import { createAuthTypeResolver } from '../../src/auth/probe';
 import { authHeaders } from '../../src/auth/token';
 import { runStartup } from '../../src/startup';
 import { memoryStorage, safeStorage } from '../../src/storage';
+import { makeJwt } from '../../src/testing';
 import { harness } from '../logging/helpers';
-import { checkHeaders, fakeServer, jsonValue, noUnhandled, reply, same, storedString } from './fakes';
+import { jsonValue, noUnhandled, refusedByFetch, reply, same, startupServer, storedString } from './fakes';
 import { fault, holds, printAtExit } from './figures';
 
 printAtExit('unit');
 
 const ORIGIN = 'https://emweb.test';
 const MODES = ['oracle', 'secgw', 'token'];
-const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
 test('stored authType: one of the three is used as is (no request); anything else is removed and the probe decides', () =>
   holds(
@@ -27,7 +27,7 @@ test('stored authType: one of the three is used as is (no request); anything els
     fc.asyncProperty(fc.oneof(fc.constantFrom(...MODES), storedString), reply, async (stored, web) => {
       const local = memoryStorage();
       local.set('authType', stored);
-      const server = fakeServer(() => web);
+      const server = startupServer(() => web);
       const resolve = createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 15 });
       const { value: got } = await noUnhandled(() =>
         resolve().then(
@@ -37,9 +37,9 @@ test('stored authType: one of the three is used as is (no request); anything els
       );
       if (MODES.includes(stored)) {
         assert.is(got, stored);
-        assert.is(server.calls.length, 0, 'no probe');
+        assert.is(server.requests.length, 0, 'no probe');
       } else {
-        assert.ok(server.calls.length >= 1, 'probed');
+        assert.ok(server.requests.length >= 1, 'probed');
         assert.is(local.get('authType'), got === 'rejected' ? null : got, "the bad value is gone; the probe's result stored");
       }
     }),
@@ -53,7 +53,7 @@ const jwtShaped = fc.oneof(
       typeof payload === 'object' && payload !== null && !Array.isArray(payload) && exp !== undefined
         ? { ...payload, exp }
         : payload;
-    return { jwt: `${b64url('{"alg":"none"}')}.${b64url(JSON.stringify(p) ?? '')}.sig`, payload: p };
+    return { jwt: makeJwt(JSON.stringify(p) ?? ''), payload: p };
   }),
   fc
     .uint8Array({ maxLength: 60 })
@@ -93,14 +93,9 @@ test('stored devToken and jwt: the Authorization header only in token mode, the 
         for (const mode of ['oracle', 'secgw'] as const) assert.equal(authHeaders(mode, local), {});
         assert.equal(authHeaders('token', local), token ? { Authorization: `Bearer ${token}` } : {});
         local.set('authType', 'token');
-        let refused = false;
-        try {
-          checkHeaders({ headers: authHeaders('token', local) });
-        } catch {
-          refused = true;
-          fault('header refused by fetch (hostile stored token)');
-        }
-        const server = fakeServer((path) =>
+        const refused = refusedByFetch(authHeaders('token', local));
+        if (refused) fault('header refused by fetch (hostile stored token)');
+        const server = startupServer((path) =>
           path.endsWith('ClientConfiguration')
             ? { status: 200, body: '{"displayName":"D"}' }
             : path.endsWith('version')
@@ -127,7 +122,7 @@ test('stored devToken and jwt: the Authorization header only in token mode, the 
         assert.equal(unhandled, []);
         assert.is(r.authType, 'token');
         assert.equal([r.config, r.version, r.isCloud], refused ? [false, '', false] : [{ displayName: 'D' }, 'v', true]);
-        assert.ok(server.calls.every((c) => c.url.startsWith(`${ORIGIN}/api/`)));
+        assert.ok(server.requests.every((r) => r.origin === ORIGIN && r.path.startsWith('/api/')));
       },
     ),
     400,
