@@ -7,7 +7,8 @@ import { applyStartupUpdate } from '../../src/state/clientState';
 import { DEFAULT_STRINGS } from '../../src/strings';
 import { App } from '../../src/ui/App';
 import { useClient } from '../../src/ui/hooks';
-import { actionsNamed, buttonNamed, fakeShell, readyShell, settle } from './fixtures';
+import { settle } from '../fakes';
+import { actionsNamed, buttonNamed, fakeShell, readyShell } from './fixtures';
 
 let host: HTMLElement;
 test.before.each(() => {

@@ -7,7 +7,8 @@ import * as assert from 'uvu/assert';
 import type { Client } from '../../src/types';
 import { App } from '../../src/ui/App';
 import { useBreakpoint, useClient } from '../../src/ui/hooks';
-import { buttonNamed, readyShell, settle } from './fixtures';
+import { settle } from '../fakes';
+import { buttonNamed, readyShell } from './fixtures';
 
 const html = htm.bind(createElement);
 

@@ -4,7 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SpeedDialAction } from '../../src/types';
 import { SpeedDial } from '../../src/ui/SpeedDial';
-import { actionsNamed, settle } from './fixtures';
+import { settle } from '../fakes';
+import { actionsNamed } from './fixtures';
 
 let host: HTMLElement;
 let chosen: string[];

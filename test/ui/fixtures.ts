@@ -88,9 +88,6 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
 
 export const actionsNamed = (...labels: string[]): SpeedDialAction[] => labels.map((label) => ({ label, run() {} }));
 
-/** Lets Preact's scheduled re-renders and effects run. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /** The button whose text is `name`. */
 export const buttonNamed = (root: ParentNode, name: string) =>
   [...root.querySelectorAll('button')].find((button) => button.textContent === name);
