@@ -112,17 +112,22 @@ export function createProductServer(options: ProductServerOptions = {}): Product
     return Promise.resolve(typeof route === 'function' ? route(request) : route);
   };
 
-  /** A batch whose key was accepted is answered 2xx at once: the server has it, whatever it plays now. */
+  /**
+   * A batch whose key was accepted is answered 2xx at once: the server has it, whatever it plays
+   * now. Two sends of one batch may also be answered at the same time (page exit's keepalive beside
+   * a send still out): only the first accepted counts.
+   */
   const receiveLogs = async (request: ProductRequest): Promise<RouteAnswer> => {
     const batch = logBatchOf(request);
-    batch.duplicate = batch.key !== null && acceptedKeys.has(batch.key);
-    const result = batch.duplicate ? { status: 200, body: { received: batch.entries.length } } : await answer(request);
+    const accepted = () => batch.key !== null && acceptedKeys.has(batch.key);
+    const result = accepted() ? { status: 200, body: { received: batch.entries.length } } : await answer(request);
     batch.status = result.status;
-    batches.push(batch);
-    if (!batch.duplicate && result.status >= 200 && result.status < 300) {
-      logs.push(...batch.entries);
+    if (result.status >= 200 && result.status < 300) {
+      batch.duplicate = accepted();
+      if (!batch.duplicate) logs.push(...batch.entries);
       if (batch.key !== null) acceptedKeys.add(batch.key);
     }
+    batches.push(batch);
     return result;
   };
 

@@ -4,6 +4,7 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createProductServer } from '../../src/testing';
+import { settle } from '../fakes';
 
 const ORIGIN = 'https://desk.example';
 const get = async (server: ReturnType<typeof createProductServer>, path: string, init: RequestInit = {}) => {
@@ -194,6 +195,29 @@ test('a batch sent again under an accepted key is answered 2xx and counted once,
       { key: 'k2', status: 503, duplicate: false, beacon: false },
       { key: 'k2', status: 200, duplicate: false, beacon: false },
       { key: 'k2', status: 200, duplicate: true, beacon: true },
+    ],
+  );
+});
+
+test('two sends of one batch answered at the same time (a send still out, the keepalive of page exit) count once', async () => {
+  const answers: ((answer: { status: number }) => void)[] = [];
+  const server = createProductServer({
+    routes: { 'POST /api/web/clientlogger/': () => new Promise((resolve) => answers.push(resolve)) },
+  });
+  const first = postLogs(server, [entry('a')], 'k1');
+  const keepalive = postLogs(server, [entry('a')], 'k1');
+  while (answers.length < 2) await settle();
+  for (const answer of answers) answer({ status: 200 });
+  assert.equal([(await first).status, (await keepalive).status], [200, 200]);
+  assert.equal(
+    server.logs.map((e) => e.message),
+    ['a'],
+  );
+  assert.equal(
+    server.batches.map(({ status, duplicate }) => ({ status, duplicate })),
+    [
+      { status: 200, duplicate: false },
+      { status: 200, duplicate: true },
     ],
   );
 });
