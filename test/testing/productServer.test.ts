@@ -1,6 +1,7 @@
 // The one fake of the product's API: it must answer as the contract's sign-in table says, since
 // the demo, this project's tests and host developers' tests all believe it.
 import '../setup';
+import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createProductServer } from '../../src/testing';
@@ -149,15 +150,23 @@ test('an answer that never comes rejects with an AbortError when the request is 
 });
 
 test('latencyMs delays each answer', async () => {
-  const server = createProductServer({ latencyMs: 30 });
-  let answered = false;
-  const answer = server.fetch(`${ORIGIN}/api/web/info/version`).then(() => {
-    answered = true;
-  });
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  assert.not.ok(answered, 'not before its latency');
-  await answer;
-  assert.ok(answered);
+  const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const server = createProductServer({ latencyMs: 30 });
+    let answered = false;
+    void server.fetch(`${ORIGIN}/api/web/info/version`).then(() => {
+      answered = true;
+    });
+    await settle();
+    clock.tick(29);
+    await settle();
+    assert.not.ok(answered, 'not before its latency');
+    clock.tick(1);
+    await settle();
+    assert.ok(answered);
+  } finally {
+    clock.uninstall();
+  }
 });
 
 test('logs: the entries of each accepted batch, in order; an array or a single entry', async () => {
