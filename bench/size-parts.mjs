@@ -8,15 +8,9 @@
 import { gzipSync } from 'node:zlib';
 import { rollup } from 'rollup';
 import { minify } from 'terser';
-import config from '../rollup.config.mjs';
+import config, { terserOptions } from '../rollup.config.mjs';
 
 const shipped = config.find((c) => c.output.file === 'dist/emweb.js');
-const terserOptions = {
-  ecma: 2020,
-  compress: { passes: 3 },
-  mangle: { properties: { regex: /^_[a-zA-Z]/ } },
-  format: { comments: false },
-};
 
 /** Stand-ins by module path ending: each exports the names its importers use, doing nothing. */
 const PARTS = {

@@ -58,7 +58,7 @@ export interface LoggerStats {
   droppedBy: DropCounts;
   /** Of `logged`: entries earlier pages stored, taken over by this one at start. */
   restored: number;
-  /** What the transport is doing now. */
+  /** What the transport is doing now: its state's tag. */
   status: TransportStatus;
 }
 
@@ -66,7 +66,7 @@ export interface LoggerStats {
  * - `idle`: nothing out; the next batch goes when it is due.
  * - `sending`: a request for the oldest batch is out (one at a time, page exit aside).
  * - `waiting-retry`: the oldest batch failed and waits for its backoff or the server's Retry-After.
- * - `offline`: the browser says it is offline; the `online` event resumes.
+ * - `offline`: the browser said it was offline when a batch was to go; the `online` event resumes.
  */
 export type TransportStatus = 'idle' | 'sending' | 'waiting-retry' | 'offline';
 
