@@ -1,7 +1,9 @@
 /**
  * A batch: one request's worth of entries, made once and sent as it is (every send carries the
- * same bytes and the same key) until it is settled.
+ * same bytes and the same key) until it is settled, or split in two when the server finds it too
+ * large.
  */
+import { isPlainObject } from '../http';
 import type { ReportCounts } from './ledger';
 import { utf8Bytes } from './serialize';
 
@@ -10,10 +12,10 @@ export interface Batch {
   _key: string;
   _body: string;
   _bytes: number;
-  /** The logged entries in it (a drop report is not one). */
+  /** The occurrences it stands for (a drop report stands for none, a grouped entry for its repeats). */
   _count: number;
   /**
-   * The number of its first entry, as the queue numbers them (-Infinity for a batch an earlier
+   * The number of its first occurrence, as the queue numbers them (-Infinity for a batch an earlier
    * page stored): flush() tells its own entries from later ones by it.
    */
   _first: number;
@@ -29,3 +31,33 @@ export const newBatch = (key: string, body: string, count: number, first: number
   _first: first,
   _reported: reported,
 });
+
+/**
+ * The occurrences a batch's entries stand for: each its `repeated` when that is a plausible count,
+ * else itself; the drop report (the first entry, when there is one) none.
+ */
+export const occurrencesIn = (entries: unknown[], reported: unknown): number =>
+  entries.reduce((n: number, entry, i) => {
+    const repeated = isPlainObject(entry) ? entry.repeated : undefined;
+    return n + (i === 0 && reported ? 0 : Number.isSafeInteger(repeated) && (repeated as number) >= 2 ? (repeated as number) : 1);
+  }, 0);
+
+/**
+ * The batch as two, the older half of its entries first (its drop report, if it has one, with
+ * them); null when it holds a single entry. Its body is JSON this client wrote (or checked, for a
+ * stored batch): each half is its entries written again. Each half has a new key made from the
+ * batch's: a page that replays the stored batch and splits it too sends the same halves under the
+ * same keys, so that a server drops the copies.
+ */
+export function splitBatch(batch: Batch): [Batch, Batch] | null {
+  const entries: unknown[] = [JSON.parse(batch._body)].flat();
+  if (entries.length < 2) return null;
+  const older = entries.slice(0, Math.ceil(entries.length / 2));
+  const olderCount = occurrencesIn(older, batch._reported);
+  const half = (suffix: string, part: unknown[], count: number, reported: Batch['_reported']) =>
+    newBatch(batch._key + suffix, JSON.stringify(part), count, batch._first, reported);
+  return [
+    half('-1', older, olderCount, batch._reported),
+    half('-2', entries.slice(older.length), batch._count - olderCount, null),
+  ];
+}

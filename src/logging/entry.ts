@@ -1,11 +1,11 @@
 /**
  * How a logged call becomes the entry the server receives: made JSON-safe and scrubbed, the
- * context added, passed through beforeSend (and scrubbed again), cut to 32 KiB. Owns the context
- * and the beforeSend hook.
+ * context and a grouped entry's counts added, passed through beforeSend (and scrubbed again), cut
+ * to 32 KiB. Owns the context and the beforeSend hook.
  */
 import { STORAGE_KEYS } from '../constants';
 import type { Surroundings } from './env';
-import type { MakeEntry } from './queue';
+import type { MakeEntry, Repeat } from './queue';
 import { CONTEXT_CUT, contextJson, entryJson, isEntry, makeEntry } from './serialize';
 import type { BeforeSend } from './types';
 
@@ -19,6 +19,10 @@ export interface Entries {
   _setBeforeSend(hook: unknown): void;
 }
 
+/** A grouped entry's fields, before the context (the counts are ours: beforeSend cannot change them). */
+const repeatJson = (repeat: Repeat) =>
+  repeat ? `,"repeated":${repeat._count},"firstTimestamp":${JSON.stringify(repeat._firstTimestamp)}` : '';
+
 export function createEntries({ _local: local, _report: report }: Pick<Surroundings, '_local' | '_report'>): Entries {
   let context = '';
   let beforeSend: BeforeSend | null = null;
@@ -26,12 +30,12 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
   let beforeSendWarned = false;
 
   return {
-    _make(occurrence) {
+    _make(occurrence, repeat) {
       const { _level, _message, _additional, _timestamp, _at } = occurrence;
       // The development token need not look like a JWT: the stored one is taken out by value.
       const devToken = local.get(STORAGE_KEYS.devToken);
       const entry = makeEntry(_level, _message, _additional, _timestamp, devToken);
-      const original = entryJson(entry, occurrence._context, _at);
+      const original = entryJson(entry, repeatJson(repeat) + occurrence._context, _at);
       if (!beforeSend) return original;
       let result: unknown;
       try {
@@ -44,7 +48,7 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
       if (isEntry(result)) {
         const { level, message, additional, timestamp } = result;
         const changed = makeEntry(level, message, additional, timestamp, devToken);
-        return entryJson(changed, contextJson(result.context, devToken), _at);
+        return entryJson(changed, repeatJson(repeat) + contextJson(result.context, devToken), _at);
       }
       if (!beforeSendWarned) {
         beforeSendWarned = true;

@@ -46,8 +46,8 @@ export interface Surroundings {
   _random(): number;
   _session: SafeStorage;
   _local: SafeStorage;
-  _window(): EventTargetLike | undefined;
-  _document(): DocumentLike | undefined;
+  _window: EventTargetLike | undefined;
+  _document: DocumentLike | undefined;
   _navigator(): BeaconNavigator | undefined;
   _sendTimeoutMs: number;
   /**
@@ -95,8 +95,8 @@ export function resolveSurroundings(env: LoggerEnv): Surroundings {
     _random: () => (env.random ?? Math.random)(),
     _session: env.session ?? safeStorage(() => sessionStorage),
     _local: env.local ?? safeStorage(() => localStorage),
-    _window: () => env.target ?? globalThis.window,
-    _document: () => env.doc ?? globalThis.document,
+    _window: env.target ?? globalThis.window,
+    _document: env.doc ?? globalThis.document,
     _navigator: () => env.navigator ?? globalThis.navigator,
     _sendTimeoutMs: env.sendTimeoutMs ?? 15_000,
     _print: print,

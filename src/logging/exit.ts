@@ -22,6 +22,8 @@ import type { Transport } from './transport';
 const KEEPALIVE_BUDGET = 64 * 1024;
 
 export interface PageExit {
+  /** What the outbox holds changed: while the page is hidden, its store follows. */
+  _changed(): void;
   /** What earlier pages could not deliver goes first, whole and with its keys; its entries join this page's ledger. */
   _restore(): void;
   /** pagehide, or the page turned hidden. */
@@ -47,29 +49,14 @@ export function createPageExit(page: Surroundings, ledger: Ledger, outbox: Outbo
   };
   const keep = () => {
     rewriting = true;
-    try {
-      storePage(local, storeKey, outbox._batches(), page._now(), drop);
-    } finally {
-      rewriting = false;
-    }
-  };
-  outbox._onChange(() => {
-    if (storing && !rewriting) keep();
-  });
-
-  const carry = (to: NonNullable<ReturnType<Transport['_maySend']>>, batch: Batch, headers: Record<string, string>) => {
-    keepaliveBytes += batch._bytes;
-    const answer = post(to, batch, true, headers).then(
-      guard((result) => {
-        keepaliveBytes -= batch._bytes;
-        outbox._carry(batch, null);
-        transport._keepaliveAnswer(batch, result);
-      }),
-    );
-    outbox._carry(batch, answer);
+    storePage(local, storeKey, outbox._batches(), page._now(), drop);
+    rewriting = false;
   };
 
   return {
+    _changed() {
+      if (storing && !rewriting) keep();
+    },
     _restore() {
       const { batches, counts } = takeStored(local);
       for (const dropped of counts) ledger._reportLater(dropped);
@@ -89,9 +76,20 @@ export function createPageExit(page: Surroundings, ledger: Ledger, outbox: Outbo
       // A beacon cannot carry headers: with any (token mode), what keepalive cannot take stays stored.
       const mayBeacon = !Object.keys(headers).length;
       for (const batch of outbox._batches()) {
-        if (outbox._carrier(batch)) continue;
-        if (keepaliveBytes + batch._bytes <= KEEPALIVE_BUDGET) carry(to, batch, headers);
-        else if (mayBeacon) beaconBatch(page._navigator(), to.url, batch);
+        if (outbox._carried(batch)) continue;
+        if (keepaliveBytes + batch._bytes > KEEPALIVE_BUDGET) {
+          if (mayBeacon) beaconBatch(page._navigator(), to.url, batch);
+          continue;
+        }
+        keepaliveBytes += batch._bytes;
+        outbox._carry(batch, true);
+        void post(to, batch, true, headers).then(
+          guard((result) => {
+            keepaliveBytes -= batch._bytes;
+            outbox._carry(batch, false);
+            transport._answer(batch, result, true);
+          }),
+        );
       }
     },
     _resume() {

@@ -10,7 +10,7 @@ import type { DropCounts, LoggerStats, TransportStatus } from './types';
 export type DropReason = keyof DropCounts;
 
 /** The reasons whose counts are reported to the server (a beforeSend drop is the page's own choice). */
-const REPORTED_REASONS = ['queueFull', 'rateLimited', 'storeFull', 'rejected', 'network'] as const;
+const REPORTED_REASONS = ['queueFull', 'rateLimited', 'storeFull', 'rejected', 'tooLarge', 'network'] as const;
 export type ReportCounts = Record<(typeof REPORTED_REASONS)[number], number>;
 
 const noReports = () => Object.fromEntries(REPORTED_REASONS.map((reason) => [reason, 0])) as ReportCounts;
@@ -65,7 +65,8 @@ export function createLedger({ _now: now, _report: report }: Pick<Surroundings, 
       droppedBy[reason] += n;
       if (reason === 'beforeSend') return;
       // A failed send is reported as it happens, with its status.
-      if (!unreported && reason !== 'rejected' && reason !== 'network') report('dropped entries:', reason);
+      if (!unreported && reason !== 'rejected' && reason !== 'tooLarge' && reason !== 'network')
+        report('dropped entries:', reason);
       episode()[reason] += n;
     },
     _reportLater(counts) {

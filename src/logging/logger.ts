@@ -35,7 +35,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const ledger = createLedger(page);
   const entries = createEntries(page);
   const queue = createQueue(settings, ledger, now, entries._make);
-  const outbox = createOutbox(queue, ledger);
+  const outbox = createOutbox(queue, ledger, () => exit._changed());
   const post = createPost(page, () => config.withCredentials);
   const transport = createTransport(page, queue, outbox, post);
   const exit = createPageExit(page, ledger, outbox, transport, post);
@@ -119,7 +119,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
       if (!starts) guard(exit._restore)();
       starts++;
       unlisten();
-      unlisten = listen(page._window(), page._document(), events, captureErrors);
+      unlisten = listen(page._window, page._document, events, captureErrors);
       entries._setBeforeSend(options?.beforeSend);
       configure(production ? productionDefaults : developmentDefaults, validConfig(options));
       transport._run(true);

@@ -3,7 +3,7 @@
  * and which of them a keepalive request of page exit carries now. Settling a batch tells the
  * ledger what became of its occurrences.
  */
-import type { Batch } from './batch';
+import { type Batch, splitBatch } from './batch';
 import type { DropReason, Ledger } from './ledger';
 import type { Queue } from './queue';
 
@@ -20,26 +20,27 @@ export interface Outbox {
   _batches(): readonly Batch[];
   /** Occurrences held in batches. */
   _held(): number;
-  _holds(batch: Batch): boolean;
   /** A batch an earlier page stored, taken over whole. */
   _add(batch: Batch): void;
-  /** The batch is done with: delivered (`sent`), or lost for a reason (nothing, when it is not held). */
-  _settle(batch: Batch, outcome: 'sent' | DropReason): void;
-  /** Marks the batch as carried by a keepalive request until that `answer` is in (null: the answer is in). */
-  _carry(batch: Batch, answer: Promise<unknown> | null): void;
-  /** The answer of the keepalive carrying the batch (the oldest by default), if one does. */
-  _carrier(batch?: Batch): Promise<unknown> | undefined;
+  /**
+   * The batch is done with: delivered (`sent`), or lost for a reason; nothing when it is not held.
+   * One too large for the server goes as two in its place (see splitBatch) unless it holds a
+   * single entry: then true.
+   */
+  _settle(batch: Batch, outcome: 'sent' | DropReason): boolean;
+  /** Marks the batch as carried by a keepalive request of page exit, until its answer is in. */
+  _carry(batch: Batch, carried: boolean): void;
+  /** Whether a keepalive carries the batch now. */
+  _carried(batch: Batch): boolean;
   /** Called with each batch delivered, until the returned function is called. */
   _onSent(listener: (batch: Batch) => void): () => void;
-  /** Called after any change to what the outbox holds (page exit keeps its store in step). */
-  _onChange(listener: () => void): void;
 }
 
-export function createOutbox(queue: Queue, ledger: Ledger): Outbox {
+/** `changed` is called after any change to what the outbox holds (page exit keeps its store in step). */
+export function createOutbox(queue: Queue, ledger: Ledger, changed: () => void): Outbox {
   const batches: Batch[] = [];
-  const carried = new Map<Batch, Promise<unknown>>();
+  const carried = new Set<Batch>();
   const sentListeners = new Set<(batch: Batch) => void>();
-  let changed = () => {};
   let held = 0;
 
   const add = (batch: Batch) => {
@@ -65,18 +66,18 @@ export function createOutbox(queue: Queue, ledger: Ledger): Outbox {
     },
     _batches: () => batches,
     _held: () => held,
-    _holds: (batch) => batches.includes(batch),
     _add: add,
     _settle(batch, outcome) {
       const at = batches.indexOf(batch);
-      if (at < 0) return;
-      batches.splice(at, 1);
-      held -= batch._count;
+      if (at < 0) return false;
       carried.delete(batch);
+      const halves = outcome === 'tooLarge' && splitBatch(batch);
+      batches.splice(at, 1, ...(halves || []));
+      if (!halves) held -= batch._count;
       if (outcome === 'sent') {
         ledger._deliver(batch._count);
         for (const tell of sentListeners) tell(batch);
-      } else {
+      } else if (!halves) {
         ledger._drop(outcome, batch._count);
         // A drop report lost with the entries of its batch is reported again; one that was all its
         // batch held is not (sent again and again to an endpoint that refuses it, or that a CSP
@@ -84,18 +85,16 @@ export function createOutbox(queue: Queue, ledger: Ledger): Outbox {
         if (batch._reported && batch._count > 0) ledger._reportLater(batch._reported);
       }
       changed();
+      return !!halves;
     },
-    _carry(batch, answer) {
-      if (answer) carried.set(batch, answer);
+    _carry(batch, carry) {
+      if (carry) carried.add(batch);
       else carried.delete(batch);
     },
-    _carrier: (batch = batches[0]) => (batch ? carried.get(batch) : undefined),
+    _carried: (batch) => carried.has(batch),
     _onSent(listener) {
       sentListeners.add(listener);
       return () => sentListeners.delete(listener);
-    },
-    _onChange(listener) {
-      changed = listener;
     },
   };
 }

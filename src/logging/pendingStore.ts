@@ -12,7 +12,7 @@
 import { STORAGE_KEYS } from '../constants';
 import { isPlainObject, parseJson } from '../http';
 import type { SafeStorage } from '../storage';
-import { type Batch, newBatch } from './batch';
+import { type Batch, newBatch, occurrencesIn } from './batch';
 import type { ReportCounts } from './ledger';
 import { isEntry, utf8Bytes } from './serialize';
 
@@ -73,9 +73,8 @@ function readBatch(value: unknown): Batch | null {
   const entries: unknown[] = Array.isArray(body) ? body : [body];
   // A drop report, when there is one, is the first entry and is not a logged entry.
   const report = isPlainObject(reported) ? reported : null;
-  const count = entries.length - (report ? 1 : 0);
-  return count >= 0 && entries.length && entries.every(isEntry)
-    ? newBatch(key, JSON.stringify(body), count, -Infinity, report)
+  return entries.length && entries.every(isEntry)
+    ? newBatch(key, JSON.stringify(body), occurrencesIn(entries, report), -Infinity, report)
     : null;
 }
 
@@ -98,7 +97,5 @@ export function takeStored(local: SafeStorage): { batches: Batch[]; counts: unkn
   const since = (page: { since?: unknown }) => Number(page.since) || 0;
   pages.sort((a, b) => since(a) - since(b));
   const batches = pages.flatMap((page) => page.batches.map(readBatch).filter((batch) => batch !== null));
-  // Pages written before the counts were kept held only the count the bound left out.
-  const counts = pages.map(({ dropped }) => (typeof dropped === 'number' ? { storeFull: dropped } : dropped));
-  return { batches, counts };
+  return { batches, counts: pages.map((page) => page.dropped) };
 }

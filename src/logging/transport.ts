@@ -14,30 +14,21 @@
 import type { HttpResult } from '../http';
 import type { Batch } from './batch';
 import type { Surroundings } from './env';
+import type { DropReason } from './ledger';
 import type { Outbox } from './outbox';
 import type { Post } from './post';
 import type { Queue } from './queue';
 import { backoffDelay, classify, MAX_NETWORK_RETRIES, parseRetryAfter } from './retry';
 import type { FlushResult, LogEndpoint, TransportStatus } from './types';
 
-/**
- * Failed sends of one batch so far: the backoff grows with `_attempt`; `_network` counts those
- * without an answer while online (a few are retried, then the batch is given up).
- */
-interface Failures {
-  _batch: Batch;
-  _attempt: number;
-  _network: number;
-}
-
-/** What the transport is doing; the failures of the oldest batch so far go along until it is settled. */
 type TransportState =
-  | { _tag: 'idle'; _failures: Failures | null }
+  | { _tag: 'idle' }
   | { _tag: 'sending'; _batch: Batch; _answer: Promise<unknown> }
-  | { _tag: 'waiting-retry'; _failures: Failures; _until: number; _byServer: boolean; _timer: unknown }
-  | { _tag: 'offline'; _failures: Failures | null };
+  | { _tag: 'waiting-retry'; _until: number; _byServer: boolean; _timer: unknown }
+  | { _tag: 'offline' };
 
-const IDLE: TransportState = { _tag: 'idle', _failures: null };
+const IDLE: TransportState = { _tag: 'idle' };
+const OFFLINE: TransportState = { _tag: 'offline' };
 
 export interface Transport {
   _status(): TransportStatus;
@@ -51,8 +42,8 @@ export interface Transport {
   _reschedule(): void;
   /** The endpoint when a batch may go at once: running, online, and no Retry-After of the server in force. */
   _maySend(): LogEndpoint | null;
-  /** The answer to a keepalive request of page exit. */
-  _keepaliveAnswer(batch: Batch, result: HttpResult): void;
+  /** The answer to a request for the batch: the transport's own, or (`keepalive`) one of page exit. */
+  _answer(batch: Batch, result: HttpResult, keepalive: boolean): void;
   _flush(): Promise<FlushResult>;
 }
 
@@ -63,6 +54,10 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
   let endpoint: LogEndpoint | null = null;
   /** Set while waiting for the queue's next batch to be due. */
   let dueTimer: unknown = null;
+  /** Sends of the oldest batch that failed: the backoff grows with them. */
+  let attempt = 0;
+  /** Of those, the ones without an answer while online: a few are retried, then the batch is given up. */
+  let networkFailures = 0;
 
   const online = () => page._navigator()?.onLine !== false;
 
@@ -74,19 +69,13 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
   /** Looks at what may go now: the oldest batch, or the next one due (the due timer waits for it). */
   function pump(): void {
     if (state._tag === 'sending' || state._tag === 'waiting-retry' || !running || !endpoint) return;
-    if (!online()) {
-      state = { _tag: 'offline', _failures: state._failures };
-      return;
-    }
+    state = online() ? IDLE : OFFLINE;
+    if (state === OFFLINE) return;
     const dueIn = queue._dueIn(now());
     const batch = outbox._next(dueIn <= 0);
-    if (batch) {
-      void send(endpoint, batch);
-      return;
-    }
-    state = { _tag: 'idle', _failures: state._failures };
+    if (batch) void send(endpoint, batch);
     // Batches held but none to send: a keepalive carries the oldest, and its answer moves on.
-    if (!outbox._batches().length && dueIn < Infinity && dueTimer === null)
+    else if (!outbox._batches().length && dueIn < Infinity && dueTimer === null)
       dueTimer = timers.setTimeout(() => {
         dueTimer = null;
         pump();
@@ -100,64 +89,55 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
   function send(to: LogEndpoint, batch: Batch): Promise<unknown> {
     const request = post(to, batch, false);
     if (state._tag === 'waiting-retry') timers.clearTimeout(state._timer);
-    const failures = state._tag === 'sending' ? null : state._failures;
-    const answer = request.then(
-      guard((result: HttpResult) => answered(batch, result, failures?._batch === batch ? failures : null)),
-    );
+    const answer = request.then(guard((result: HttpResult) => answered(batch, result, false)));
     clearDue();
     state = { _tag: 'sending', _batch: batch, _answer: answer };
     return answer;
   }
 
   /**
-   * The answer to the transport's own request. Unless page exit's keepalive got the batch through
-   * meanwhile, a failed batch is kept, to be sent again after its backoff (or the server's
-   * Retry-After) or, while the browser says it is offline, at the `online` event; or it is
-   * settled, when the answer is final or after too many network failures while online.
+   * An answer for the batch. Unless the other request (the transport's own, or page exit's
+   * keepalive) settled it meanwhile, a failed batch of the transport's own request is kept, to be
+   * sent again after its backoff (or the server's Retry-After) or, while the browser says it is
+   * offline, at the `online` event; one of a keepalive goes again in its turn. A final answer
+   * settles it: delivered, split in two (413), or dropped (refused, a single entry too large, or
+   * given up after too many network failures while online). Then on to the next.
    */
-  function answered(batch: Batch, { status, retryAfter }: HttpResult, failures: Failures | null): void {
-    state = IDLE;
+  function answered(batch: Batch, { status, retryAfter }: HttpResult, keepalive: boolean) {
+    if (!keepalive) state = IDLE;
     const outcome = classify(status);
-    const offline = outcome === 'network' && !online();
-    const next = {
-      _batch: batch,
-      _attempt: (failures?._attempt ?? 0) + 1,
-      _network: (failures?._network ?? 0) + (outcome === 'network' && !offline ? 1 : 0),
-    };
-    if ((outcome === 'retry' || outcome === 'network') && outbox._holds(batch) && next._network <= MAX_NETWORK_RETRIES) {
+    // The other request settled it meanwhile.
+    if (!outbox._batches().includes(batch)) return pump();
+    if (outcome === 'retry' || outcome === 'network') {
+      if (keepalive) return pump();
+      const offline = outcome === 'network' && !online();
+      if (outcome === 'network' && !offline && ++networkFailures > MAX_NETWORK_RETRIES) return settle(batch, 'network', status);
       report('send failed', status, 'kept');
-      if (offline) state = { _tag: 'offline', _failures: next };
-      else {
-        const serverDelay = parseRetryAfter(retryAfter, now());
-        const delay = serverDelay ?? backoffDelay(next._attempt, page._random());
-        state = {
-          _tag: 'waiting-retry',
-          _failures: next,
-          _until: now() + delay,
-          _byServer: serverDelay !== undefined,
-          _timer: timers.setTimeout(() => {
-            state = { _tag: 'idle', _failures: next };
-            pump();
-          }, delay),
-        };
-      }
+      attempt++;
+      const serverDelay = parseRetryAfter(retryAfter, now());
+      const delay = serverDelay ?? backoffDelay(attempt, page._random());
+      state = offline
+        ? OFFLINE
+        : {
+            _tag: 'waiting-retry',
+            _until: now() + delay,
+            _byServer: serverDelay !== undefined,
+            _timer: timers.setTimeout(() => {
+              state = IDLE;
+              pump();
+            }, delay),
+          };
       return;
     }
-    settle(batch, status);
+    settle(batch, outcome, status);
   }
 
-  /**
-   * A final answer, from the transport's request or from a keepalive of page exit: the batch is
-   * delivered or dropped (refused, given up), unless the other request settled it already; then on
-   * to the next.
-   */
-  function settle(batch: Batch, status: number): void {
-    const outcome = classify(status);
-    if (outcome === 'delivered') outbox._settle(batch, 'sent');
-    else if (outbox._holds(batch)) {
-      report('send failed', status, 'dropped');
-      outbox._settle(batch, outcome === 'refused' ? 'rejected' : 'network');
-    }
+  /** A final answer: the batch is sent, split (413, its halves in its place), or dropped; then on to the next. */
+  function settle(batch: Batch, outcome: 'sent' | DropReason, status: number): void {
+    // The next batch starts with a fresh backoff.
+    if (outbox._batches()[0] === batch) attempt = networkFailures = 0;
+    const split = outbox._settle(batch, outcome);
+    if (outcome !== 'sent') report('send failed', status, split ? 'split' : 'dropped');
     pump();
   }
 
@@ -167,15 +147,16 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
   /**
    * Sends the batches that hold what is queued now, one after the other, during a backoff wait too;
    * settles once each of those occurrences was delivered, dropped, or is kept (a send failed again,
-   * the server's Retry-After is in force, the browser is offline, there is no endpoint or no start
-   * yet). Entries are numbered as they are queued (queue.ts): those queued before the call are
+   * the server's Retry-After is in force, a keepalive of page exit carries the oldest batch, the
+   * browser is offline, there is no endpoint or no start yet). Occurrences are numbered as they are queued (queue.ts): those queued before the call are
    * below `cut`, and each batch knows the number of its first. What is neither delivered during the
-   * flush nor still held at its end was dropped (refused, given up, or pushed out of the queue).
+   * flush nor still held at its end was dropped (refused, given up, pushed out of the queue, or by
+   * beforeSend).
    */
   async function flush(): Promise<FlushResult> {
-    const cut = queue._head() + queue._held();
+    const cut = queue._cut();
     const queued = queue._held() + outbox._held();
-    // A batch made during the flush may end with entries queued after the call: not its business.
+    // A batch made during the flush may end with occurrences queued after the call: not its business.
     const ours = (batch: Batch) => Math.max(0, Math.min(batch._count, cut - batch._first));
     let sent = 0;
     const unlisten = outbox._onSent((batch) => {
@@ -183,10 +164,8 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
     });
     try {
       for (;;) {
-        // One request at a time: the transport's own, or the keepalive that carries the oldest batch.
-        const inFlight = state._tag === 'sending' ? state._answer : outbox._carrier();
-        if (inFlight) {
-          await inFlight;
+        if (state._tag === 'sending') {
+          await state._answer;
           continue;
         }
         const to = maySend();
@@ -194,7 +173,7 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
         if (!to || !batch || batch._first >= cut) break;
         await send(to, batch);
         // Delivered or given up: on to the next. Still held: it waits for its retry, and so does the rest.
-        if (outbox._holds(batch)) break;
+        if (outbox._batches().includes(batch)) break;
       }
     } catch (error) {
       // A dependency that throws (headers that cannot be read, say): what is not sent is kept.
@@ -214,7 +193,7 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
       clearDue();
       if (state._tag === 'waiting-retry') {
         timers.clearTimeout(state._timer);
-        state = { _tag: 'idle', _failures: state._failures };
+        state = IDLE;
       }
     },
     _setEndpoint(to) {
@@ -227,12 +206,7 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
       pump();
     },
     _maySend: maySend,
-    _keepaliveAnswer(batch, result) {
-      const outcome = classify(result.status);
-      // Only a final answer counts; anything else leaves the batch where it is, to go again in its turn.
-      if (outcome === 'delivered' || outcome === 'refused') settle(batch, result.status);
-      else pump();
-    },
+    _answer: answered,
     _flush: flush,
   };
 }

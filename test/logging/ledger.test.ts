@@ -10,7 +10,7 @@ const ledger = (now: () => number = () => 0) => {
   const l = createLedger({ _now: now, _report: (...what: unknown[]) => void warnings.push(what) });
   return { l, warnings };
 };
-const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, network: 0 };
+const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };
 
 test('drop: counted by reason; the first loss of an episode says so; beforeSend drops are never reported', () => {
   let t = 100;
@@ -34,7 +34,7 @@ test('a failed send is not said again: it is reported with its status as it happ
   l._drop('rejected', 1);
   l._drop('network', 1);
   assert.equal(warnings, []);
-  assert.equal(l._takeReport(), { ...none, rejected: 1, network: 1 });
+  assert.equal(l._takeReport(), { ...none, rejected: 1, tooLarge: 0, network: 1 });
 });
 
 test('takeReport hands the counts over and ends the episode; the next loss starts another; reportLater brings lost ones back', () => {

@@ -12,7 +12,7 @@ const batchOf = (key: string, messages: string[], reported: Record<string, numbe
   newBatch(key, JSON.stringify(messages.map(entry)), messages.length - (reported ? 1 : 0), 0, reported);
 const KEY_A = 'aaaaaaaaaaaaaaaa';
 const KEY_B = 'bbbbbbbbbbbbbbbb';
-const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, network: 0 };
+const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };
 /** A `drop` that leaves nothing out and has no counts. */
 const nothing = () => null;
 
@@ -104,10 +104,10 @@ test('takeStored: every page, oldest first; the keys are removed; batches whole,
   assert.equal(takeStored(local), { batches: [], counts: [] });
 });
 
-test('takeStored: a count stored as a number (clients before the counts were kept) is a storeFull count; the rest as stored', () => {
+test('takeStored: the counts as stored, oldest page first (the ledger takes whole positive counts only)', () => {
   const local = memoryStorage();
-  local.set(`${STORE_PREFIX}a`, JSON.stringify({ since: 1, dropped: 7, batches: [] }));
   local.set(`${STORE_PREFIX}b`, JSON.stringify({ since: 2, dropped: 'many', batches: [] }));
+  local.set(`${STORE_PREFIX}a`, JSON.stringify({ since: 1, dropped: { storeFull: 7 }, batches: [] }));
   assert.equal(takeStored(local).counts, [{ storeFull: 7 }, 'many']);
 });
 
@@ -118,6 +118,18 @@ test('takeStored removes the single key of clients before the per-page store, ex
   local.set('emweb.logger.level', '2');
   assert.equal(takeStored(local), { batches: [], counts: [] });
   assert.equal(local.keys().sort(), ['emweb.logger.level', 'emweb.logger.pendingX']);
+});
+
+test('takeStored: a grouped entry counts as the occurrences it stands for; an implausible count as itself', () => {
+  const local = memoryStorage();
+  const body = [
+    { ...entry('a'), repeated: 7, firstTimestamp: 't' },
+    { ...entry('b'), repeated: 'many' },
+    { ...entry('c'), repeated: 1.5 },
+    { ...entry('d'), repeated: -3 },
+  ];
+  local.set(`${STORE_PREFIX}p`, JSON.stringify({ since: 1, dropped: null, batches: [{ key: KEY_A, reported: null, body }] }));
+  assert.is(takeStored(local).batches[0]!._count, 10);
 });
 
 test.run();
