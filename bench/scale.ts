@@ -406,7 +406,10 @@ export function scaleMarkdown(runs: ScaleRun[]): string {
       `- ${fmt(biggest)} desks in an error loop at once: **${line(grouping)}** with the defaults, against ${line(limitOnly)} with grouping off ` +
         `(the rate limit alone) and ${line(open)} with neither: grouping cuts entries to ${fmt(grouping.steadyEntriesPerSecond / limitOnly.steadyEntriesPerSecond, 2)} ` +
         `and requests to ${fmt(grouping.steadyRequestsPerSecond / limitOnly.steadyRequestsPerSecond, 2)} of the rate limit's, and loses no count: ` +
-        `${share(grouping.grouped, grouping)} of the errors arrive counted in grouped entries, ${share(grouping.countedNotSent, grouping)} counted by the rate limit.`,
+        `${share(grouping.grouped, grouping)} of the errors arrive counted in grouped entries` +
+        (grouping.countedNotSent
+          ? `, ${share(grouping.countedNotSent, grouping)} counted by the rate limit.`
+          : ', and the rate limit refuses none.'),
       `- Per page: ${fmt(grouping.steadyEntriesPerSecond / grouping.pages, 2)} entries/s in ${fmt(grouping.steadyRequestsPerSecond / grouping.pages, 3)} requests/s ` +
         `(five a minute as they are, then one grouped entry each time a batch is made, every 10 s), against ${fmt(limitOnly.steadyEntriesPerSecond / limitOnly.pages, 1)} ` +
         `entries/s (the 300 a minute the limit allows) and ${fmt(open.steadyEntriesPerSecond / open.pages, 1)} (everything) without them.`,

@@ -28,7 +28,9 @@ const PARTS = {
     '/ui/actions.ts': 'export const builtInActions = () => [];',
     '/ui/actionList.ts': 'export const resolveActions = (option, builtIns) => builtIns;',
   },
-  'start-up (probe, calls, claims)': { '/startup.ts': 'export const runStartup = async () => ({});' },
+  'start-up (probe, calls, claims)': {
+    '/startup.ts': 'export const runStartup = async () => ({}); export const loadConfiguration = async () => ({});',
+  },
   client: { '/client.ts': 'export const createClient = (deps) => deps;' },
   probe: { '/auth/probe.ts': 'export const createAuthTypeResolver = () => async () => ({});' },
   claims: { '/auth/claims.ts': 'export const readClaims = () => null;' },

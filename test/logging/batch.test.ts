@@ -22,7 +22,7 @@ test("split: the older half first (its drop report with it), each with a new key
   assert.equal(messagesOf(newer!._body), ['c', 'd']);
   assert.equal([older!._count, newer!._count], [5, 2], 'the occurrences each half stands for');
   assert.equal([older!._reported, newer!._reported], [{ queueFull: 2 }, null]);
-  assert.equal([older!._first, newer!._first], [10, 10], 'numbered as the batch was: both queued before a flush or both after');
+  assert.equal([older!._first, newer!._first], [10, 15], 'each numbered from its first occurrence, as the queue numbered them');
   assert.equal(
     [older!._key, newer!._key],
     [`${batch._key}-1`, `${batch._key}-2`],

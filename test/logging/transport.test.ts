@@ -353,6 +353,21 @@ test('413: the batch goes again as two halves in its place, the older first, eac
   assert.equal([s.sent, s.queued, s.dropped], [7, 0, 0]);
 });
 
+test('flush() counts a split batch by its halves: the half made of occurrences queued after the call is not its business', async () => {
+  // The server takes at most two entries a request; the first send never answers.
+  const h = harness({ answer: (c, n) => (n === 1 ? 'hang' : entriesOf(c.body).length > 2 ? 413 : 200) });
+  h.begin({ batchSize: 4 });
+  for (const m of ['x1', 'x2', 'x3', 'x4']) h.logger.error(m); // out at once; its send hangs
+  h.logger.error('a');
+  h.logger.error('b');
+  const flushing = h.logger.flush();
+  h.logger.error('c');
+  h.logger.error('d'); // a, b, c and d make one batch, which the split cuts where the call did
+  await h.clock.tickAsync(16_000);
+  assert.equal(await flushing, { sent: 6, kept: 0, dropped: 0 });
+  assert.equal(messages(h.stored), ['x1', 'x2', 'x3', 'x4', 'a', 'b', 'c', 'd']);
+});
+
 test('413 for a single entry: dropped and counted as tooLarge, and the count reaches the server', async () => {
   const h = harness({ answer: (c) => (messages(entriesOf(c.body)).includes('huge') ? 413 : 200) });
   h.begin({ batchSize: 2 });
