@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import json from '@rollup/plugin-json';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -16,15 +17,17 @@ const packageVersion = () => json({ preferConst: true, compact: true });
 const mode = (production) =>
   replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: String(production), __EMWEB_SCRIPT_TAG__: 'true' } });
 
-// Shortening is the build's job, not the source's: fields named `_like` this are internal and
-// renamed (the libraries' own internals are `__x`, which this leaves alone). Never give a field
-// that is stored or sent an underscore name: builds would disagree on it.
-const minify = terser({
+// Shortening is the build's job, not the source's: the internal members named `_like` this and
+// listed in mangle.json are renamed, and nothing else is. Never give a field that is stored or sent
+// an underscore name: builds would disagree on it.
+const { props } = JSON.parse(readFileSync(new URL('./mangle.json', import.meta.url), 'utf8'));
+export const terserOptions = {
   ecma: 2020,
   compress: { passes: 3 },
-  mangle: { properties: { regex: /^_[a-zA-Z]/ } },
+  mangle: { properties: { regex: new RegExp(`^(?:${props.join('|')})$`) } },
   format: { comments: false },
-});
+};
+const minify = terser(terserOptions);
 
 // The stylesheet is written to be read (src/ui/styles.ts); the production bundle carries it without
 // the layout: whitespace runs become one space, and none is kept around braces, colons, semicolons

@@ -7,8 +7,10 @@
  *
  * Not a test: figures depend on the machine, so the targets are ratios within one run. Targets: a
  * filtered call no slower than loglevel's (ratio ≤ 1.0); with a context set and scrubbing on (it
- * always is), a queued error at most 0.8× loglevel-plugin-remote's; the heap flat in a
- * 1,000,000-error outage.
+ * always is), a queued error (distinct messages) at most 0.8× loglevel-plugin-remote's; a repeat
+ * that is grouped at most 0.25× loglevel-plugin-remote's queued call; the heap flat in a
+ * 1,000,000-error outage, of distinct errors (the queue bound holds) and of one error again and
+ * again (grouping holds).
  */
 import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
@@ -162,9 +164,9 @@ export async function benchLogger() {
       FAST_N,
     );
 
-    // (c) an error that is queued for the server (JSON-safe entry built, scrubbed, a context
-    // attached, rate limit, bounded queue) against loglevel-plugin-remote queueing to a stubbed
-    // XMLHttpRequest.
+    // (c) an error that is queued for the server, a distinct message each call (JSON-safe entry
+    // built, scrubbed, a context attached, rate limit, bounded queue) against
+    // loglevel-plugin-remote queueing to a stubbed XMLHttpRequest.
     const queuedOurs = ours(true, { maxEntriesPerMinute: 1_000_000_000 });
     queuedOurs.setContext({ tenant: 'acme', screen: 'tickets', requestId: '4f1c2b7e-8d90-4a1b-b2c3-d4e5f6a7b8c9' });
     remote.apply(loglevel, {
@@ -177,15 +179,41 @@ export async function benchLogger() {
     loglevel.setLevel('error');
     const queued = compare(
       (n) => {
-        for (let i = 0; i < n; i++) queuedOurs.error('request failed', i);
+        for (let i = 0; i < n; i++) queuedOurs.error(`request ${i} failed`, i);
       },
       (n) => {
-        for (let i = 0; i < n; i++) loglevel.error('request failed', i);
+        for (let i = 0; i < n; i++) loglevel.error(`request ${i} failed`, i);
       },
       QUEUED_N,
     );
 
-    return { filtered, consoleOff, queued, outage: await outage() };
+    // (d) one error again and again, as a failing poll loop logs it: past groupRepeatsAfter (5 a
+    // minute) each call is counted into a grouped entry. Against loglevel-plugin-remote queueing
+    // the same calls.
+    const groupedOurs = ours(true, { maxEntriesPerMinute: 1_000_000_000 });
+    groupedOurs.setContext({ tenant: 'acme', screen: 'tickets', requestId: '4f1c2b7e-8d90-4a1b-b2c3-d4e5f6a7b8c9' });
+    const error = loopError();
+    const grouped = compare(
+      (n) => {
+        for (let i = 0; i < n; i++) groupedOurs.error('Grid refresh failed', error, i);
+      },
+      (n) => {
+        for (let i = 0; i < n; i++) loglevel.error('Grid refresh failed', error, i);
+      },
+      QUEUED_N,
+    );
+    /** A grouped repeat against (c)'s loglevel-plugin-remote call. */
+    const groupedRatio = round(grouped.oursNs / queued.loglevelNs, 2);
+
+    return {
+      filtered,
+      consoleOff,
+      queued,
+      grouped,
+      groupedRatio,
+      outage: await outage((i) => [`request ${i} failed`, { attempt: i, url: `/api/web/things?id=${i}` }]),
+      outageRepeated: await outage((i) => ['Grid refresh failed', error, { attempt: i }]),
+    };
   } finally {
     Object.assign(console, saved);
     if (!hadWindow) delete g.window;
@@ -193,12 +221,19 @@ export async function benchLogger() {
   }
 }
 
+/** One error object, thrown again and again: what a failing render or poll loop logs. */
+function loopError() {
+  const error = new TypeError("Cannot read properties of undefined (reading 'rows')");
+  error.stack = `${error.name}: ${error.message}\n    at Kt (https://desk.example.com/web/app.js:1:48211)\n    at Ft.refresh (https://desk.example.com/web/app.js:1:51902)`;
+  return error;
+}
+
 /**
  * 1,000,000 errors while the server answers 503 to everything, on a fake clock moving 1 ms per
  * error (so backoff retries happen all along). The rate limit is lifted so that the queue bound
- * (1000 entries) is what holds memory.
+ * (1000 entries) is what holds memory, or, for one error again and again, grouping.
  */
-async function outage() {
+async function outage(call: (i: number) => unknown[]) {
   const gc = gcFunction();
   const clock = FakeTimers.createClock(Date.parse('2025-01-01T00:00:00Z'));
   let requests = 0;
@@ -225,7 +260,7 @@ async function outage() {
   const samples: number[] = [];
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < OUTAGE_N; i++) {
-    logger.error('request failed', { attempt: i, url: `/api/web/things?id=${i}` });
+    logger.error(...call(i));
     if (i % 1000 === 999) await clock.tickAsync(1000);
     if (i % 100_000 === 99_999) samples.push(heapMB(gc));
   }
@@ -264,14 +299,17 @@ function print(r: Awaited<ReturnType<typeof benchLogger>>) {
   console.table([
     row('(a) debug below every threshold (loglevel at warn)', r.filtered),
     row('(b) info, console off (loglevel: info to a no-op console)', r.consoleOff),
-    row('(c) error queued for the server, context set (loglevel-plugin-remote)', r.queued),
+    row('(c) error queued for the server, distinct messages, context set (loglevel-plugin-remote)', r.queued),
+    row('(d) one error again and again: grouped (loglevel-plugin-remote, the same calls)', r.grouped),
   ]);
-  console.log('Simulated outage: every send answered 503');
+  console.log('Simulated outage: every send answered 503; distinct errors, then one error again and again');
   console.table({ ...r.outage, heapSamplesMB: r.outage.heapSamplesMB.join(' ') });
+  console.table({ ...r.outageRepeated, heapSamplesMB: r.outageRepeated.heapSamplesMB.join(' ') });
   const ok = (b: boolean) => (b ? 'met' : 'MISSED');
   console.log(
     `targets: filtered ratio ≤ 1.0: ${ok(r.filtered.ratio <= 1)}; queued error ≤ 0.8× loglevel-plugin-remote: ${ok(r.queued.ratio <= 0.8)}; ` +
-      `outage heap flat (≤ 2 MB growth): ${ok(r.outage.heapGrowthMB <= 2)}`,
+      `grouped repeat ≤ 0.25× loglevel-plugin-remote's queued call: ${ok(r.groupedRatio <= 0.25)} (${r.groupedRatio}; ${r.grouped.ratio} against the same calls); ` +
+      `outage heap flat (≤ 2 MB growth): ${ok(r.outage.heapGrowthMB <= 2 && r.outageRepeated.heapGrowthMB <= 2)}`,
   );
 }
 

@@ -58,7 +58,7 @@ const boot = await section<BootResult>('2. boot', async () => {
 const logger = await section('3. logger', benchLogger);
 const scale = await section<ScaleRun[]>('4. scale', () =>
   benchScale(undefined, (r) =>
-    log(`  scale: ${r.limit}, ${r.pages} pages (${r.simulatedPages} simulated): ${seconds(r.wallMs)}`),
+    log(`  scale: ${r.setting}, ${r.pages} pages (${r.simulatedPages} simulated): ${seconds(r.wallMs)}`),
   ),
 );
 const totalMs = performance.now() - started;
@@ -164,10 +164,12 @@ ${body(logger, loggerMarkdown)}
 **How measured** (\`bench/logger.ts\`, by the logger's engineer, run as is by the runner). In one Node process, ns per call over 9 rounds
 (\`ROUNDS\`) after a warm-up, EMWeb and loglevel alternating round by round; median and min–max over the rounds. (a) a \`debug\` call below every
 threshold (production defaults; loglevel at \`warn\`); (b) \`info\` with console logging off (EMWeb's production defaults) against loglevel
-at \`info\` writing to a no-op console (loglevel has no "console off"); (c) an \`error\` queued for the server (JSON-safe entry, redaction,
-rate limit lifted, bounded queue, a fetch that never answers) against loglevel-plugin-remote queueing to a stubbed XMLHttpRequest. The
-console methods are no-ops during the run, so neither side pays for output. The outage: 1,000,000 errors while every send answers 503,
-on a fake clock moving 1 ms per error, the rate limit lifted so that the queue bound (1,000) is what holds memory; heap after forced GCs.
+at \`info\` writing to a no-op console (loglevel has no "console off"); (c) an \`error\` queued for the server, a distinct message each
+call (JSON-safe entry, redaction, a context set, rate limit lifted, bounded queue, a fetch that never answers) against loglevel-plugin-remote
+queueing the same calls to a stubbed XMLHttpRequest; (d) the same \`error\` with one message, an error and its stack, again and again: past
+\`groupRepeatsAfter\` each call is counted into a grouped entry, against (c)'s loglevel-plugin-remote figure. The console methods are no-ops
+during the run, so neither side pays for output. The outage: 1,000,000 errors while every send answers 503, on a fake clock moving 1 ms per
+error, the rate limit lifted so that the queue bound (1,000) is what holds memory; heap after forced GCs.
 
 ## 4. Scale by simulation
 
@@ -179,11 +181,12 @@ requests set off all run before the clock moves on), posting to a server stub th
 batch 200 after 50 simulated ms. Each page opens at a random moment of the first minute and then logs one \`error('Grid refresh failed',
 TypeError with a 5-frame stack, { grid, attempt })\` every 100 ms for the rest of the 10 simulated minutes. The
 rates are averaged from minute 2 to minute 10, when every page is open and the rate limit's first minute has passed; "peak" is the busiest
-single second of the run. With the limit, the errors it refuses reach the server as counts in one drop-report entry at the head of a batch
-("counted, not sent"); those report entries are part of "entries". ${sampling()}: the logger's own work per error
+single second of the run. With grouping (the default), past five a minute the errors reach the server counted in one grouped entry a
+batch (\`repeated\`, "errors counted in grouped entries"); with the rate limit, the errors it refuses reach the server as counts in one
+drop-report entry at the head of a batch ("counted, not sent"); those entries are part of "entries". ${sampling()}: the logger's own work per error
 (~5–10 µs) times 60 million errors would be ten minutes of CPU or more. Sampling is exact in expectation because pages share nothing but
 the server and the stub answers at the same speed whatever the load, so one page's traffic does not depend on another's; the full runs at
-100 and 1,000 pages show the resulting growth. The two settings run side by side in two worker threads.
+100 and 1,000 pages show the resulting growth. The settings run side by side, one worker thread each.
 `;
 
 mkdirSync(OUT, { recursive: true });

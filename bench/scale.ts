@@ -1,8 +1,8 @@
 /**
  * Server load by simulation: many pages, each in an error loop for 10 simulated minutes, in one
  * Node process on fake clocks, running the real createLogger against a counting server stub. What
- * reaches the server per second, with the default rate limit and without, and how it grows with
- * the number of pages.
+ * reaches the server per second with the defaults (repeats grouped, the rate limit), with grouping
+ * off, and with neither, and how it grows with the number of pages.
  *
  *   node --import tsx bench/scale.ts            (prints one JSON line a run)
  *
@@ -12,8 +12,8 @@
  * which shows how the load grows; 10,000 pages are simulated as a 1-in-20 sample (500 pages of
  * the 10,000 drawn, counts ×20). That is exact in expectation because the pages share nothing but
  * the server and the stub answers every request in the same 50 ms whatever the load: a page's
- * traffic does not depend on the others'. The two rate-limit settings run side by side in two
- * worker threads (two cores).
+ * traffic does not depend on the others'. The settings run side by side in worker threads (the
+ * machine has two cores).
  *
  * Why a clock of our own: every page keeps a flush timer, a send timeout and an answer in flight;
  * with 1,000s of pages that is 1,000s of live timers, and a general fake-timer library scans them
@@ -22,6 +22,7 @@
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { createLogger, type LoggerController, type LoggerEnv } from '../src/logging';
+import type { LoggerConfig } from '../src/logging/types';
 import { memoryStorage } from '../src/storage';
 
 /** Simulated length of the error loop. */
@@ -30,8 +31,12 @@ const MINUTES = 10;
 const ERROR_EVERY_MS = 100;
 /** The stub answers each batch this long after it was posted (a loaded intranet server). */
 const SERVER_LATENCY_MS = 50;
-/** The rate-limit default (contract: maxEntriesPerMinute 300), and "no limit". */
-const LIMITS = { 'rate limit 300/min (default)': 300, 'no rate limit': 1_000_000_000 } as const;
+/** The settings compared: the defaults (repeats grouped after 5 a minute, 300 entries a minute), grouping off, and neither bound. */
+const SETTINGS: Record<string, Partial<LoggerConfig>> = {
+  'defaults: repeats grouped, rate limit 300/min': {},
+  'grouping off, rate limit 300/min': { groupRepeatsAfter: 0 },
+  'grouping off, no rate limit': { groupRepeatsAfter: 0, maxEntriesPerMinute: 1_000_000_000 },
+};
 /** Rates are read from here on: the first two minutes are the pages opening and the first window filling. */
 const STEADY_FROM_S = 120;
 
@@ -152,13 +157,14 @@ export interface ScaleRun {
   /** Pages actually simulated (pages / sampleEvery). */
   simulatedPages: number;
   sampleEvery: number;
-  limit: string;
-  maxEntriesPerMinute: number;
+  setting: string;
   simulatedSeconds: number;
   errorsLogged: number;
   requests: number;
   /** Errors the rate limit refused and the server learnt as counts (from the drop reports). */
   countedNotSent: number;
+  /** Errors the server learnt as counts in grouped entries (their `repeated`). */
+  grouped: number;
   /** Of `entries`, the drop reports themselves (each carries counts, not an error). */
   reportEntries: number;
   entries: number;
@@ -188,11 +194,11 @@ const STACK = [
 // there; nothing is ever dispatched in this simulation, so one inert stand-in serves every page.
 const inert = { addEventListener: noop, removeEventListener: noop, visibilityState: 'visible' };
 
-async function simulate(pages: number, sampleEvery: number, maxEntriesPerMinute: number, limitName: string): Promise<ScaleRun> {
+async function simulate(pages: number, sampleEvery: number, setting: string): Promise<ScaleRun> {
   const wall0 = performance.now();
   const clock = new Clock();
-  // The same pages (start times) for both limits and whatever the sample: the comparison is the
-  // limit and nothing else. The loggers' own randomness (retry jitter) has a source of its own.
+  // The same pages (start times) for every setting and whatever the sample: the comparison is the
+  // setting and nothing else. The loggers' own randomness (retry jitter) has a source of its own.
   const startAt = seeded(pages * 7919);
   const random = seeded(pages * 104729 + 1);
   const seconds = MINUTES * 60;
@@ -203,6 +209,7 @@ async function simulate(pages: number, sampleEvery: number, maxEntriesPerMinute:
   };
   let countedNotSent = 0;
   let reportEntries = 0;
+  let grouped = 0;
   const ok = { status: 200, headers: { get: () => null } } as unknown as Response;
 
   // Set when something may have queued promise callbacks: a request went out, or a timer ran.
@@ -220,6 +227,7 @@ async function simulate(pages: number, sampleEvery: number, maxEntriesPerMinute:
         reportEntries++;
       }
     }
+    for (const m of body.matchAll(/"repeated":(\d+)/g)) grouped += Number(m[1]);
     return new Promise((resolve) => clock.setTimeout(() => resolve(ok), SERVER_LATENCY_MS));
   };
 
@@ -246,7 +254,7 @@ async function simulate(pages: number, sampleEvery: number, maxEntriesPerMinute:
       setTimeout: clock.setTimeout,
       clearTimeout: clock.clearTimeout,
     });
-    logger.start({ production: true, options: { maxEntriesPerMinute }, captureErrors: false });
+    logger.start({ production: true, options: SETTINGS[setting], captureErrors: false });
     logger.setEndpoint({ url: 'https://emweb.invalid/api/web/clientlogger/', headers: () => ({}) });
     // One error object per page, thrown again and again: what a failing render or poll loop logs.
     const error = new TypeError(`Cannot read properties of undefined (reading 'rows')`);
@@ -288,11 +296,11 @@ async function simulate(pages: number, sampleEvery: number, maxEntriesPerMinute:
     pages,
     simulatedPages: Math.ceil(pages / k),
     sampleEvery: k,
-    limit: limitName,
-    maxEntriesPerMinute,
+    setting,
     simulatedSeconds: seconds,
     errorsLogged: k * errorsLogged,
     countedNotSent: k * countedNotSent,
+    grouped: k * grouped,
     reportEntries: k * reportEntries,
     requests: sum(counts.requests),
     entries: sum(counts.entries),
@@ -315,7 +323,7 @@ export const PLAN = [
   { pages: 10_000, sampleEvery: 20 },
 ];
 
-type Job = { limitName: string; limit: number; plan: typeof PLAN };
+type Job = { setting: string; plan: typeof PLAN };
 
 /**
  * A worker does not inherit the TypeScript loader of `node --import tsx` (Node 20): it registers
@@ -327,12 +335,12 @@ const workerBootstrap = () =>
   `.catch((e) => { console.error(e); process.exit(1); });`;
 
 async function runJob(job: Job, onRun: (r: ScaleRun) => void) {
-  for (const { pages, sampleEvery } of job.plan) onRun(await simulate(pages, sampleEvery, job.limit, job.limitName));
+  for (const { pages, sampleEvery } of job.plan) onRun(await simulate(pages, sampleEvery, job.setting));
 }
 
-/** Both limits at once, one worker thread each; in this thread, one after the other, if workers fail. */
+/** Every setting at once, one worker thread each; in this thread, one after the other, if workers fail. */
 export async function benchScale(plan = PLAN, onRun?: (r: ScaleRun) => void): Promise<ScaleRun[]> {
-  const jobs: Job[] = Object.entries(LIMITS).map(([limitName, limit]) => ({ limitName, limit, plan }));
+  const jobs: Job[] = Object.keys(SETTINGS).map((setting) => ({ setting, plan }));
   const runs: ScaleRun[] = [];
   const collect = (r: ScaleRun) => {
     runs.push(r);
@@ -355,8 +363,8 @@ export async function benchScale(plan = PLAN, onRun?: (r: ScaleRun) => void): Pr
     console.warn(`bench/scale.ts: worker threads failed (${(e as Error).message}); running in this thread`);
     for (const job of jobs) await runJob(job, collect);
   }
-  const order = Object.keys(LIMITS);
-  return runs.sort((a, b) => order.indexOf(a.limit) - order.indexOf(b.limit) || a.pages - b.pages);
+  const order = Object.keys(SETTINGS);
+  return runs.sort((a, b) => order.indexOf(a.setting) - order.indexOf(b.setting) || a.pages - b.pages);
 }
 
 const fmt = (x: number, digits = 0) =>
@@ -364,45 +372,49 @@ const fmt = (x: number, digits = 0) =>
 
 export function scaleMarkdown(runs: ScaleRun[]): string {
   const lines = [
-    `Steady state (minutes 2–10) of ${MINUTES} simulated minutes, one error every ${ERROR_EVERY_MS} ms per page (${1000 / ERROR_EVERY_MS} a second), ` +
-      `server answering in ${SERVER_LATENCY_MS} ms; an entry is ${fmt(runs[0] ? runs[0].bytes / runs[0].entries : 0)} bytes of JSON on average.`,
+    `Steady state (minutes 2–10) of ${MINUTES} simulated minutes, one error every ${ERROR_EVERY_MS} ms per page (${1000 / ERROR_EVERY_MS} a second, ` +
+      `the same error: a failing poll loop), server answering in ${SERVER_LATENCY_MS} ms.`,
     '',
-    '| setting | pages (simulated) | requests/s | per page | entries/s | per page | body kB/s | per page | peak requests/s | peak entries/s | errors counted, not sent | growth of requests/s |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| setting | pages (simulated) | requests/s | per page | entries/s | per page | body kB/s | per page | peak requests/s | peak entries/s | errors counted in grouped entries | errors counted, not sent (rate limit) | growth of requests/s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
+  const share = (n: number, r: ScaleRun) => (n ? `${fmt((100 * n) / r.errorsLogged, 1)} %` : '—');
   let previous: ScaleRun | null = null;
   for (const r of runs) {
-    const same = previous && previous.limit === r.limit ? previous : null;
+    const same = previous && previous.setting === r.setting ? previous : null;
     const growth = same
       ? `×${fmt(r.steadyRequestsPerSecond / same.steadyRequestsPerSecond, 2)} for ×${fmt(r.pages / same.pages)} pages`
       : '';
     lines.push(
-      `| ${same ? '' : r.limit} | ${fmt(r.pages)}${r.sampleEvery > 1 ? ` (${fmt(r.simulatedPages)}, 1 in ${r.sampleEvery})` : ''} | ` +
+      `| ${same ? '' : r.setting} | ${fmt(r.pages)}${r.sampleEvery > 1 ? ` (${fmt(r.simulatedPages)}, 1 in ${r.sampleEvery})` : ''} | ` +
         `${fmt(r.steadyRequestsPerSecond, 1)} | ${fmt(r.steadyRequestsPerSecond / r.pages, 3)} | ` +
         `${fmt(r.steadyEntriesPerSecond, 1)} | ${fmt(r.steadyEntriesPerSecond / r.pages, 2)} | ` +
         `${fmt(r.steadyBytesPerSecond / 1000)} | ${fmt(r.steadyBytesPerSecond / 1000 / r.pages, 2)} | ` +
         `${r.sampleEvery > 1 ? '≤ ' : ''}${fmt(r.peakRequestsPerSecond)} | ${r.sampleEvery > 1 ? '≤ ' : ''}${fmt(r.peakEntriesPerSecond)} | ` +
-        `${r.maxEntriesPerMinute < 1e6 ? `${fmt((100 * r.countedNotSent) / r.errorsLogged, 1)} %` : '—'} | ${growth} |`,
+        `${share(r.grouped, r)} | ${share(r.countedNotSent, r)} | ${growth} |`,
     );
     previous = r;
   }
-  const at = (limit: number, pages: number) => runs.find((r) => r.maxEntriesPerMinute === limit && r.pages === pages);
   const biggest = Math.max(...runs.map((r) => r.pages));
-  const limited = at(LIMITS['rate limit 300/min (default)'], biggest);
-  const open = at(LIMITS['no rate limit'], biggest);
-  if (limited && open) {
+  const at = (setting: string) => runs.find((r) => r.setting === setting && r.pages === biggest);
+  const [grouping, limitOnly, open] = Object.keys(SETTINGS).map(at);
+  if (grouping && limitOnly && open) {
+    const line = (r: ScaleRun) =>
+      `${fmt(r.steadyRequestsPerSecond)} requests/s carrying ${fmt(r.steadyEntriesPerSecond)} entries/s (${fmt(r.steadyBytesPerSecond / 1e6, 1)} MB/s of JSON)`;
     lines.push(
       '',
-      `- ${fmt(biggest)} desks in an error loop at once: **${fmt(limited.steadyRequestsPerSecond)} requests/s carrying ${fmt(limited.steadyEntriesPerSecond)} entries/s ` +
-        `(${fmt(limited.steadyBytesPerSecond / 1e6, 1)} MB/s of JSON)** with the default limit, against ${fmt(open.steadyRequestsPerSecond)} requests/s and ` +
-        `${fmt(open.steadyEntriesPerSecond)} entries/s (${fmt(open.steadyBytesPerSecond / 1e6, 1)} MB/s) without it: the limit cuts entries to ` +
-        `${fmt(limited.steadyEntriesPerSecond / open.steadyEntriesPerSecond, 2)} and requests to ${fmt(limited.steadyRequestsPerSecond / open.steadyRequestsPerSecond, 2)} of that.`,
-      `- Per page the limit caps a failing page at about ${fmt(limited.steadyEntriesPerSecond / limited.pages, 1)} entries/s (the 300 a minute it allows; the rest arrive as counts in drop reports) ` +
-        `in ${fmt(limited.steadyRequestsPerSecond / limited.pages, 2)} requests/s, whatever its error rate; without it the page sends everything it logs ` +
-        `(${fmt(open.steadyEntriesPerSecond / open.pages, 1)} entries/s) in full batches of 20.`,
+      `- ${fmt(biggest)} desks in an error loop at once: **${line(grouping)}** with the defaults, against ${line(limitOnly)} with grouping off ` +
+        `(the rate limit alone) and ${line(open)} with neither: grouping cuts entries to ${fmt(grouping.steadyEntriesPerSecond / limitOnly.steadyEntriesPerSecond, 2)} ` +
+        `and requests to ${fmt(grouping.steadyRequestsPerSecond / limitOnly.steadyRequestsPerSecond, 2)} of the rate limit's, and loses no count: ` +
+        `${share(grouping.grouped, grouping)} of the errors arrive counted in grouped entries` +
+        (grouping.countedNotSent
+          ? `, ${share(grouping.countedNotSent, grouping)} counted by the rate limit.`
+          : ', and the rate limit refuses none.'),
+      `- Per page: ${fmt(grouping.steadyEntriesPerSecond / grouping.pages, 2)} entries/s in ${fmt(grouping.steadyRequestsPerSecond / grouping.pages, 3)} requests/s ` +
+        `(five a minute as they are, then one grouped entry each time a batch is made, every 10 s), against ${fmt(limitOnly.steadyEntriesPerSecond / limitOnly.pages, 1)} ` +
+        `entries/s (the 300 a minute the limit allows) and ${fmt(open.steadyEntriesPerSecond / open.pages, 1)} (everything) without them.`,
       '- Growth: linear in the number of pages (the per-page columns stay put from 100 to 10,000 pages): the load to plan for is the per-page ' +
-        'figure times the desks that can fail at once. The peak second is close to the steady rate because pages open at random moments; ' +
-        'pages that all start failing in the same second (a bad deploy) each send up to 300 entries as fast as they log them before the limit holds them.',
+        'figure times the desks that can fail at once. The peak second is close to the steady rate because pages open at random moments.',
     );
   }
   return lines.join('\n');

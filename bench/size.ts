@@ -81,8 +81,8 @@ export async function benchSize(): Promise<SizeResult> {
   return { rows, reactShellCode: react.code, reactPackages: react.packages, buildMs: Math.round(performance.now() - t0) };
 }
 
-/** The gzip budget of dist/emweb.js, as package.json's size-limit entry has it. */
-const BUDGET = 20_480;
+/** The contract's gzip limit of dist/emweb.js, as package.json's size-limit entry has it. */
+const BUDGET = 23_040;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
@@ -104,7 +104,7 @@ export function sizeMarkdown(r: SizeResult): string {
     `- The whole EMWeb shell, gzipped, is **${ratio(ours.gzip, by.datadog.gzip)}×** Datadog's logs SDK alone and **${ratio(ours.gzip, by.sentry.gzip)}×** Sentry's browser SDK alone.`,
     `- Like for like (error reporting only): EMWeb's logger is **${ratio(log.gzip, by.datadog.gzip)}×** Datadog's and **${ratio(log.gzip, by.sentry.gzip)}×** Sentry's size, gzipped.`,
     `- The alternative stack: the same shell on React 18 is **${ratio(by.react18.gzip, ours.gzip)}×** the Preact build gzipped (emweb.js is ${ratio(ours.gzip, by.react18.gzip)} of it), ${fmt(by.react18.gzip - ours.gzip)} bytes more on every cold load.`,
-    `- Budget: ${fmt(BUDGET)} bytes gzipped for emweb.js (enforced by size-limit in \`npm test\`, not here): ${ours.gzip <= BUDGET ? 'within' : '**over**'} it by ${fmt(Math.abs(BUDGET - ours.gzip))} bytes.`,
+    `- Limit: ${fmt(BUDGET)} bytes gzipped for emweb.js (enforced by size-limit in \`npm test\`, not here): ${ours.gzip <= BUDGET ? 'within' : '**over**'} it by ${fmt(Math.abs(BUDGET - ours.gzip))} bytes.`,
   );
   return lines.join('\n');
 }

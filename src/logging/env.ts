@@ -1,9 +1,10 @@
 /**
- * What the logger uses from its surroundings. Each defaults to the real global, looked up when
- * used (a fetch or clock a test installs later is the one used); tests hand in fakes.
+ * The logger's surroundings, resolved in one place: every part gets the page through this, never
+ * through a global of its own. Each defaults to the real global, looked up when used (a fetch or
+ * clock a test installs later is the one used); tests hand in fakes.
  */
 import { LogLevel } from '../constants';
-import type { FetchLike, Timers } from '../http';
+import { currentFetch, type FetchLike, type Timers } from '../http';
 import { type SafeStorage, safeStorage } from '../storage';
 import { CONSOLE_METHODS } from './levels';
 import type { DocumentLike, EventTargetLike } from './lifecycle';
@@ -23,7 +24,9 @@ export interface LoggerEnv {
   console?: Partial<Record<(typeof CONSOLE_METHODS)[number], Print>>;
   session?: SafeStorage;
   local?: SafeStorage;
+  /** The page's window: pagehide, online, uncaught errors. */
   target?: EventTargetLike;
+  /** The page's document: visibilitychange. */
   doc?: DocumentLike;
   navigator?: BeaconNavigator;
   now?: () => number;
@@ -34,60 +37,70 @@ export interface LoggerEnv {
   sendTimeoutMs?: number;
 }
 
-/** The first layer of the logger: the page as the logger sees it, and how it reports its own trouble. */
-export class Surroundings {
-  readonly _env: LoggerEnv;
+/** The page as every part of the logger sees it, and how the logger reports its own trouble. */
+export interface Surroundings {
+  _fetch: FetchLike;
+  /** Never throwing, and the callbacks handed to them are guarded. */
+  _timers: Timers;
+  _now(): number;
+  _random(): number;
+  _session: SafeStorage;
+  _local: SafeStorage;
+  _window: EventTargetLike | undefined;
+  _document: DocumentLike | undefined;
+  _navigator(): BeaconNavigator | undefined;
+  _sendTimeoutMs: number;
   /**
    * The console method of each level, saved at creation: a host page that patches the console
    * later (to forward it here, say) cannot loop us.
    */
-  readonly _print: (Print | undefined)[] = [];
-  /** Never throwing, and the callbacks handed to them are guarded: the HTTP primitive clears its timer in a `finally`. */
-  readonly _timers: Timers;
-  readonly _session: SafeStorage;
-  readonly _local: SafeStorage;
-
-  constructor(env: LoggerEnv) {
-    this._env = env;
-    try {
-      const target = env.console ?? console;
-      this._print = CONSOLE_METHODS.map((name) => target[name]?.bind(target));
-    } catch {
-      // no console to speak of: nothing is printed
-    }
-    this._timers = {
-      setTimeout: this._guard((callback: () => void, ms: number) => (env.setTimeout ?? setTimeout)(this._guard(callback), ms)),
-      clearTimeout: this._guard((handle: unknown) => (env.clearTimeout ?? clearTimeout)(handle as number)),
-    };
-    this._session = env.session ?? safeStorage(() => sessionStorage);
-    this._local = env.local ?? safeStorage(() => localStorage);
-  }
-
+  _print: (Print | undefined)[];
   /** The logger's own trouble, on console.warn as saved: never logged back into the queue. */
-  _report(...what: unknown[]): void {
+  _report(...what: unknown[]): void;
+  /** Wraps a function so that nothing it throws reaches its caller (it is reported instead). */
+  _guard<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R | undefined;
+}
+
+export function resolveSurroundings(env: LoggerEnv): Surroundings {
+  let print: (Print | undefined)[] = [];
+  try {
+    const target = env.console ?? console;
+    print = CONSOLE_METHODS.map((name) => target[name]?.bind(target));
+  } catch {
+    // no console to speak of: nothing is printed
+  }
+  const report = (...what: unknown[]) => {
     try {
-      this._print[LogLevel.WARN]?.('emweb.logger:', ...what);
+      print[LogLevel.WARN]?.('emweb.logger:', ...what);
     } catch {
       // nowhere left to say it
     }
-  }
-
-  /** Wraps a function so that nothing it throws reaches its caller (it is reported instead). */
-  readonly _guard =
+  };
+  const guard =
     <A extends unknown[], R>(fn: (...args: A) => R) =>
     (...args: A): R | undefined => {
       try {
         return fn(...args);
       } catch (error) {
-        this._report(error);
+        report(error);
       }
     };
-
-  _now(): number {
-    return (this._env.now ?? Date.now)();
-  }
-
-  _navigator(): BeaconNavigator | undefined {
-    return this._env.navigator ?? globalThis.navigator;
-  }
+  return {
+    _fetch: env.fetch ?? currentFetch,
+    _timers: {
+      setTimeout: guard((callback: () => void, ms: number) => (env.setTimeout ?? setTimeout)(guard(callback), ms)),
+      clearTimeout: guard((handle: unknown) => (env.clearTimeout ?? clearTimeout)(handle as number)),
+    },
+    _now: () => (env.now ?? Date.now)(),
+    _random: () => (env.random ?? Math.random)(),
+    _session: env.session ?? safeStorage(() => sessionStorage),
+    _local: env.local ?? safeStorage(() => localStorage),
+    _window: env.target ?? globalThis.window,
+    _document: env.doc ?? globalThis.document,
+    _navigator: () => env.navigator ?? globalThis.navigator,
+    _sendTimeoutMs: env.sendTimeoutMs ?? 15_000,
+    _print: print,
+    _report: report,
+    _guard: guard,
+  };
 }

@@ -1,22 +1,27 @@
 /**
- * EMWeb's logger: ngx-logger's API, a Datadog-style transport. Its state lives in one object built
- * in layers, each a class in its own file that extends the one before: Surroundings (env.ts) →
- * Ledger (stats.ts) → Queue (batch.ts) → Transport (transport.ts) → the logger's core (logger.ts).
- * What a layer keeps to itself is `#private`; what the next layers use is named `_like` this (the
- * build shortens both). Which file decides what:
+ * EMWeb's logger: ngx-logger's API, a Datadog-style transport, built from parts that each own
+ * their state and are handed the few others they use (logger.ts composes them). Which file decides what:
  *
- * - logger.ts       the public API and the last layer: levels, console output, configuration, context, beforeSend, start/stop
- * - env.ts          the first layer: what it uses from the page (fetch, console, storage, clock, timers), made safe
- * - stats.ts        the ledger: logged = sent + queued + dropped; drop counts still to report
- * - batch.ts        the queue: rate limit, bound, when a batch is due, what it holds
- * - transport.ts    sending, one explicit status, retries, flush() results, page exit
- * - levels.ts       level names, console methods, the two modes' defaults
- * - config.ts       which settings are valid; their life in sessionStorage
+ * - logger.ts       the public API: levels, console output, the configuration (its one owner), start/stop; composes the parts
+ * - env.ts          the surroundings, resolved in one place: fetch, timers, clock, random, storage, window, document, navigator, console
+ * - ledger.ts       the only writer of counts, and stats(): logged = sent + queued + dropped; drop counts still to report
+ * - queue.ts        admission (grouping of repeats, the rate limit, the bound), when a batch is due, what a batch holds
+ * - repeats.ts      which entries are repeats of each other, and which of them go as they are
+ * - rateLimit.ts    the rolling minute of maxEntriesPerMinute
+ * - entry.ts        a logged call made into the entry the server receives: context, beforeSend, scrubbed, bounded
+ * - batch.ts        a batch (its key, body, what it stands for), and its split in two
+ * - outbox.ts       batches made and not yet settled, which of them a keepalive carries, the batch to send next
+ * - transport.ts    one state value (idle | sending | waiting-retry | offline), a timer for "due" and one for "retry", 413 splits, flush()
+ * - post.ts         the POST of a batch, with its Idempotency-Key
+ * - exit.ts         page exit: keepalive requests, beacons, the page's store, what the next page takes over
+ * - pendingStore.ts the store's format: one localStorage key per page, the 256 KiB bound
+ * - beacon.ts       the beacon, which carries the key as a query parameter
+ * - idempotencyKey.ts a new key for each batch
+ * - retry.ts        the retry strategy (pure): which answers are retried, backoff, Retry-After
  * - serialize.ts    any logged value as bounded, JSON-safe entry JSON (32 KiB, 8 KiB strings, depth 6)
  * - scrub.ts        what never leaves the page: JWTs, the development token, values under secret keys
- * - retry.ts        the retry strategy (pure): which answers are retried, backoff, Retry-After
- * - httpRequest.ts  the idempotency key, and the beacon that carries it as a query parameter
- * - pendingStore.ts batches kept for the next page, one localStorage key per page
+ * - levels.ts       level names, console methods, the two modes' defaults
+ * - config.ts       which settings are valid; their life in sessionStorage
  * - lifecycle.ts    page events: pagehide, hidden/visible, online, uncaught errors
  * - types.ts        the public types
  */

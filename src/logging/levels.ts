@@ -17,6 +17,7 @@ export const productionDefaults: Readonly<LoggerConfig> = {
   withCredentials: true,
   maxQueueSize: 1000,
   maxEntriesPerMinute: 300,
+  groupRepeatsAfter: 5,
 };
 
 export const developmentDefaults: Readonly<LoggerConfig> = {

@@ -2,8 +2,6 @@
  * The page events the logger follows. Added with addEventListener, so the host page's own
  * handlers (window.onerror and the like) stay where they are.
  */
-import { LogLevel } from '../constants';
-
 export interface EventTargetLike {
   addEventListener(type: string, listener: (event: Event) => void): void;
   removeEventListener(type: string, listener: (event: Event) => void): void;
@@ -16,16 +14,16 @@ export interface DocumentLike extends EventTargetLike {
 /** What the logger does on each event. */
 export interface PageEvents {
   /** The page turned hidden or is going away: it may never run again (hidden pages get discarded). */
-  _exit(): void;
+  _leave(): void;
   /** The page is visible again. */
   _resume(): void;
-  /** The browser is online again (or anything else changed): delivery looks at what is due. */
-  _pump(): void;
+  /** The browser is online again: delivery looks at what may go. */
+  _online(): void;
   /**
    * Uncaught errors (with the error object, whose stack says where; a cross-origin "Script
    * error." has none) and unhandled rejections (the reason), when they are to be captured.
    */
-  _log(level: LogLevel, message: unknown, additional: unknown[]): void;
+  _error(message: unknown, additional: unknown[]): void;
 }
 
 /** Starts listening; returns the function that stops it all. Nothing here throws into the page. */
@@ -51,14 +49,12 @@ export function listen(
     }
     removers.push(() => eventTarget?.removeEventListener(type, listener));
   };
-  add(target, 'pagehide', () => on._exit());
-  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on._exit() : on._resume()));
-  add(target, 'online', () => on._pump());
+  add(target, 'pagehide', () => on._leave());
+  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on._leave() : on._resume()));
+  add(target, 'online', () => on._online());
   if (captureErrors) {
-    add(target, 'error', (event: ErrorEvent) => on._log(LogLevel.ERROR, event.message, [event.error]));
-    add(target, 'unhandledrejection', (event: PromiseRejectionEvent) =>
-      on._log(LogLevel.ERROR, 'Unhandled rejection', [event.reason]),
-    );
+    add(target, 'error', (event: ErrorEvent) => on._error(event.message, [event.error]));
+    add(target, 'unhandledrejection', (event: PromiseRejectionEvent) => on._error('Unhandled rejection', [event.reason]));
   }
   return () => {
     for (const remove of removers) {

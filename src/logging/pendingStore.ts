@@ -7,67 +7,85 @@
  * pages' keys leave, and the oldest that do not fit are dropped and counted.
  *
  * A page's key holds `{ since, dropped, batches: [{ key, reported, body }] }`: `body` is the
- * request body as JSON (not a string of it), `dropped` the count of entries left out by the bound.
+ * request body as JSON (not a string of it), `dropped` the page's drop counts not yet reported.
  */
 import { STORAGE_KEYS } from '../constants';
 import { isPlainObject, parseJson } from '../http';
 import type { SafeStorage } from '../storage';
-import { type Batch, newBatch } from './batch';
+import { type Batch, newBatch, occurrencesIn } from './batch';
+import type { ReportCounts } from './ledger';
 import { isEntry, utf8Bytes } from './serialize';
 
 export const STORE_PREFIX = `${STORAGE_KEYS.pendingLogs}.`;
 /** The most all pages' keys may hold together, in UTF-8 bytes of their names and values. */
 export const MAX_STORE_BYTES = 256 * 1024;
-/** Room kept for what a page's value holds besides its batches. */
-const ENVELOPE_BYTES = 64;
+/** Room kept for what a page's value holds besides its batches (the time, the drop counts). */
+const ENVELOPE_BYTES = 256;
 /** A key is a header value on the next send: nothing that could break or smuggle a header. */
 const VALID_KEY = /^[\w-]{8,64}$/;
 
+/** Each batch as stored, written once: the page's key is rewritten as batches are settled. */
+const storedText = new WeakMap<Batch, { _text: string; _bytes: number }>();
+
+function stored(batch: Batch) {
+  let kept = storedText.get(batch);
+  if (!kept) {
+    const text = `{"key":"${batch._key}","reported":${JSON.stringify(batch._reported)},"body":${batch._body}}`;
+    kept = { _text: text, _bytes: utf8Bytes(text) };
+    storedText.set(batch, kept);
+  }
+  return kept;
+}
+
 /**
  * Writes the page's batches (oldest first) under its own key, as many of the newest as the bound
- * leaves room for; returns how many of the oldest were left out (the caller drops and counts them).
+ * leaves room for, with the page's drop counts not yet reported. The oldest that do not fit are
+ * handed to `drop` first, which counts them and returns the counts to write.
  */
-export function storeBatches(local: SafeStorage, ownKey: string, batches: Batch[], now: number): number {
-  if (!batches.length) {
-    local.remove(ownKey);
-    return 0;
-  }
+export function storePage(
+  local: SafeStorage,
+  ownKey: string,
+  batches: readonly Batch[],
+  now: number,
+  drop: (leftOut: Batch[]) => ReportCounts | null,
+): void {
   let room = MAX_STORE_BYTES - ENVELOPE_BYTES - utf8Bytes(ownKey);
   for (const key of local.keys())
     if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key + (local.get(key) ?? ''));
-  const texts = batches.map(
-    ({ _key, _reported, _body }) => `{"key":"${_key}","reported":${JSON.stringify(_reported)},"body":${_body}}`,
-  );
   // The newest that fit, and none older than one that does not.
-  let leftOut = texts.length;
+  let leftOut = batches.length;
   for (; leftOut > 0; leftOut--) {
-    room -= utf8Bytes(texts[leftOut - 1]) + 1;
+    room -= stored(batches[leftOut - 1] as Batch)._bytes + 1;
     if (room < 0) break;
   }
-  const dropped = batches.slice(0, leftOut).reduce((n, batch) => n + batch._count, 0);
-  local.set(ownKey, `{"since":${now},"dropped":${dropped},"batches":[${texts.slice(leftOut).join()}]}`);
-  return leftOut;
+  const kept = batches.slice(leftOut);
+  const counts = drop(batches.slice(0, leftOut));
+  const texts = kept.map((batch) => stored(batch)._text);
+  if (kept.length || counts)
+    local.set(ownKey, `{"since":${JSON.stringify(now)},"dropped":${JSON.stringify(counts)},"batches":[${texts.join()}]}`);
+  else local.remove(ownKey);
 }
 
 /** A stored batch, or null when it is not one this client wrote. */
 function readBatch(value: unknown): Batch | null {
   if (!isPlainObject(value) || typeof value.key !== 'string' || !VALID_KEY.test(value.key)) return null;
   const { key, body, reported } = value;
-  const entries = Array.isArray(body) ? body : [body];
+  const entries: unknown[] = Array.isArray(body) ? body : [body];
   // A drop report, when there is one, is the first entry and is not a logged entry.
   const report = isPlainObject(reported) ? reported : null;
-  const count = entries.length - (report ? 1 : 0);
-  return count >= 0 && entries.length && entries.every(isEntry)
-    ? newBatch(key, JSON.stringify(body), count, -Infinity, report)
+  return entries.length && entries.every(isEntry)
+    ? newBatch(key, JSON.stringify(body), occurrencesIn(entries, report), -Infinity, report)
     : null;
 }
 
 /**
- * Takes every page's batches, oldest page first, and the count of entries the pages left out:
- * the keys are removed, so each is replayed once (two pages starting at the same moment may both
- * send one: its idempotency key makes that harmless).
+ * Takes every page's batches, oldest page first, and the drop counts the pages had not reported
+ * (as stored: the ledger takes whole positive counts only). The keys are removed, so each is
+ * replayed once (two pages starting at the same moment may both send one: its idempotency key
+ * makes that harmless). The single key of clients before the per-page store goes unread.
  */
-export function takeStored(local: SafeStorage): { batches: Batch[]; dropped: unknown[] } {
+export function takeStored(local: SafeStorage): { batches: Batch[]; counts: unknown[] } {
+  local.remove(STORAGE_KEYS.pendingLogs);
   const pages: { since?: unknown; dropped?: unknown; batches: unknown[] }[] = [];
   for (const key of local.keys()) {
     if (!key.startsWith(STORE_PREFIX)) continue;
@@ -79,5 +97,5 @@ export function takeStored(local: SafeStorage): { batches: Batch[]; dropped: unk
   const since = (page: { since?: unknown }) => Number(page.since) || 0;
   pages.sort((a, b) => since(a) - since(b));
   const batches = pages.flatMap((page) => page.batches.map(readBatch).filter((batch) => batch !== null));
-  return { batches, dropped: pages.map((page) => page.dropped) };
+  return { batches, counts: pages.map((page) => page.dropped) };
 }

@@ -3,7 +3,8 @@
  * and retried with capped exponential backoff and jitter; a network failure while the browser says
  * it is online can be a CSP or ad-blocker block that never passes, so it is retried a few times only.
  */
-export type Outcome = 'delivered' | 'retry' | 'network' | 'refused';
+/** What an answer means for its batch, named as the ledger counts it: sent, or dropped for a reason (if it is not retried). */
+export type Outcome = 'sent' | 'retry' | 'network' | 'rejected' | 'tooLarge';
 
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 60_000;
@@ -14,10 +15,10 @@ export const MAX_NETWORK_RETRIES = 3;
 
 /** What an answer means for its batch; status 0 stands for no answer (network failure, abort, timeout). */
 export function classify(status: number): Outcome {
-  if (status >= 200 && status < 300) return 'delivered';
+  if (status >= 200 && status < 300) return 'sent';
   if (status === 0) return 'network';
   if (status === 408 || status === 429 || (status >= 500 && status < 600)) return 'retry';
-  return 'refused';
+  return status === 413 ? 'tooLarge' : 'rejected';
 }
 
 /**

@@ -192,15 +192,17 @@ export function contextJson(context: unknown, devToken: string | null): string {
 }
 
 /**
- * The entry as JSON of at most 32 KiB, its context last, ready to queue. When too big, the message
- * is cut first (it is usually what grew) down to its first KiB, then `additional` gives way from
- * its end; each cut ends in `CUT`.
+ * The entry as JSON of at most 32 KiB, ready to queue; `tail` ends it (the fields of a grouped
+ * entry, then the context: see `contextJson`). When too big, the message is cut first (it is
+ * usually what grew) down to its first KiB, then `additional` gives way from its end; each cut
+ * ends in `CUT`.
  */
-export function entryJson(entry: LogEntry, context: string, now: number): QueuedEntry {
+export function entryJson(entry: LogEntry, tail: string, now: number): QueuedEntry {
   const { level, timestamp } = entry;
   let { message, additional } = entry;
   for (;;) {
-    const json = `${JSON.stringify({ level, message, additional, timestamp }).slice(0, -1)}${context}}`;
+    // Written field by field (the same text JSON.stringify gives the whole): no object to build, no copy to cut.
+    const json = `{"level":${level},"message":${JSON.stringify(message)},"additional":${JSON.stringify(additional)},"timestamp":${JSON.stringify(timestamp)}${tail}}`;
     const bytes = utf8Bytes(json);
     const over = bytes - MAX_ENTRY_BYTES;
     if (over <= 0) return { _json: json, _bytes: bytes, _at: now };

@@ -15,6 +15,8 @@ export interface LoggerConfig {
   maxQueueSize: number;
   /** Server entries accepted in a rolling minute; the rest are counted, not queued. */
   maxEntriesPerMinute: number;
+  /** Repeats of one kind queued as they are in a rolling minute; later ones are counted into one entry (0: never). */
+  groupRepeatsAfter: number;
 }
 
 /** One entry as the server receives it; `context` only while one is set. */
@@ -24,6 +26,10 @@ export interface LogEntry {
   additional: unknown[];
   timestamp: string;
   context?: Record<string, unknown>;
+  /** The occurrences this entry stands for, itself included (at least 2); absent when it stands for itself alone. */
+  repeated?: number;
+  /** When the first of them occurred. */
+  firstTimestamp?: string;
 }
 
 /** Changes an entry before it is queued, or drops it (`false`). */
@@ -40,11 +46,14 @@ export interface FlushResult {
   sent: number;
   /** Still held: waiting for a retry, for the network, for an endpoint, or stored for the next page. */
   kept: number;
-  /** Given up for good (refused by the server, too many network failures). */
+  /** Given up for good (refused by the server, too large for it, too many network failures). */
   dropped: number;
 }
 
-/** The logger's ledger: at every moment `logged === sent + queued + dropped`. */
+/**
+ * The logger's ledger, in occurrences (a grouped entry counts as the repeats it stands for): at
+ * every moment `logged === sent + queued + dropped`.
+ */
 export interface LoggerStats {
   /** Entries that reached the server threshold. */
   logged: number;
@@ -58,7 +67,7 @@ export interface LoggerStats {
   droppedBy: DropCounts;
   /** Of `logged`: entries earlier pages stored, taken over by this one at start. */
   restored: number;
-  /** What the transport is doing now. */
+  /** What the transport is doing now: its state's tag. */
   status: TransportStatus;
 }
 
@@ -66,7 +75,7 @@ export interface LoggerStats {
  * - `idle`: nothing out; the next batch goes when it is due.
  * - `sending`: a request for the oldest batch is out (one at a time, page exit aside).
  * - `waiting-retry`: the oldest batch failed and waits for its backoff or the server's Retry-After.
- * - `offline`: the browser says it is offline; the `online` event resumes.
+ * - `offline`: the browser said it was offline when a batch was to go; the `online` event resumes.
  */
 export type TransportStatus = 'idle' | 'sending' | 'waiting-retry' | 'offline';
 
@@ -77,8 +86,10 @@ export interface DropCounts {
   rateLimited: number;
   /** Dropped by the `beforeSend` hook. */
   beforeSend: number;
-  /** Refused by the server (4xx other than 408 and 429). */
+  /** Refused by the server (4xx other than 408, 413 and 429). */
   rejected: number;
+  /** A single entry the server answered 413 (a batch of more is split in two instead). */
+  tooLarge: number;
   /** Given up after repeated network failures while online. */
   network: number;
   /** Pushed out of the store for the next page by its size bound (256 KiB across all pages, oldest first). */

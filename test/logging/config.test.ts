@@ -18,6 +18,7 @@ test('production and development defaults', () => {
     withCredentials: true,
     maxQueueSize: 1000,
     maxEntriesPerMinute: 300,
+    groupRepeatsAfter: 5,
   });
   assert.equal(developmentDefaults, { ...productionDefaults, level: LogLevel.DEBUG, disableConsoleLogging: false });
 });
@@ -32,6 +33,7 @@ test('validConfig keeps known keys with values of the right kind and range', () 
     withCredentials: false,
     maxQueueSize: 0,
     maxEntriesPerMinute: 2 ** 31 - 1,
+    groupRepeatsAfter: 0,
   };
   assert.equal(validConfig(all), all);
   assert.equal(validConfig({ ...all, beforeSend: () => false, bogus: 1 }), all, 'unknown keys go');
@@ -45,6 +47,7 @@ test('validConfig drops what is out of range or of the wrong kind', () => {
     flushIntervalMs: [-1, 2 ** 31, Number.POSITIVE_INFINITY],
     maxQueueSize: [-1, 1e10],
     maxEntriesPerMinute: [-5],
+    groupRepeatsAfter: [-1, 0.5, '5', true, 2 ** 31],
     withCredentials: ['yes', 1, 0],
     disableConsoleLogging: ['true'],
   };
@@ -55,13 +58,13 @@ test('validConfig drops what is out of range or of the wrong kind', () => {
 
 test('settings are saved one key each under emweb.logger., and read back; what cannot be read is ignored', () => {
   const session = memoryStorage();
-  saveSettings(session, { level: LogLevel.WARN, withCredentials: false });
-  assert.equal(session.keys().sort(), ['emweb.logger.level', 'emweb.logger.withCredentials']);
-  assert.equal(loadSettings(session), { level: LogLevel.WARN, withCredentials: false });
+  saveSettings(session, { level: LogLevel.WARN, withCredentials: false, groupRepeatsAfter: 0 });
+  assert.equal(session.keys().sort(), ['emweb.logger.groupRepeatsAfter', 'emweb.logger.level', 'emweb.logger.withCredentials']);
+  assert.equal(loadSettings(session), { level: LogLevel.WARN, withCredentials: false, groupRepeatsAfter: 0 });
   session.set('emweb.logger.batchSize', '{not json');
   session.set('emweb.logger.maxQueueSize', '-4');
   session.set('emweb.logger.serverLogLevel', '"5"');
-  assert.equal(loadSettings(session), { level: LogLevel.WARN, withCredentials: false });
+  assert.equal(loadSettings(session), { level: LogLevel.WARN, withCredentials: false, groupRepeatsAfter: 0 });
 });
 
 test.run();

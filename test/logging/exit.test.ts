@@ -116,7 +116,7 @@ test('the keepalive budget is freed as requests finish', async () => {
   await h.clock.tickAsync(10_000);
   const big = 'y'.repeat(6000);
   for (let round = 0; round < 3; round++) {
-    for (let i = 0; i < 8; i++) h.logger.error(big);
+    for (let i = 0; i < 8; i++) h.logger.error(`${big} ${round}.${i}`);
     h.pagehide();
     await h.settle();
   }
@@ -128,12 +128,26 @@ test('the keepalive budget is freed as requests finish', async () => {
 test('token mode (the endpoint has headers): keepalive carries them, no beacon ever; what keepalive cannot take stays stored', async () => {
   const h = harness({ beacon: true, answer: () => 'hang' });
   h.begin({ batchSize: 100, maxEntriesPerMinute: 1000 }, { headers: { Authorization: 'Bearer dev' } });
+  await h.logger.stop(); // queue only
   const big = 'z'.repeat(6000);
-  for (let i = 0; i < 30; i++) h.logger.error(big);
+  for (let i = 0; i < 30; i++) h.logger.error(`${big} #${i}`);
+  h.logger.start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
   h.pagehide();
+  const keepalive = h.calls.filter((c) => c.init.keepalive);
+  assert.ok(keepalive.length >= 2, `${keepalive.length} keepalive requests`);
+  assert.ok(keepalive.reduce((n, c) => n + Buffer.byteLength(c.text), 0) <= 64 * 1024, 'within the budget');
+  assert.ok(
+    h.calls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer dev'),
+    'every request carries the header',
+  );
   assert.equal(await h.beaconBodies(), []);
-  assert.ok(h.calls.every((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer dev'));
-  assert.is(storedMessages(h.local).length, 30, 'all of it stored');
+  const stored = storedMessages(h.local);
+  assert.is(stored.length, 30, 'all of it stored');
+  const carried = new Set(keepalive.flatMap((c) => messages(c.body)));
+  assert.ok(
+    stored.some((m) => !carried.has(m)),
+    'some of it went by no request: it waits in the store',
+  );
 });
 
 test('no endpoint yet: stored; the next page sends it first, with its keys, once it has an endpoint', async () => {
@@ -195,15 +209,75 @@ test('a batch waiting for its backoff goes at exit with its key, and a batch in 
     h.pagehide();
     const [out, ...atExit] = h.calls;
     assert.equal(
-      atExit.map((c) => [c.body.message, c.key, c.init.keepalive]),
+      atExit.map((c) => [c.body.message, c.init.keepalive]),
       [
-        ['a', out!.key, true],
-        ['b', atExit[1]!.key, true],
+        ['a', true],
+        ['b', true],
       ],
       String(first),
     );
+    const storedKeys = storedPages(h.local)[0]!.value.batches.map((b: any) => b.key);
+    assert.equal(
+      atExit.map((c) => c.key),
+      storedKeys,
+      'each with the key it is stored under',
+    );
+    assert.is(atExit[0]!.key, out!.key, 'a: the key of its first send');
+    assert.match(atExit[1]!.key!, /^[0-9a-f]{32}$/);
+    assert.is.not(atExit[1]!.key, out!.key, 'b: a key of its own');
     assert.equal(storedMessages(h.local), ['a', 'b']);
   }
+});
+
+test('a batch a keepalive carries is not sent again while it is carried, by the transport or by flush(); once that request ends unanswered, it goes again in its turn', async () => {
+  const h = harness({ answer: (_c, n) => (n === 1 ? 'hang' : 200) });
+  h.begin();
+  h.logger.error('a');
+  h.hide();
+  h.show();
+  h.logger.error('b');
+  await h.clock.tickAsync(10_000); // b is due: the oldest is still carried, so nothing goes
+  assert.equal(await h.logger.flush(), { sent: 0, kept: 2, dropped: 0 }, 'kept: it waits for the answer');
+  assert.equal(
+    h.calls.map((c) => [messages(c.body), c.init.keepalive]),
+    [[['a'], true]],
+    'one request for it, the keepalive',
+  );
+  await h.clock.tickAsync(5000); // the keepalive gives up: a goes again, then b
+  assert.equal(
+    h.calls.map((c) => [messages(c.body), c.init.keepalive]),
+    [
+      [['a'], true],
+      [['a'], false],
+      [['b'], false],
+    ],
+  );
+  assert.is(h.calls[1]!.key, h.calls[0]!.key);
+  assert.equal(h.logger.stats(), { ...h.logger.stats(), sent: 2, queued: 0 });
+});
+
+test('a store rewrite while hidden keeps the counts not yet reported: a page discarded then does not lose its storeFull count', async () => {
+  const local = memoryStorage();
+  const first = harness({ local });
+  first.logger.start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
+  // Another tab's key, written after this page started, leaves room for a few batches only.
+  local.set('emweb.logger.pending.other', JSON.stringify({ since: 0, dropped: 0, batches: [], filler: 'o'.repeat(200_000) }));
+  for (let i = 0; i < 30; i++) first.logger.error(`${'z'.repeat(5000)} #${i}`);
+  first.hide(); // no endpoint yet: all stored that fits, the oldest left out and counted
+  const leftOut = first.logger.stats().droppedBy.storeFull;
+  assert.ok(leftOut > 0, `${leftOut} left out`);
+  first.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) }); // while hidden, what it kept goes and is delivered
+  await first.settle();
+  assert.ok(first.calls.length > 0);
+  assert.is(first.logger.stats().sent, first.received().length);
+  // The page is discarded while hidden: the next page takes what it stored.
+  const next = harness({ local });
+  next.begin({ maxEntriesPerMinute: 1000 });
+  await next.logger.flush();
+  await next.clock.tickAsync(10_000);
+  assert.is(dropReports(next.received())[0]?.storeFull, leftOut, 'the count reaches the server');
+  const replayed = next.received().filter((e) => e.message.includes(' #')).length;
+  assert.is(first.received().length + replayed + leftOut, 30, 'every entry sent once or counted');
 });
 
 test("the next page takes every page's key, oldest first, and each is replayed once", async () => {
@@ -261,7 +335,7 @@ test("the store holds at most 256 KiB across every page's key: a page keeps its 
   const stats = first.logger.stats();
   assert.is(stats.droppedBy.storeFull, 60 - kept.length);
   assert.is(stats.logged, stats.sent + stats.queued + stats.dropped);
-  assert.is(own.value.dropped, 60 - kept.length);
+  assert.is(own.value.dropped.storeFull, 60 - kept.length, 'the count is kept with them');
 
   const second = harness({ local });
   second.begin({ maxEntriesPerMinute: 10_000 });

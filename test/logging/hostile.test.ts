@@ -31,6 +31,10 @@ const trap = () => {
 const inert = () => ({ target: new EventTarget(), doc: new EventTarget(), navigator: { onLine: true } });
 const hostile = new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap, getOwnPropertyDescriptor: trap });
 
+/**
+ * Every way in, with hostile arguments, around a working core: each call must return without a
+ * throw, and what the logger can still do it does. Returns what the page could observe.
+ */
 async function exercise(logger: LoggerController, clock: ReturnType<typeof FakeTimers.createClock>) {
   const cyclic: any = {};
   cyclic.me = cyclic;
@@ -53,14 +57,32 @@ async function exercise(logger: LoggerController, clock: ReturnType<typeof FakeT
   logger.updateConfig(hostile as any);
   logger.updateConfig(null as any);
   logger.updateConfig({ level: 0, batchSize: 1 });
-  logger.getConfig();
+  const config = logger.getConfig();
   await clock.tickAsync(120_000);
-  await logger.flush();
+  const queued = logger.stats().queued;
+  const flushed = await logger.flush();
   await logger.stop();
   await logger.stop();
   logger.error('after stop');
   await logger.flush();
+  const stats = logger.stats();
+  // A logger that does nothing fails these: the update applies in memory whatever storage does,
+  // flush() accounts for what was queued, and the ledger balances.
+  assert.equal([config.level, config.batchSize], [0, 1], 'updateConfig applied');
+  assert.is(flushed.sent + flushed.kept + flushed.dropped, queued, 'flush() accounts for what was queued');
+  assert.is(stats.logged, stats.sent + stats.queued + stats.dropped, 'the ledger balances');
+  return stats;
 }
+
+/** A fetch that counts its calls, then does what `answer` does. */
+const counting = (answer: () => unknown) => {
+  const calls = { n: 0 };
+  const fetch = (() => {
+    calls.n++;
+    return answer();
+  }) as any;
+  return { fetch, calls };
+};
 
 test('fetch, console, storage, event targets, timers and the clock all throwing: no exception reaches the caller', async () => {
   const clock = FakeTimers.createClock(0);
@@ -83,10 +105,12 @@ test('fetch, console, storage, event targets, timers and the clock all throwing:
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (h) => clock.clearTimeout(h as any),
   });
-  await exercise(logger, clock);
+  const stats = await exercise(logger, clock);
+  // A clock that gives no time: nothing can be timestamped, so nothing is counted as logged.
+  assert.is(stats.logged, 0);
 });
 
-test('timers that throw too', async () => {
+test('timers that throw too: entries are still counted, kept, and nothing is lost from the ledger', async () => {
   const clock = FakeTimers.createClock(0);
   const logger = createLogger({
     production: false,
@@ -98,11 +122,12 @@ test('timers that throw too', async () => {
     local: throwingStorage,
     target: throwingTarget,
   });
-  await exercise(logger, clock);
+  const stats = await exercise(logger, clock);
+  assert.ok(stats.logged >= 22, `${stats.logged} logged`);
 });
 
-test('fetch that rejects, or resolves to a hostile response', async () => {
-  for (const fetch of [
+test('fetch that rejects, or resolves to a hostile response: sends are tried, and retried, and the ledger balances', async () => {
+  for (const answer of [
     () => Promise.reject(new Error('down')),
     () => Promise.resolve(hostile as any),
     () =>
@@ -116,20 +141,23 @@ test('fetch that rejects, or resolves to a hostile response', async () => {
     () => hostile,
   ]) {
     const clock = FakeTimers.createClock(0);
+    const { fetch, calls } = counting(answer);
     const logger = createLogger({
       production: false,
-      fetch: fetch as any,
+      fetch,
       console: {},
       setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
       clearTimeout: (h) => clock.clearTimeout(h as any),
       now: () => clock.now,
       ...inert(),
     });
-    await exercise(logger, clock);
+    const stats = await exercise(logger, clock);
+    assert.ok(stats.logged >= 22, `${stats.logged} logged`);
+    assert.ok(calls.n >= 2, `${calls.n} sends`);
   }
 });
 
-test('with no browser globals at all (no window, document, navigator, storage, fetch)', async () => {
+test('with no browser globals at all (no window, document, navigator, storage, fetch): entries are counted and kept', async () => {
   // In the one-process unit run a DOM may be registered: take its globals away for this test (a
   // real fetch would go to the network), and put them back after.
   const g = globalThis as any;
@@ -144,7 +172,9 @@ test('with no browser globals at all (no window, document, navigator, storage, f
       clearTimeout: (h) => clock.clearTimeout(h as any),
       console: {},
     });
-    await exercise(logger, clock);
+    const stats = await exercise(logger, clock);
+    assert.ok(stats.logged >= 22, `${stats.logged} logged`);
+    assert.is(stats.sent, 0, 'no fetch: nothing went');
   } finally {
     for (const [i, n] of names.entries()) if (saved[i]?.configurable) Object.defineProperty(g, n, saved[i]!);
   }

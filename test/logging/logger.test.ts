@@ -404,6 +404,107 @@ test('beforeSend is not persisted, and a later start() without it removes it', a
 });
 
 // ---------------------------------------------------------------------------------------------
+// Repeats
+
+/** One error thrown again and again, as a failing poll loop throws it. */
+const loopError = () => {
+  const error = new TypeError("Cannot read properties of undefined (reading 'rows')");
+  error.stack = `${error.name}: ${error.message}\n    at Kt (https://h/web/app.js:1:48211)\n    at Ft.refresh (https://h/web/app.js:1:51902)`;
+  return error;
+};
+
+test('an error loop: five a minute go as they are, the rest reach the server counted, one entry a batch, and every occurrence is in the ledger', async () => {
+  const h = harness();
+  h.begin();
+  const error = loopError();
+  for (let i = 0; i < 300; i++) {
+    h.logger.error('Grid refresh failed', error, { attempt: i });
+    await h.clock.tickAsync(100);
+  }
+  await h.logger.flush();
+  const received = h.received();
+  const grouped = received.filter((e) => e.repeated);
+  assert.is(received.length - grouped.length, 5, 'five as they are: one minute has not passed');
+  assert.is(grouped.length, 3, 'one for each batch after them (at 10, 20 and 30 s)');
+  assert.equal(
+    grouped.map((e) => e.firstTimestamp),
+    [500, 10_000, 20_000].map((ms) => new Date(ms).toISOString()),
+  );
+  assert.equal(
+    grouped.map((e) => e.repeated),
+    [95, 100, 100],
+  );
+  const last = grouped.at(-1);
+  assert.equal(last.additional[1], { attempt: 299 }, 'the latest occurrence');
+  assert.is(last.timestamp, new Date(29_900).toISOString());
+  assert.equal(Object.keys(last), ['level', 'message', 'additional', 'timestamp', 'repeated', 'firstTimestamp']);
+  assert.equal(last.additional[0].name, 'TypeError');
+  const s = h.logger.stats();
+  assert.equal([s.logged, s.sent, s.queued, s.dropped], [300, 300, 0, 0]);
+  assert.is(h.calls.length, 3);
+});
+
+test('a minute on, five more go as they are; a grouped entry passes the rate limit as one', async () => {
+  const h = harness();
+  h.begin({ maxEntriesPerMinute: 20 });
+  for (let i = 0; i < 1200; i++) {
+    h.logger.error('tick');
+    await h.clock.tickAsync(100);
+  }
+  await h.logger.flush();
+  const received = h.received();
+  const asTheyAre = received.filter((e) => !e.repeated).length;
+  assert.is(asTheyAre, 10, 'five in each of the two minutes');
+  assert.is(h.logger.stats().droppedBy.rateLimited, 0, '20 entries a minute are enough: a grouped entry counts as one');
+  assert.is(
+    received.reduce((n, e) => n + (e.repeated ?? 1), 0),
+    1200,
+    'every occurrence reached the server, as itself or counted',
+  );
+});
+
+test('beforeSend sees a grouped entry once, with its counts; it may change the entry but not the counts', async () => {
+  const h = harness();
+  const seen: any[] = [];
+  h.begin({
+    batchSize: 100,
+    beforeSend: (entry) => {
+      seen.push(structuredClone(entry));
+      return { ...entry, message: `${entry.message} (seen)`, repeated: 1 } as typeof entry;
+    },
+  });
+  for (let i = 0; i < 50; i++) h.logger.error('again');
+  assert.is(seen.length, 5, 'not once per repeat');
+  await h.logger.flush();
+  assert.is(seen.length, 6);
+  assert.equal([seen[5].repeated, seen[5].firstTimestamp], [45, new Date(0).toISOString()]);
+  const grouped = h.received().at(-1);
+  assert.equal([grouped.message, grouped.repeated], ['again (seen)', 45]);
+});
+
+test('a grouped entry is scrubbed like any other: a token in its latest occurrence never leaves', async () => {
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+  const h = harness();
+  h.begin();
+  for (let i = 0; i < 8; i++) h.logger.error('refresh failed', { authorization: `Bearer ${jwt}`, url: `/x?t=${jwt}` });
+  await h.logger.flush();
+  const text = h.calls.map((c) => c.text).join();
+  assert.not.ok(text.includes('eyJ'), text);
+  assert.is(h.received().at(-1).repeated, 3);
+});
+
+test('groupRepeatsAfter 0 turns grouping off; a changed value applies at once and persists', async () => {
+  const h = harness();
+  h.begin();
+  h.logger.updateConfig({ groupRepeatsAfter: 0 });
+  assert.is(h.session.get('emweb.logger.groupRepeatsAfter'), '0');
+  for (let i = 0; i < 10; i++) h.logger.error('same');
+  await h.logger.flush();
+  assert.is(h.received().length, 10);
+  assert.ok(h.received().every((e) => !('repeated' in e)));
+});
+
+// ---------------------------------------------------------------------------------------------
 // stats()
 
 test('stats(): logged, sent, queued, dropped by reason; logged = sent + queued + dropped at every step', async () => {
@@ -428,7 +529,7 @@ test('stats(): logged, sent, queued, dropped by reason; logged = sent + queued +
   for (const m of ['e', 'f', 'g', 'h']) h.logger.error(m); // from the 7th in a minute on, refused by the rate limit
   assert.equal(seen(), [9, 2, 1, 6]);
   const s = h.logger.stats();
-  assert.equal(s.droppedBy, { queueFull: 0, rateLimited: 3, storeFull: 0, rejected: 2, network: 0, beforeSend: 1 });
+  assert.equal(s.droppedBy, { queueFull: 0, rateLimited: 3, storeFull: 0, rejected: 2, tooLarge: 0, network: 0, beforeSend: 1 });
   assert.is(s.status, 'idle');
   await h.clock.tickAsync(60_000);
   assert.equal(seen(), [9, 3, 0, 6], 'e went, with the drop report');

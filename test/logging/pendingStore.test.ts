@@ -1,9 +1,10 @@
-// Batches kept for the next page: one key per page, the 256 KiB bound across all keys, taking
-// every key oldest first, replaying whole.
+// Batches kept for the next page: one key per page, the 256 KiB bound across all keys, the page's
+// drop counts, taking every key oldest first, replaying whole.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newBatch } from '../../src/logging/batch';
-import { MAX_STORE_BYTES, STORE_PREFIX, storeBatches, takeStored } from '../../src/logging/pendingStore';
+import type { ReportCounts } from '../../src/logging/ledger';
+import { MAX_STORE_BYTES, STORE_PREFIX, storePage, takeStored } from '../../src/logging/pendingStore';
 import { memoryStorage } from '../../src/storage';
 
 const entry = (message: string) => ({ level: 5, message, additional: [], timestamp: '2025-01-01T00:00:00.000Z' });
@@ -11,14 +12,17 @@ const batchOf = (key: string, messages: string[], reported: Record<string, numbe
   newBatch(key, JSON.stringify(messages.map(entry)), messages.length - (reported ? 1 : 0), 0, reported);
 const KEY_A = 'aaaaaaaaaaaaaaaa';
 const KEY_B = 'bbbbbbbbbbbbbbbb';
+const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };
+/** A `drop` that leaves nothing out and has no counts. */
+const nothing = () => null;
 
-test('a page writes its batches under its own key; an empty write removes the key', () => {
+test('a page writes its batches and its unreported counts under its own key; with neither, the key goes', () => {
   const local = memoryStorage();
   const own = `${STORE_PREFIX}page-1`;
-  assert.is(storeBatches(local, own, [batchOf(KEY_A, ['a']), batchOf(KEY_B, ['b', 'c'])], 1234), 0);
+  storePage(local, own, [batchOf(KEY_A, ['a']), batchOf(KEY_B, ['b', 'c'])], 1234, () => ({ ...none, rateLimited: 3 }));
   const value = JSON.parse(local.get(own)!);
   assert.equal(value.since, 1234);
-  assert.equal(value.dropped, 0);
+  assert.equal(value.dropped, { ...none, rateLimited: 3 });
   assert.equal(
     value.batches.map((b: any) => [b.key, b.reported, b.body.map((e: any) => e.message)]),
     [
@@ -26,11 +30,17 @@ test('a page writes its batches under its own key; an empty write removes the ke
       [KEY_B, null, ['b', 'c']],
     ],
   );
-  storeBatches(local, own, [], 2000);
+  storePage(local, own, [], 2000, () => ({ ...none, network: 1 }));
+  assert.equal(
+    JSON.parse(local.get(own)!),
+    { since: 2000, dropped: { ...none, network: 1 }, batches: [] },
+    'counts alone are kept',
+  );
+  storePage(local, own, [], 3000, nothing);
   assert.equal(local.keys(), []);
 });
 
-test("the bound counts every page's key: the oldest of this page's batches are left out, and their entries counted", () => {
+test("the bound counts every page's key: the oldest of this page's batches are handed to drop, whose counts are written", () => {
   const local = memoryStorage();
   local.set(`${STORE_PREFIX}other`, 'o'.repeat(200_000));
   local.set('unrelated', 'u'.repeat(500_000));
@@ -38,34 +48,49 @@ test("the bound counts every page's key: the oldest of this page's batches are l
   const batches = Array.from({ length: 10 }, (_, i) =>
     batchOf(`key-${String(i).padStart(12, '0')}`, [`${i} ${'x'.repeat(10_000)}`]),
   );
-  const leftOut = storeBatches(local, own, batches, 1);
+  let leftOut: unknown[] = [];
+  storePage(local, own, batches, 1, (out) => {
+    leftOut = out;
+    return { ...none, storeFull: out.length };
+  });
   const total = local
     .keys()
     .filter((k) => k.startsWith(STORE_PREFIX))
     .reduce((n, k) => n + k.length + local.get(k)!.length, 0);
   assert.ok(total <= MAX_STORE_BYTES, `${total}`);
-  assert.ok(leftOut > 0 && leftOut < 10, `${leftOut}`);
+  assert.ok(leftOut.length > 0 && leftOut.length < 10, `${leftOut.length}`);
+  assert.equal(leftOut, batches.slice(0, leftOut.length), 'the oldest');
   const kept = JSON.parse(local.get(own)!);
   assert.equal(
     kept.batches.map((b: any) => b.key),
-    batches.slice(leftOut).map((b) => b._key),
+    batches.slice(leftOut.length).map((b) => b._key),
     'the newest',
   );
-  assert.is(kept.dropped, leftOut, 'one entry a batch here');
+  assert.is(kept.dropped.storeFull, leftOut.length, 'the counts drop returned, taken after it counted');
   assert.is(local.get(`${STORE_PREFIX}other`)!.length, 200_000, "another page's key is never touched");
+});
+
+test("a rewrite keeps each batch's stored text: it is not made again", () => {
+  const local = memoryStorage();
+  const batch = batchOf(KEY_A, ['a']);
+  storePage(local, `${STORE_PREFIX}p`, [batch], 1, nothing);
+  const first = local.get(`${STORE_PREFIX}p`)!;
+  // A batch is never changed once made; were its text made again, this change would show.
+  (batch as { _body: string })._body = JSON.stringify([entry('changed')]);
+  storePage(local, `${STORE_PREFIX}p`, [batch], 1, nothing);
+  assert.is(local.get(`${STORE_PREFIX}p`), first);
 });
 
 test('takeStored: every page, oldest first; the keys are removed; batches whole, with their keys and counts', () => {
   const local = memoryStorage();
-  storeBatches(local, `${STORE_PREFIX}late`, [batchOf(KEY_B, ['late'])], 2000);
-  storeBatches(
-    local,
-    `${STORE_PREFIX}early`,
-    [batchOf(KEY_A, ['report', 'early'], { queueFull: 2, rateLimited: 0, storeFull: 0, rejected: 0, network: 0 })],
-    1000,
-  );
+  storePage(local, `${STORE_PREFIX}late`, [batchOf(KEY_B, ['late'])], 2000, nothing);
+  const report: ReportCounts = { ...none, queueFull: 2 };
+  storePage(local, `${STORE_PREFIX}early`, [batchOf(KEY_A, ['report', 'early'], report)], 1000, () => ({
+    ...none,
+    storeFull: 4,
+  }));
   local.set('emweb.logger.level', '2');
-  const { batches } = takeStored(local);
+  const { batches, counts } = takeStored(local);
   assert.equal(
     batches.map((b) => [b._key, b._count, b._first, b._reported?.queueFull ?? null]),
     [
@@ -74,15 +99,37 @@ test('takeStored: every page, oldest first; the keys are removed; batches whole,
     ],
   );
   assert.is(batches[0]!._body, JSON.stringify([entry('report'), entry('early')]), 'the same bytes');
+  assert.equal(counts, [{ ...none, storeFull: 4 }, null]);
   assert.equal(local.keys(), ['emweb.logger.level'], 'only its own keys are taken');
-  assert.equal(takeStored(local), { batches: [], dropped: [] });
+  assert.equal(takeStored(local), { batches: [], counts: [] });
 });
 
-test('takeStored: counts left out by the bound come back, as stored (the ledger takes whole positive counts only)', () => {
+test('takeStored: the counts as stored, oldest page first (the ledger takes whole positive counts only)', () => {
   const local = memoryStorage();
-  local.set(`${STORE_PREFIX}a`, JSON.stringify({ since: 1, dropped: 7, batches: [] }));
   local.set(`${STORE_PREFIX}b`, JSON.stringify({ since: 2, dropped: 'many', batches: [] }));
-  assert.equal(takeStored(local).dropped, [7, 'many']);
+  local.set(`${STORE_PREFIX}a`, JSON.stringify({ since: 1, dropped: { storeFull: 7 }, batches: [] }));
+  assert.equal(takeStored(local).counts, [{ storeFull: 7 }, 'many']);
+});
+
+test('takeStored removes the single key of clients before the per-page store, exactly that key', () => {
+  const local = memoryStorage();
+  local.set('emweb.logger.pending', JSON.stringify([entry('old')]));
+  local.set('emweb.logger.pendingX', 'not ours');
+  local.set('emweb.logger.level', '2');
+  assert.equal(takeStored(local), { batches: [], counts: [] });
+  assert.equal(local.keys().sort(), ['emweb.logger.level', 'emweb.logger.pendingX']);
+});
+
+test('takeStored: a grouped entry counts as the occurrences it stands for; an implausible count as itself', () => {
+  const local = memoryStorage();
+  const body = [
+    { ...entry('a'), repeated: 7, firstTimestamp: 't' },
+    { ...entry('b'), repeated: 'many' },
+    { ...entry('c'), repeated: 1.5 },
+    { ...entry('d'), repeated: -3 },
+  ];
+  local.set(`${STORE_PREFIX}p`, JSON.stringify({ since: 1, dropped: null, batches: [{ key: KEY_A, reported: null, body }] }));
+  assert.is(takeStored(local).batches[0]!._count, 10);
 });
 
 test.run();

@@ -3,25 +3,25 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { backoffDelay, classify, MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../src/logging/retry';
 
-test('classify: 2xx delivered; 408, 429, 5xx retry; 0 network; other 4xx (413 too) and the rest refused', () => {
+test('classify: 2xx sent; 408, 429, 5xx retry; 0 network; 413 too large; other 4xx and the rest rejected', () => {
   const cases: [number, string][] = [
-    [200, 'delivered'],
-    [204, 'delivered'],
-    [299, 'delivered'],
+    [200, 'sent'],
+    [204, 'sent'],
+    [299, 'sent'],
     [408, 'retry'],
     [429, 'retry'],
     [500, 'retry'],
     [503, 'retry'],
     [599, 'retry'],
     [0, 'network'],
-    [199, 'refused'],
-    [300, 'refused'],
-    [302, 'refused'],
-    [400, 'refused'],
-    [401, 'refused'],
-    [404, 'refused'],
-    [413, 'refused'],
-    [600, 'refused'],
+    [199, 'rejected'],
+    [300, 'rejected'],
+    [302, 'rejected'],
+    [400, 'rejected'],
+    [401, 'rejected'],
+    [404, 'rejected'],
+    [413, 'tooLarge'],
+    [600, 'rejected'],
   ];
   for (const [status, outcome] of cases) assert.is(classify(status), outcome, String(status));
 });

@@ -2,7 +2,7 @@
 // transport's status, flush() results.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Answer, dropReports, ENDPOINT, harness, messages, sizes } from './helpers';
+import { type Answer, dropReports, ENDPOINT, entriesOf, harness, messages, sizes } from './helpers';
 
 const failThen =
   (failures: Answer[]): ((c: unknown, n: number) => Answer) =>
@@ -304,7 +304,7 @@ test('going offline during a send: waits for online instead of burning retries',
   assert.is(h.logger.stats().droppedBy.network, 0, 'not counted against the retries');
 });
 
-for (const status of [400, 401, 413]) {
+for (const status of [400, 401, 404]) {
   test(`${status} drops that batch, counted as rejected, with a console report; the next goes`, async () => {
     const h = harness({ answer: failThen([status]) });
     h.begin({ batchSize: 1 });
@@ -320,6 +320,78 @@ for (const status of [400, 401, 413]) {
     assert.is(h.logger.stats().droppedBy.rejected, 1);
   });
 }
+
+test('413: the batch goes again as two halves in its place, the older first, each with a new key; a half answered 413 is split again', async () => {
+  // The server takes at most two entries a request.
+  const h = harness({ answer: (c) => (Array.isArray(c.body) && c.body.length > 2 ? 413 : 200) });
+  h.begin({ batchSize: 100 });
+  await h.logger.stop(); // queue only
+  for (let i = 0; i < 7; i++) h.logger.error(`e${i}`);
+  h.logger.start({ production: true, options: { batchSize: 100 }, captureErrors: false });
+  assert.equal(await h.logger.flush(), { sent: 7, kept: 0, dropped: 0 });
+  assert.equal(
+    h.calls.map((c) => [messages(c.body).join(), c.answer]),
+    [
+      ['e0,e1,e2,e3,e4,e5,e6', 413],
+      ['e0,e1,e2,e3', 413],
+      ['e0,e1', 200],
+      ['e2,e3', 200],
+      ['e4,e5,e6', 413],
+      ['e4,e5', 200],
+      ['e6', 200],
+    ],
+  );
+  const keys = h.calls.map((c) => c.key);
+  assert.is(new Set(keys).size, keys.length, 'a new key for each half');
+  assert.equal(messages(h.stored), ['e0', 'e1', 'e2', 'e3', 'e4', 'e5', 'e6'], 'in order, each once');
+  assert.equal(h.reports(), [
+    'emweb.logger: send failed 413 split',
+    'emweb.logger: send failed 413 split',
+    'emweb.logger: send failed 413 split',
+  ]);
+  const s = h.logger.stats();
+  assert.equal([s.sent, s.queued, s.dropped], [7, 0, 0]);
+});
+
+test('flush() counts a split batch by its halves: the half made of occurrences queued after the call is not its business', async () => {
+  // The server takes at most two entries a request; the first send never answers.
+  const h = harness({ answer: (c, n) => (n === 1 ? 'hang' : entriesOf(c.body).length > 2 ? 413 : 200) });
+  h.begin({ batchSize: 4 });
+  for (const m of ['x1', 'x2', 'x3', 'x4']) h.logger.error(m); // out at once; its send hangs
+  h.logger.error('a');
+  h.logger.error('b');
+  const flushing = h.logger.flush();
+  h.logger.error('c');
+  h.logger.error('d'); // a, b, c and d make one batch, which the split cuts where the call did
+  await h.clock.tickAsync(16_000);
+  assert.equal(await flushing, { sent: 6, kept: 0, dropped: 0 });
+  assert.equal(messages(h.stored), ['x1', 'x2', 'x3', 'x4', 'a', 'b', 'c', 'd']);
+});
+
+test('413 for a single entry: dropped and counted as tooLarge, and the count reaches the server', async () => {
+  const h = harness({ answer: (c) => (messages(entriesOf(c.body)).includes('huge') ? 413 : 200) });
+  h.begin({ batchSize: 2 });
+  h.logger.error('huge');
+  h.logger.error('fine');
+  await h.clock.tickAsync(20_000);
+  const s = h.logger.stats();
+  assert.equal([s.sent, s.dropped, s.droppedBy.tooLarge, s.droppedBy.rejected], [1, 1, 1, 0]);
+  assert.equal(h.reports(), ['emweb.logger: send failed 413 split', 'emweb.logger: send failed 413 dropped']);
+  assert.equal(
+    messages(h.stored).filter((m) => m !== 'emweb.logger dropped entries'),
+    ['fine'],
+  );
+  assert.is(dropReports(h.stored)[0]?.tooLarge, 1);
+});
+
+test('413 of a grouped entry: dropped whole, counted as the occurrences it stood for', async () => {
+  const h = harness({ answer: (c) => (entriesOf(c.body).some((e) => e.repeated) ? 413 : 200) });
+  h.begin({ batchSize: 100 });
+  for (let i = 0; i < 30; i++) h.logger.error('loop');
+  await h.logger.flush();
+  const s = h.logger.stats();
+  assert.equal([s.logged, s.sent, s.droppedBy.tooLarge, s.queued], [30, 5, 25, 0]);
+});
 
 test('failures are reported on the console only, never logged into the queue', async () => {
   const h = harness({ answer: failThen([500, 400]) });
@@ -378,7 +450,9 @@ test('queue bound: oldest dropped, one warning for the episode, the count reache
   );
   const reports = h.received().filter((e) => e.message.startsWith('emweb.logger'));
   assert.is(new Set(reports.map((r) => r.timestamp)).size, 1, 'one report, however often its batch was retried');
-  assert.equal(dropReports(h.delivered()), [{ queueFull: 60, rateLimited: 0, storeFull: 0, rejected: 0, network: 0 }]);
+  assert.equal(dropReports(h.delivered()), [
+    { queueFull: 60, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 },
+  ]);
   assert.is(reports[0]!.level, 5);
   assert.equal(h.logger.stats().droppedBy.queueFull, 60);
 });
@@ -520,7 +594,7 @@ test("flush() while the server's Retry-After is in force: nothing is sent, the e
 });
 
 test('flush() counts a refused batch as dropped, and goes on with the next', async () => {
-  const h = harness({ answer: failThen([413]) });
+  const h = harness({ answer: failThen([400]) });
   h.begin({ batchSize: 2 });
   await h.logger.stop();
   for (let i = 0; i < 4; i++) h.logger.error(`e${i}`);
@@ -553,6 +627,22 @@ test('flush() counts only what was queued when it was called', async () => {
   assert.equal(messages(h.calls.at(-1)!.body), ['c'], 'c went in a batch of its own, not counted');
 });
 
+test('flush() counts occurrences: a grouped entry as the repeats it stands for, and not the repeats after the call', async () => {
+  const h = harness({ answer: () => 'hang' });
+  h.begin({ batchSize: 3 });
+  for (let i = 0; i < 12; i++) h.logger.error('again'); // three as they are go out and hang; two more, then nine counted
+  const flushing = h.logger.flush();
+  for (let i = 0; i < 4; i++) h.logger.error('again'); // after the call: counted into another entry
+  h.setAnswer(() => 200);
+  await h.clock.tickAsync(15_000);
+  assert.equal(await flushing, { sent: 12, kept: 0, dropped: 0 });
+  assert.equal(
+    h.calls.map((c) => c.body.map((e: any) => e.repeated ?? 1)),
+    [[1, 1, 1], [1, 1, 1], [1, 1, 7], [4]],
+    'the batch that hung, sent again, the rest of what the call found, then (overdue) what came after',
+  );
+});
+
 test('flush() whose own send fails: what it holds is kept', async () => {
   const h = harness({ answer: () => 'hang' });
   h.begin({ batchSize: 2 });
@@ -576,12 +666,27 @@ test('flush() counts entries pushed out of the queue by its bound as dropped', a
   assert.equal(await flushing, { sent: 1, kept: 0, dropped: 2 });
 });
 
-test('flush() never rejects, whatever the transport meets', async () => {
-  const h = harness({ env: { fetch: () => Promise.reject(new Error('down')) } });
-  h.begin();
+test('flush() never rejects: a dependency that throws mid-flush (headers that cannot be read) leaves what is queued kept, and says so', async () => {
+  const h = harness();
+  let broken = false;
+  h.logger.start({ production: true, captureErrors: false });
+  h.logger.setEndpoint({
+    url: ENDPOINT,
+    headers: () => {
+      if (broken) throw new Error('no token');
+      return {};
+    },
+  });
   h.logger.error('x');
-  const result = await h.logger.flush();
-  assert.equal(result, { sent: 0, kept: 1, dropped: 0 });
+  broken = true;
+  assert.equal(await h.logger.flush(), { sent: 0, kept: 1, dropped: 0 });
+  assert.is(h.calls.length, 0);
+  assert.ok(
+    h.reports().some((r) => r.includes('no token')),
+    h.reports().join('; '),
+  );
+  broken = false;
+  assert.equal(await h.logger.flush(), { sent: 1, kept: 0, dropped: 0 }, 'and it goes once it can');
 });
 
 test.run();

@@ -2,7 +2,8 @@
 // visible, close and reload, open side by side on one localStorage (two of them at the same
 // moment), an offline browser, and a server that answers 2xx, 5xx, 408, 429 with Retry-After,
 // refuses connections, never answers, or stores a batch and loses its answer. The server keeps the
-// idempotency keys it has accepted and answers a repeat 2xx without storing it again.
+// idempotency keys it has accepted and answers a repeat 2xx without storing it again, and it may
+// take a bounded number of entries a request: a larger body is answered 413, every time.
 //
 // Checked: every page's stats() balances after every step; once the schedule is over (the network
 // back, every tab closed, one last page started) the server holds every logged entry exactly
@@ -21,6 +22,7 @@ import { fault, holds, printAtExit, tallyDelivery } from './figures';
 printAtExit('unit');
 
 /** What the server does with one request. */
+/** What the server does with one request (413 only for a body over its bound: see bodyLimit). */
 type Reply = 200 | 500 | 503 | 408 | 413 | { status: 429 | 503; retryAfter: number } | 'network' | 'hang' | 'lost';
 
 const reply: fc.Arbitrary<Reply> = fc.oneof(
@@ -30,11 +32,12 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
     arbitrary: fc.record({ status: fc.constantFrom<429 | 503>(429, 503), retryAfter: fc.integer({ min: 0, max: 90 }) }),
     weight: 1,
   },
-  { arbitrary: fc.constant<Reply>(413), weight: 1 },
 );
 
 type Step =
   | { do: 'log'; tab: number; n: number; big: boolean }
+  /** One error `n` times over: past `groupRepeatsAfter` (5) a minute, counted into grouped entries. */
+  | { do: 'repeat'; tab: number; n: number }
   | { do: 'wait'; ms: number }
   | { do: 'hide' | 'show' | 'close' | 'reload' | 'flush'; tab: number }
   | { do: 'open' | 'open two at once' }
@@ -49,6 +52,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       big: fc.boolean(),
     }),
     weight: 6,
+  },
+  {
+    arbitrary: fc.record({ do: fc.constant('repeat' as const), tab: fc.nat(3), n: fc.integer({ min: 1, max: 60 }) }),
+    weight: 2,
   },
   { arbitrary: fc.record({ do: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 40_000 }) }), weight: 5 },
   {
@@ -74,29 +81,41 @@ function lagging(local: SafeStorage, snapshot: Map<string, string>): SafeStorage
   return { ...local, keys: () => [...snapshot.keys()], get: (key) => snapshot.get(key) ?? local.get(key) };
 }
 
-function world(replies: Reply[]) {
+/** Entries the server takes in one request: past it, 413 (0: not even one; Infinity: no bound). */
+const bodyLimit = fc.constantFrom(Infinity, Infinity, Infinity, 0, 1, 2, 3, 5);
+
+function world(replies: Reply[], limit: number) {
   const clock = FakeTimers.createClock(1_700_000_000_000);
   const local = memoryStorage();
   const browser = { onLine: true };
   /** Keys of batches the server stored; every entry it stored, each batch once. */
   const accepted = new Set<string>();
   const stored: string[] = [];
+  /** Occurrences of each repeated error the server stored (a grouped entry counts as its `repeated`). */
+  const storedRepeats = new Map<string, number>();
   const counts = { duplicatesBefore: 0 };
   let requests = 0;
   let up = false;
 
   /** The server's part: decides on a request as it arrives; returns the reply. */
   function serve(key: string | null, body: string): Reply {
-    const messages = [JSON.parse(body)].flat().map((e: { message: string }) => e.message);
+    const entries: { message: string; repeated?: number }[] = [JSON.parse(body)].flat();
+    const messages = entries.map((e) => e.message);
     if (key && accepted.has(key)) {
       counts.duplicatesBefore += messages.filter((m) => m.startsWith('#')).length;
       return 200;
+    }
+    if (entries.length > limit) {
+      fault('log send: 413 (body over the bound)');
+      return 413;
     }
     const r = up ? 200 : (replies[requests++] ?? 200);
     if (r !== 200) fault(`log send: ${typeof r === 'object' ? `${r.status} with Retry-After` : r}`);
     if (r === 200 || r === 'lost') {
       if (key) accepted.add(key);
       stored.push(...messages);
+      for (const { message, repeated = 1 } of entries)
+        if (message.startsWith('~')) storedRepeats.set(message, (storedRepeats.get(message) ?? 0) + repeated);
     }
     return r;
   }
@@ -157,11 +176,11 @@ function world(replies: Reply[]) {
   const serverUp = () => {
     up = true;
   };
-  return { clock, local, browser, accepted, stored, counts, page, serverUp };
+  return { clock, local, browser, accepted, stored, storedRepeats, counts, page, serverUp };
 }
 
-async function run(steps: Step[], replies: Reply[]) {
-  const w = world(replies);
+async function run(steps: Step[], replies: Reply[], limit = Infinity) {
+  const w = world(replies, limit);
   const tabs: { session: SafeStorage; page: Page }[] = [];
   const all: Page[] = [];
   const open = (session = memoryStorage(), storage?: SafeStorage) => {
@@ -174,6 +193,8 @@ async function run(steps: Step[], replies: Reply[]) {
     p.gone = true;
   };
   const logged: string[] = [];
+  /** Occurrences logged of each repeated error. */
+  const repeats = new Map<string, number>();
   const checkLedgers = (when: string) => {
     for (const p of all) {
       const s = p.logger.stats();
@@ -189,6 +210,11 @@ async function run(steps: Step[], replies: Reply[]) {
         logged.push(m);
         tab.page.logger.error(m, s.big ? 'x'.repeat(3000) : { k });
       }
+    } else if (s.do === 'repeat' && tab && !tab.page.gone) {
+      const message = `~${i}`;
+      const error = new TypeError('grid refresh failed');
+      repeats.set(message, s.n);
+      for (let k = 0; k < s.n; k++) tab.page.logger.error(message, error, { k });
     } else if (s.do === 'wait') await w.clock.tickAsync(s.ms);
     else if (s.do === 'hide' && tab && !tab.page.gone) {
       tab.page.doc.visibilityState = 'hidden';
@@ -238,7 +264,7 @@ async function run(steps: Step[], replies: Reply[]) {
   const last = open().page;
   await w.clock.tickAsync(3_600_000);
   checkLedgers('at the end');
-  return { w, all, last, logged };
+  return { w, all, last, logged, repeats };
 }
 
 test('delivery you can prove: every logged entry reaches the server exactly once, after it drops repeated keys, or is counted as dropped', () =>
@@ -247,17 +273,24 @@ test('delivery you can prove: every logged entry reaches the server exactly once
     fc.asyncProperty(
       fc.array(step, { minLength: 1, maxLength: 40 }),
       fc.array(reply, { maxLength: 60 }),
-      async (steps, replies) => {
-        const { w, all, last, logged } = await run(steps, replies);
+      bodyLimit,
+      async (steps, replies, limit) => {
+        const { w, all, last, logged, repeats } = await run(steps, replies, limit);
         const times = new Map<string, number>();
         for (const m of w.stored) if (m.startsWith('#')) times.set(m, (times.get(m) ?? 0) + 1);
         const twice = [...times.entries()].filter(([, n]) => n > 1);
         assert.equal(twice, [], 'no entry stored twice');
+        let missingRepeats = 0;
+        for (const [message, n] of repeats) {
+          const got = w.storedRepeats.get(message) ?? 0;
+          assert.ok(got <= n, `${message}: ${got} occurrences stored of ${n} logged`);
+          missingRepeats += n - got;
+        }
         const missing = logged.filter((m) => !times.has(m));
         const droppedCount = all.reduce((n, p) => n + p.logger.stats().dropped, 0);
         assert.ok(
-          missing.length <= droppedCount,
-          `${missing.length} entries missing, ${droppedCount} counted as dropped: ${missing.slice(0, 10)}`,
+          missing.length + missingRepeats <= droppedCount,
+          `${missing.length} entries and ${missingRepeats} repeats missing, ${droppedCount} counted as dropped: ${missing.slice(0, 10)}`,
         );
         assert.is(last.logger.stats().queued, 0, 'nothing left behind');
         assert.equal(w.local.keys(), [], 'nothing left in the store');

@@ -237,6 +237,7 @@ test('hostile configuration through updateConfig: never throws, the config stays
                 'flushIntervalMs',
                 'maxQueueSize',
                 'maxEntriesPerMinute',
+                'groupRepeatsAfter',
                 'withCredentials',
                 'disableConsoleLogging',
               ),
@@ -256,7 +257,9 @@ test('hostile configuration through updateConfig: never throws, the config stays
             c.level >= 0 &&
             c.level <= 7 &&
             c.serverLogLevel >= 0 &&
-            c.serverLogLevel <= 7,
+            c.serverLogLevel <= 7 &&
+            Number.isInteger(c.groupRepeatsAfter) &&
+            c.groupRepeatsAfter >= 0,
         );
         h.logger.fatal('still logging');
         await h.clock.tickAsync(600_000);

@@ -202,6 +202,7 @@ test('stored logger settings (sessionStorage emweb.logger.*): any string leaves 
           'withCredentials',
           'maxQueueSize',
           'maxEntriesPerMinute',
+          'groupRepeatsAfter',
           '__proto__',
           'x',
         ),
@@ -221,13 +222,14 @@ test('stored logger settings (sessionStorage emweb.logger.*): any string leaves 
           assert.ok(Number.isInteger(c[k]) && c[k] >= 0 && c[k] <= 7, `${k} ${c[k]}`);
         // A batch of 0 would be an empty request; the other counts may be 0 (maxQueueSize 0: keep nothing, count it).
         assert.ok(Number.isInteger(c.batchSize) && c.batchSize >= 1 && c.batchSize < 2 ** 31, `batchSize ${c.batchSize}`);
-        for (const k of ['maxQueueSize', 'flushIntervalMs', 'maxEntriesPerMinute'] as const)
+        for (const k of ['maxQueueSize', 'flushIntervalMs', 'maxEntriesPerMinute', 'groupRepeatsAfter'] as const)
           assert.ok(Number.isInteger(c[k]) && c[k] >= 0 && c[k] < 2 ** 31, `${k} ${c[k]}`);
         for (const k of ['disableConsoleLogging', 'withCredentials'] as const) assert.type(c[k], 'boolean');
         assert.equal(Object.keys(c).sort(), [
           'batchSize',
           'disableConsoleLogging',
           'flushIntervalMs',
+          'groupRepeatsAfter',
           'level',
           'maxEntriesPerMinute',
           'maxQueueSize',

@@ -35,7 +35,7 @@ const EMPTY_STATS: LoggerStats = {
   sent: 0,
   queued: 0,
   dropped: 0,
-  droppedBy: { queueFull: 0, rateLimited: 0, beforeSend: 0, rejected: 0, network: 0, storeFull: 0 },
+  droppedBy: { queueFull: 0, rateLimited: 0, beforeSend: 0, rejected: 0, tooLarge: 0, network: 0, storeFull: 0 },
   restored: 0,
   status: 'idle',
 };

@@ -1,0 +1,68 @@
+/**
+ * How a logged call becomes the entry the server receives: made JSON-safe and scrubbed, the
+ * context and a grouped entry's counts added, passed through beforeSend (and scrubbed again), cut
+ * to 32 KiB. Owns the context and the beforeSend hook.
+ */
+import { STORAGE_KEYS } from '../constants';
+import type { Surroundings } from './env';
+import type { MakeEntry, Repeat } from './queue';
+import { CONTEXT_CUT, contextJson, entryJson, isEntry, makeEntry } from './serialize';
+import type { BeforeSend } from './types';
+
+export interface Entries {
+  _make: MakeEntry;
+  /** Made safe, scrubbed and bounded once, when set. */
+  _setContext(context: unknown): void;
+  /** The context as the end of an entry's JSON ('' when none). */
+  _context(): string;
+  /** The hook of the latest start() (anything but a function removes it). */
+  _setBeforeSend(hook: unknown): void;
+}
+
+/** A grouped entry's fields, before the context (the counts are ours: beforeSend cannot change them). */
+const repeatJson = (repeat: Repeat) =>
+  repeat ? `,"repeated":${repeat._count},"firstTimestamp":${JSON.stringify(repeat._firstTimestamp)}` : '';
+
+export function createEntries({ _local: local, _report: report }: Pick<Surroundings, '_local' | '_report'>): Entries {
+  let context = '';
+  let beforeSend: BeforeSend | null = null;
+  /** A failing beforeSend is reported once. */
+  let beforeSendWarned = false;
+
+  return {
+    _make(occurrence, repeat) {
+      const { _level, _message, _additional, _timestamp, _at } = occurrence;
+      // The development token need not look like a JWT: the stored one is taken out by value.
+      const devToken = local.get(STORAGE_KEYS.devToken);
+      const entry = makeEntry(_level, _message, _additional, _timestamp, devToken);
+      const original = entryJson(entry, repeatJson(repeat) + occurrence._context, _at);
+      if (!beforeSend) return original;
+      let result: unknown;
+      try {
+        // A copy: a hook that changes the entry and then throws must leave it as it was.
+        result = beforeSend(JSON.parse(original._json));
+      } catch (error) {
+        result = error;
+      }
+      if (result === false) return null;
+      if (isEntry(result)) {
+        const { level, message, additional, timestamp } = result;
+        const changed = makeEntry(level, message, additional, timestamp, devToken);
+        return entryJson(changed, repeatJson(repeat) + contextJson(result.context, devToken), _at);
+      }
+      if (!beforeSendWarned) {
+        beforeSendWarned = true;
+        report('beforeSend failed:', result);
+      }
+      return original;
+    },
+    _setContext(value) {
+      context = contextJson(value, local.get(STORAGE_KEYS.devToken));
+      if (context === CONTEXT_CUT) report('context over 4 KiB left out');
+    },
+    _context: () => context,
+    _setBeforeSend(hook) {
+      beforeSend = typeof hook === 'function' ? (hook as BeforeSend) : null;
+    },
+  };
+}

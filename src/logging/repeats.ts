@@ -1,0 +1,81 @@
+/**
+ * Which server entries are repeats of each other, and which of them go as they are. Two entries are
+ * repeats when they have the same level, the same message, and (when `additional` holds an error)
+ * the same name, message and first stack frame of its first error. Within a rolling minute the
+ * first `groupRepeatsAfter` of a kind go as they are; the queue counts the later ones into one
+ * grouped entry.
+ */
+import type { Occurrence } from './queue';
+import { messageText } from './serialize';
+
+/** Kinds remembered at most: past it they are all forgotten (their next occurrences go as they are, as if new). */
+const MAX_KINDS = 256;
+/** Text kept of each part of a kind: longer texts are the same kind when their first 8 Ki characters are. */
+const MAX_PART = 8 * 1024;
+
+export interface Kind<Group> {
+  /** When its occurrences that went as they are did so, within the last minute, oldest first (at most the limit). */
+  _times: number[];
+  /** The grouped entry counting its repeats, once there is one. */
+  _group?: Group;
+}
+
+/** At most 8 Ki characters of a text (a key is made a copy when it is looked up: it keeps no 2 MB message alive). */
+const cut = (text: string) => (text.length > MAX_PART ? text.slice(0, MAX_PART) : text);
+
+/** The first line of the stack after V8's `Name: message` header (other engines start with the frame). */
+function firstFrame(name: string, message: string, stack: unknown): string | undefined {
+  const header = message ? `${name}: ${message}` : name;
+  const text = cut(String(stack));
+  return /\S.*/.exec(text.startsWith(header) ? text.slice(header.length) : text)?.[0];
+}
+
+/**
+ * The kind last made for each error object, with what it was made from: a loop logs the same error
+ * again and again, and while nothing of it changed its kind is the same string (whose hash the
+ * kinds' map keeps), not a new one to build and hash.
+ */
+const lastKinds = new WeakMap<Error, { _from: unknown[]; _key: string }>();
+
+/**
+ * What makes an occurrence a repeat of another, its parts apart by a character log texts do not
+ * hold; null when it cannot be told (hostile values): such an entry is never grouped.
+ */
+export function repeatKind({ _level, _message, _additional }: Occurrence): string | null {
+  try {
+    const text = typeof _message === 'string' ? _message : messageText(_message);
+    const error = _additional.find((value) => value instanceof Error) as Error | undefined;
+    if (!error) return `${_level}\0${cut(text)}`;
+    const from = [_level, text, error.name, error.message, error.stack];
+    const last = lastKinds.get(error);
+    if (last?._from.every((part, i) => part === from[i])) return last._key;
+    const name = String(error.name);
+    const message = String(error.message);
+    const key = `${_level}\0${cut(text)}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, error.stack)}`;
+    lastKinds.set(error, { _from: from, _key: key });
+    return key;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The kinds seen lately. For an occurrence at `at`: its kind when it is a repeat to count (`limit`
+ * of its kind went as they are within the last minute), else null (it goes as it is, and is noted).
+ */
+export function createRepeats<Group>(): (key: string, at: number, limit: number) => Kind<Group> | null {
+  const kinds = new Map<string, Kind<Group>>();
+  return (key, at, limit) => {
+    const kind = kinds.get(key);
+    if (!kind) {
+      if (kinds.size >= MAX_KINDS) kinds.clear();
+      kinds.set(key, { _times: [at] });
+      return null;
+    }
+    const times = kind._times;
+    while (times.length && (times[0] as number) <= at - 60_000) times.shift();
+    if (times.length >= limit) return kind;
+    times.push(at);
+    return null;
+  };
+}

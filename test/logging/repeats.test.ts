@@ -1,0 +1,112 @@
+// Which entries are repeats of each other (their kind), and which of them go as they are.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { LogLevel } from '../../src/constants';
+import type { Occurrence } from '../../src/logging/queue';
+import { createRepeats, repeatKind } from '../../src/logging/repeats';
+
+const kind = (level: LogLevel, message: unknown, ...additional: unknown[]) =>
+  repeatKind({ _level: level, _message: message, _additional: additional, _timestamp: '', _at: 0, _context: '' } as Occurrence);
+
+const errorAt = (message: string, frames: string[], name = 'TypeError') => {
+  const error = new Error(message);
+  error.name = name;
+  error.stack = [`${name}: ${message}`, ...frames].join('\n');
+  return error;
+};
+
+test('repeats: the same level and message; the other values may differ', () => {
+  assert.is(kind(LogLevel.ERROR, 'grid failed', { attempt: 1 }), kind(LogLevel.ERROR, 'grid failed', { attempt: 2 }, 'x'));
+  assert.is.not(kind(LogLevel.ERROR, 'grid failed'), kind(LogLevel.FATAL, 'grid failed'), 'another level');
+  assert.is.not(kind(LogLevel.ERROR, 'grid failed'), kind(LogLevel.ERROR, 'grid failed!'), 'another message');
+  assert.is(
+    kind(LogLevel.ERROR, new Error('same text')),
+    kind(LogLevel.ERROR, 'same text'),
+    "an error as the message is its message's text",
+  );
+  assert.is(kind(LogLevel.ERROR, { a: 1 }), kind(LogLevel.ERROR, { a: 1 }));
+});
+
+test("with an error in additional: its name, message and first stack frame too, in every engine's stack format", () => {
+  const v8 = (frames: string[], message = 'x is undefined', name?: string) =>
+    kind(LogLevel.ERROR, 'render failed', errorAt(message, frames, name));
+  const at = ['    at Kt (https://h/app.js:1:48211)', '    at Ft.refresh (https://h/app.js:1:51902)'];
+  assert.is(v8(at), v8([at[0]!, '    at elsewhere (https://h/app.js:9:9)']), 'later frames do not count');
+  assert.is.not(v8(at), v8(['    at Other (https://h/app.js:2:10)', at[1]!]), 'another first frame');
+  assert.is.not(v8(at), v8(at, 'y is undefined'), "another error's message");
+  assert.is.not(v8(at), v8(at, 'x is undefined', 'RangeError'), 'another name');
+  assert.is.not(v8(at), kind(LogLevel.ERROR, 'render failed'), 'an error, or none');
+  // A message that itself ends like a frame does not stand in for the frame.
+  assert.is.not(v8(at, 'see a.js:1:2'), v8(['    at Other (https://h/app.js:2:10)'], 'see a.js:1:2'));
+  const gecko = (first: string) => {
+    const error = new TypeError('x is undefined');
+    error.stack = `${first}\nFt.refresh@https://h/app.js:1:51902\n`;
+    return kind(LogLevel.ERROR, 'render failed', error);
+  };
+  assert.is(gecko('Kt@https://h/app.js:1:48211'), gecko('Kt@https://h/app.js:1:48211'));
+  assert.is.not(gecko('Kt@https://h/app.js:1:48211'), gecko('Other@https://h/app.js:2:10'));
+  const first = errorAt('only one', at);
+  const second = errorAt('only one', at);
+  assert.is(
+    kind(LogLevel.ERROR, 'm', first, errorAt('a', at)),
+    kind(LogLevel.ERROR, 'm', second, errorAt('b', ['    at z (https://h/z.js:3:3)'])),
+    'the first error only',
+  );
+});
+
+test('the same error object logged again is the same kind; changed since (its message, its stack), it is told by what it is now', () => {
+  const error = errorAt('x is undefined', ['    at Kt (https://h/app.js:1:48211)']);
+  const first = kind(LogLevel.ERROR, 'render failed', error);
+  assert.is(kind(LogLevel.ERROR, 'render failed', error), first);
+  assert.is.not(kind(LogLevel.FATAL, 'render failed', error), first, 'another level');
+  assert.is.not(kind(LogLevel.ERROR, 'other', error), kind(LogLevel.ERROR, 'render failed', error), 'another message');
+  error.message = 'y is undefined';
+  assert.is.not(kind(LogLevel.ERROR, 'render failed', error), first, 'its message changed');
+  error.stack = 'TypeError: y is undefined\n    at Other (https://h/app.js:2:2)';
+  assert.is.not(kind(LogLevel.ERROR, 'render failed', error), first);
+  assert.is(
+    kind(LogLevel.ERROR, 'render failed', error),
+    kind(LogLevel.ERROR, 'render failed', errorAt('y is undefined', ['    at Other (https://h/app.js:2:2)'])),
+  );
+});
+
+test('kinds: no two different entries read alike; texts over 8 Ki characters are told apart by their first 8 Ki', () => {
+  assert.is.not(kind(LogLevel.ERROR, 'a\u0000b'), kind(LogLevel.ERROR, 'a', errorAt('b', [])));
+  const long = 'x'.repeat(8192);
+  assert.is(kind(LogLevel.ERROR, `${long}1`), kind(LogLevel.ERROR, `${long}2`));
+  assert.ok(kind(LogLevel.ERROR, 'y'.repeat(2_000_000))!.length < 9000, 'a key keeps no more than that');
+});
+
+test('hostile values: no kind (such an entry is never grouped), never a throw', () => {
+  const trap = () => {
+    throw new Error('trap');
+  };
+  const hostile = new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap });
+  assert.is(kind(LogLevel.ERROR, 'm', hostile), null);
+  const error = new Error('m');
+  Object.defineProperty(error, 'stack', { get: trap });
+  assert.is(kind(LogLevel.ERROR, 'm', error), null);
+});
+
+test('the first `limit` of a kind in a rolling minute go as they are; later ones are repeats; a minute on, again', () => {
+  const repeatOf = createRepeats<string>();
+  const seen = [0, 1000, 2000, 3000].map((t) => repeatOf('k', t, 3) !== null);
+  assert.equal(seen, [false, false, false, true]);
+  assert.ok(repeatOf('k', 59_999, 3), 'the first has not yet left the minute');
+  assert.is(repeatOf('k', 60_000, 3), null, 'now it has: one more goes as it is');
+  assert.ok(repeatOf('k', 60_500, 3), 'and the window is full again');
+  assert.is(repeatOf('other', 60_500, 3), null, 'each kind has its own minute');
+  const kindOf = repeatOf('k', 60_600, 3)!;
+  kindOf._group = 'the group counting them';
+  assert.is(repeatOf('k', 60_700, 3)!._group, 'the group counting them', 'the kind keeps its grouped entry');
+});
+
+test('past 256 kinds, they are all forgotten: memory stays bounded, and a forgotten kind starts again as new', () => {
+  const repeatOf = createRepeats<string>();
+  repeatOf('k', 0, 1);
+  assert.ok(repeatOf('k', 1, 1));
+  for (let i = 0; i < 256; i++) repeatOf(`other ${i}`, 2, 1);
+  assert.is(repeatOf('k', 3, 1), null, 'forgotten');
+});
+
+test.run();
