@@ -12,7 +12,7 @@ import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
 import { currentFetch } from './http';
 import type { Logger } from './logging/types';
 import { getPage, type Page } from './page';
-import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents, type StartupResult } from './startup';
+import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
 import { watchBreakpoint } from './state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from './state/clientState';
 import type { ShellStatus } from './status';
@@ -83,11 +83,12 @@ interface StartTarget {
  * How one start-up ends: the status says it, and its promise resolves with the client, or
  * rejects as the probe did (or because the run ended first).
  */
-function settleStart(startup: Promise<StartupResult>, { status, client, isEnded }: StartTarget): Promise<Client> {
+function settleStart(startup: Promise<void>, { status, client, isEnded }: StartTarget): Promise<Client> {
   const start = startup.then(
-    (result) => {
+    () => {
       if (isEnded()) throw new Error(ENDED);
-      if (!result.signInRequired) status.value = { kind: 'ready', client };
+      // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
+      if (status.peek().kind !== 'signInRequired') status.value = { kind: 'ready', client };
       return client;
     },
     (error: unknown) => {

@@ -46,16 +46,6 @@ export interface StartupEvents {
   onSignInRequired(): void;
 }
 
-export interface StartupResult extends StartupFacts {
-  signInRequired: boolean;
-}
-
-interface Round {
-  facts: Omit<StartupFacts, 'claims'>;
-  configStatus: number;
-  signInRequired: boolean;
-}
-
 /** The calls of a mode: its API base and headers. */
 function apiCallFor(deps: StartupDeps, authType: AuthType): ApiCallDeps & { base: ApiBase } {
   const { fetch, local, origin, timeoutMs } = deps;
@@ -81,48 +71,37 @@ export async function loadConfiguration(
 
 /**
  * One pass with a given mode: configuration, version and cloud check side by side, none waiting
- * for another. Each fact is handed on as it arrives, so a UI fills in progressively.
+ * for another. Each fact is handed on as it arrives, so a UI fills in progressively. Resolves with
+ * the configuration call's status.
  */
-async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAuthType, events: StartupEvents): Promise<Round> {
+async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAuthType, events: StartupEvents): Promise<number> {
   events.onUpdate({ authType });
   const call = apiCallFor(deps, authType);
-  const configuration = loadConfiguration(deps, authType, prefetched).then((loaded) => {
-    if (loaded.signInRequired) events.onSignInRequired();
-    events.onUpdate({ config: loaded.config });
-    return loaded;
-  });
-  const version = loadVersion(call).then((text) => {
-    events.onUpdate({ version: text });
-    return text;
-  });
-  const isCloud = deps.cloudCheck({ ...call, log: deps.log }).then((answer) => {
-    events.onUpdate({ isCloud: answer });
-    return answer;
-  });
-  const [loaded, versionText, cloud] = await Promise.all([configuration, version, isCloud]);
-  return {
-    facts: { authType, apiBase: call.base, config: loaded.config, version: versionText, isCloud: cloud },
-    configStatus: loaded.status,
-    signInRequired: loaded.signInRequired,
-  };
+  const [configStatus] = await Promise.all([
+    loadConfiguration(deps, authType, prefetched).then((loaded) => {
+      if (loaded.signInRequired) events.onSignInRequired();
+      events.onUpdate({ config: loaded.config });
+      return loaded.status;
+    }),
+    loadVersion(call).then((version) => events.onUpdate({ version })),
+    deps.cloudCheck({ ...call, log: deps.log }).then((isCloud) => events.onUpdate({ isCloud })),
+  ]);
+  return configStatus;
 }
 
 /**
  * The start-up sequence, without any UI: sign-in mode, then the calls of its API base, then the
- * claims. A remembered mode whose configuration call answers 404 is wrong (the server changed
- * modes): it is forgotten and the probe runs afresh, once. Rejects only with the probe's error;
- * every later step falls back instead of failing.
+ * claims, each handed to `events` as it is learnt. A remembered mode whose configuration call
+ * answers 404 is wrong (the server changed modes): it is forgotten and the probe runs afresh,
+ * once. Rejects only with the probe's error; every later step falls back instead of failing.
  */
-export async function runStartup(deps: StartupDeps, events: StartupEvents): Promise<StartupResult> {
+export async function runStartup(deps: StartupDeps, events: StartupEvents): Promise<void> {
   // A remembered mode is known at once: its calls leave in this very task, before anything is drawn.
-  let resolved = rememberedAuthType(deps.local) ?? (await deps.resolveAuthType());
-  let round = await loadFacts(deps, resolved, events);
-  if (resolved.remembered && round.configStatus === 404) {
+  const resolved = rememberedAuthType(deps.local) ?? (await deps.resolveAuthType());
+  const configStatus = await loadFacts(deps, resolved, events);
+  if (resolved.remembered && configStatus === 404) {
     deps.local.remove(STORAGE_KEYS.authType);
-    resolved = await deps.resolveAuthType();
-    round = await loadFacts(deps, resolved, events);
+    await loadFacts(deps, await deps.resolveAuthType(), events);
   }
-  const claims = readClaims(deps.local.get(STORAGE_KEYS.jwt), deps.now());
-  events.onUpdate({ claims });
-  return { ...round.facts, claims, signInRequired: round.signInRequired };
+  events.onUpdate({ claims: readClaims(deps.local.get(STORAGE_KEYS.jwt), deps.now()) });
 }

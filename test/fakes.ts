@@ -1,5 +1,7 @@
 // Test doubles shared by the unit tests (not a test file itself). The product's API is played by
 // emweb/testing's createProductServer (src/testing): what is here is what that fake is not.
+import { runStartup, type StartupDeps, type StartupEvents } from '../src/startup';
+import { applyStartupUpdate, createClientState } from '../src/state/clientState';
 import type { ProductServer, Route } from '../src/testing';
 
 export const ORIGIN = 'https://emweb.test';
@@ -50,3 +52,32 @@ export const urlsAsked = (server: ProductServer): string[] =>
  * setTimeout: the tests that fake timers fake setTimeout, and a settle on it would never come.
  */
 export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Start-up into a client's state, as a run does it; resolves with the facts the state then holds
+ * and whether a sign-in was asked for. `events` sees every update and sign-in request too.
+ */
+export async function startupFacts(deps: StartupDeps, events: Partial<StartupEvents> = {}) {
+  const state = createClientState(deps.production, 'lg');
+  let signInRequired = false;
+  await runStartup(deps, {
+    onUpdate: (update) => {
+      applyStartupUpdate(state, update);
+      events.onUpdate?.(update);
+    },
+    onSignInRequired: () => {
+      signInRequired = true;
+      events.onSignInRequired?.();
+    },
+  });
+  const { authType, apiBase, config, version, isCloud, claims } = state;
+  return {
+    authType: authType.value,
+    apiBase: apiBase.value,
+    config: config.value,
+    version: version.value,
+    isCloud: isCloud.value,
+    claims: claims.value,
+    signInRequired,
+  };
+}

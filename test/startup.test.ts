@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createCloudCheck } from '../src/api/info';
 import { createAuthTypeResolver } from '../src/auth/probe';
-import { loadConfiguration, runStartup as runWithEvents, type StartupDeps, type StartupUpdate } from '../src/startup';
+import { loadConfiguration, type StartupDeps, type StartupUpdate } from '../src/startup';
 import { memoryStorage, type SafeStorage, safeStorage } from '../src/storage';
 import {
   createProductServer,
@@ -14,7 +14,7 @@ import {
   type ProductServerOptions,
   type RouteAnswer,
 } from '../src/testing';
-import { deferred, noAnswer, ORIGIN, recordingLog, settle, urlsAsked } from './fakes';
+import { deferred, noAnswer, ORIGIN, recordingLog, settle, startupFacts, urlsAsked } from './fakes';
 
 const NOW = Date.UTC(2025, 0, 1);
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp' };
@@ -54,9 +54,8 @@ function depsFor(server: ProductServer, overrides: Partial<StartupDeps> = {}) {
 }
 
 /** Start-up with its updates and sign-in requests handed to the test. */
-function runStartup(deps: StartupDeps, onUpdate: (update: StartupUpdate) => void = () => {}, onSignInRequired = () => {}) {
-  return runWithEvents(deps, { onUpdate, onSignInRequired });
-}
+const runStartup = (deps: StartupDeps, onUpdate: (update: StartupUpdate) => void = () => {}, onSignInRequired = () => {}) =>
+  startupFacts(deps, { onUpdate, onSignInRequired });
 
 const storeWith = (entries: Record<string, string>): SafeStorage => {
   const local = memoryStorage();

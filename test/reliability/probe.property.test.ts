@@ -8,8 +8,8 @@ import * as assert from 'uvu/assert';
 import { createCloudCheck } from '../../src/api/info';
 import type { AuthType } from '../../src/auth/authType';
 import { createAuthTypeResolver } from '../../src/auth/probe';
-import { runStartup } from '../../src/startup';
 import { memoryStorage } from '../../src/storage';
+import { startupFacts } from '../fakes';
 import { noUnhandled, parsedBody, type Reply, reply, same, startupServer } from './fakes';
 import { holds, printAtExit } from './figures';
 
@@ -107,20 +107,17 @@ test("whole start-up under random answers on every path: the contract's result o
       const log = { trace: (...a: unknown[]) => void logged.push(a), error: (...a: unknown[]) => void logged.push(a) };
       const local = memoryStorage();
       const { value: got, unhandled } = await noUnhandled(() =>
-        runStartup(
-          {
-            fetch: server.fetch,
-            local,
-            origin: ORIGIN,
-            production,
-            timeoutMs: TIMEOUT_MS,
-            log,
-            now: Date.now,
-            cloudCheck: createCloudCheck(),
-            resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: TIMEOUT_MS }),
-          },
-          { onUpdate: () => {}, onSignInRequired: () => {} },
-        ).then(
+        startupFacts({
+          fetch: server.fetch,
+          local,
+          origin: ORIGIN,
+          production,
+          timeoutMs: TIMEOUT_MS,
+          log,
+          now: Date.now,
+          cloudCheck: createCloudCheck(),
+          resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: TIMEOUT_MS }),
+        }).then(
           (r) => r,
           (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
         ),

@@ -9,7 +9,7 @@ import { createCloudCheck } from '../../src/api/info';
 import { CLAIM_NAMES, readClaims } from '../../src/auth/claims';
 import { createAuthTypeResolver } from '../../src/auth/probe';
 import { authHeaders } from '../../src/auth/token';
-import { runStartup } from '../../src/startup';
+import { runStartup, type StartupUpdate } from '../../src/startup';
 import { memoryStorage, safeStorage } from '../../src/storage';
 import { makeJwt } from '../../src/testing';
 import { harness } from '../logging/helpers';
@@ -103,7 +103,8 @@ test('stored devToken and jwt: the Authorization header only in token mode, the 
               : { status: 200, body: '' },
         );
         const log = { trace() {}, error() {} };
-        const { value: r, unhandled } = await noUnhandled(() =>
+        const r: StartupUpdate = {};
+        const { unhandled } = await noUnhandled(() =>
           runStartup(
             {
               fetch: server.fetch,
@@ -116,7 +117,7 @@ test('stored devToken and jwt: the Authorization header only in token mode, the 
               cloudCheck: createCloudCheck(),
               resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 15 }),
             },
-            { onUpdate: () => {}, onSignInRequired: () => {} },
+            { onUpdate: (update) => Object.assign(r, update), onSignInRequired: () => {} },
           ),
         );
         assert.equal(unhandled, []);
