@@ -44,7 +44,7 @@ function mountRun(element: Element, shadow: ShadowRoot, run: ClientRun, options:
  */
 export function bootstrap(options: BootstrapOptions = {}): Promise<Client> {
   try {
-    if (typeof options !== 'object' || options === null) throw new Error('EMWeb: bootstrap(options) takes an object of options');
+    if (typeof options !== 'object' || options === null) throw new Error('EMWeb: bootstrap takes an object of options');
     const element = findMount(options.mount ?? DEFAULT_MOUNT);
     const running = runIn(element);
     if (running) return running.started;

@@ -60,7 +60,7 @@ function createPage(): Page {
     if (!others.length) {
       logger.start({ production: member.production, options: member.loggerOptions, captureErrors: member.captureErrors });
     } else if (member.loggerOptions) {
-      console.warn("EMWeb: the page's logger keeps the options of the first client; this client's logger options are ignored");
+      console.warn("EMWeb: logger options ignored: the page's logger keeps the first client's");
     }
     members.value = [...others, member];
     return async () => {

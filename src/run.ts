@@ -38,7 +38,7 @@ export interface ClientRun {
 }
 
 /** A start that was ended before it finished: its promise says so rather than handing out a dead client. */
-const ENDED = 'EMWeb: the client was unmounted before its start-up finished';
+const ENDED = 'EMWeb: unmounted during start-up';
 
 function startupDeps(page: Page, options: BootstrapOptions, production: boolean): StartupDeps {
   const origin = options.origin ?? location.origin;

@@ -26,16 +26,16 @@ export function resolveActions(
   try {
     chosen = typeof option === 'function' ? option([...builtIns]) : (option ?? builtIns);
   } catch (error) {
-    warn(`EMWeb: the actions option threw (${errorText(error)}); the built-in actions are shown`);
+    warn(`EMWeb: the actions option threw (${errorText(error)}): built-ins shown`);
   }
   const list = Array.isArray(chosen) ? chosen : builtIns;
   const actions = list.filter(isAction);
   if (actions.length < list.length)
-    warn(`EMWeb: ${list.length - actions.length} speed-dial entries are not { label, run } and are left out`);
+    warn(`EMWeb: ${list.length - actions.length} actions left out: not { label, run }`);
   const max = DEFAULTS.maxSpeedDialActions;
   if (actions.length > max) {
     const names = actions.slice(max).map((action) => `"${action.label}"`);
-    warn(`EMWeb: the speed dial shows ${max} actions at most; left out: ${names.join(', ')}`);
+    warn(`EMWeb: ${max} actions at most; left out: ${names.join(', ')}`);
   }
   return actions.slice(0, max);
 }
