@@ -9,27 +9,27 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export const currentFetch: FetchLike = (input, init) => fetch(input, init);
 
 export interface HttpRequest {
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
+  _method?: 'GET' | 'POST';
+  _headers?: Record<string, string>;
+  _body?: string;
   /** Every API call rides on the session cookie, so credentials go along unless told otherwise. */
-  credentials?: RequestCredentials;
-  keepalive?: boolean;
+  _credentials?: RequestCredentials;
+  _keepalive?: boolean;
   /** After this long the request is aborted and answers status 0. */
-  timeoutMs: number;
+  _timeoutMs: number;
   /** Whether to read the body as JSON; an answer only its status matters for can skip it. */
-  readBody?: boolean;
+  _readBody?: boolean;
 }
 
 export interface HttpResult {
   /** The HTTP status, or 0 when no answer came (network failure, abort, timeout). */
-  status: number;
+  _status: number;
   /** The parsed body when it was JSON; `undefined` otherwise. */
-  json: unknown;
+  _json: unknown;
   /** Whether the body parsed as JSON (an empty body does not). */
-  isJson: boolean;
+  _isJson: boolean;
   /** The `Retry-After` header as sent, or `null`. */
-  retryAfter: string | null;
+  _retryAfter: string | null;
 }
 
 /** The timer functions a request uses; tests hand in a fake clock's. */
@@ -43,35 +43,35 @@ const browserTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-const NO_ANSWER: Readonly<HttpResult> = { status: 0, json: undefined, isJson: false, retryAfter: null };
+const NO_ANSWER: Readonly<HttpResult> = { _status: 0, _json: undefined, _isJson: false, _retryAfter: null };
 
-export function parseJson(text: string): { isJson: boolean; json: unknown } {
+export function parseJson(text: string): Pick<HttpResult, '_isJson' | '_json'> {
   try {
-    return { isJson: true, json: JSON.parse(text) };
+    return { _isJson: true, _json: JSON.parse(text) };
   } catch {
-    return { isJson: false, json: undefined };
+    return { _isJson: false, _json: undefined };
   }
 }
 
 async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, signal: AbortSignal): Promise<HttpResult> {
   const response = await fetchFn(url, {
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    body: options.body,
-    credentials: options.credentials ?? 'include',
-    keepalive: options.keepalive,
+    method: options._method ?? 'GET',
+    headers: options._headers,
+    body: options._body,
+    credentials: options._credentials ?? 'include',
+    keepalive: options._keepalive,
     signal,
   });
   const retryAfter = response.headers?.get('Retry-After') ?? null;
-  if (options.readBody === false) {
+  if (options._readBody === false) {
     // Not waited for, but read all the same: a body left unread keeps the request open in the
     // browser (and its connection taken) for as long as the page lives.
     Promise.resolve()
       .then(() => response.arrayBuffer())
       .catch(() => {});
-    return { status: response.status, retryAfter, isJson: false, json: undefined };
+    return { _status: response.status, _retryAfter: retryAfter, _isJson: false, _json: undefined };
   }
-  return { status: response.status, retryAfter, ...parseJson(await response.text()) };
+  return { _status: response.status, _retryAfter: retryAfter, ...parseJson(await response.text()) };
 }
 
 export function request(
@@ -89,7 +89,7 @@ export function request(
     timer = timers.setTimeout(() => {
       controller.abort();
       resolve(NO_ANSWER);
-    }, options.timeoutMs);
+    }, options._timeoutMs);
   });
   // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.
   const answer = exchange(fetchFn, url, options, controller.signal).catch(() => NO_ANSWER);

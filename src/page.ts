@@ -75,7 +75,7 @@ function createPage(): Page {
     resolverFor(origin, timeoutMs) {
       let resolver = resolvers.get(origin);
       if (!resolver) {
-        resolver = createAuthTypeResolver({ fetch: currentFetch, local, origin, timeoutMs });
+        resolver = createAuthTypeResolver({ _fetch: currentFetch, _local: local, _origin: origin, _timeoutMs: timeoutMs });
         resolvers.set(origin, resolver);
       }
       return resolver;

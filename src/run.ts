@@ -44,15 +44,15 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean)
   const origin = options.origin ?? location.origin;
   const timeoutMs = options.timeoutMs ?? STARTUP_TIMEOUT_MS;
   return {
-    fetch: currentFetch,
-    local: page.local,
-    origin,
-    production,
-    timeoutMs,
-    log: page.logger,
-    now: Date.now,
-    resolveAuthType: page.resolverFor(origin, timeoutMs),
-    cloudCheck: page.cloudCheck,
+    _fetch: currentFetch,
+    _local: page.local,
+    _origin: origin,
+    _production: production,
+    _timeoutMs: timeoutMs,
+    _log: page.logger,
+    _now: Date.now,
+    _resolveAuthType: page.resolverFor(origin, timeoutMs),
+    _cloudCheck: page.cloudCheck,
   };
 }
 
@@ -109,22 +109,22 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ kind: 'loading' });
   let ended = false;
-  const signIn = signInFor(options, deps.origin, page.logger);
+  const signIn = signInFor(options, deps._origin, page.logger);
   const signInRequired = () => {
     if (ended) return;
     status.value = { kind: 'signInRequired' };
     signIn();
   };
   const events: StartupEvents = {
-    onUpdate: (update) => {
+    _onUpdate: (update) => {
       if (!ended) applyStartupUpdate(state, update);
     },
-    onSignInRequired: signInRequired,
+    _onSignInRequired: signInRequired,
   };
   const startup = runStartup(deps, events);
 
   const captureErrors = options.captureErrors !== false;
-  const leavePage = page.attach({ production, origin: deps.origin, state, loggerOptions: options.logger, captureErrors });
+  const leavePage = page.attach({ production, origin: deps._origin, state, loggerOptions: options.logger, captureErrors });
   // watchBreakpoint reads the viewport's breakpoint at once.
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
     state.breakpoint.value = breakpoint;
@@ -146,7 +146,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
       if (config && !ended && status.peek().kind === 'signInRequired') status.value = { kind: 'ready', client: self };
       return config;
     },
-    onSignOut: options.onSignOut ?? defaultSignOut(deps.origin),
+    onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
     unmount: end,
   });
   const target: StartTarget = { status, client, isEnded: () => ended };
@@ -182,7 +182,7 @@ async function reloadConfiguration(
   const authType = state.authType.peek();
   if (!authType) return false;
   const loaded = await loadConfiguration(deps, authType);
-  if (loaded.config) applyStartupUpdate(state, { config: loaded.config });
-  else if (loaded.signInRequired) signInRequired();
-  return loaded.config;
+  if (loaded._config) applyStartupUpdate(state, { config: loaded._config });
+  else if (loaded._signInRequired) signInRequired();
+  return loaded._config;
 }

@@ -11,18 +11,18 @@ import type { Logger } from './logging/types';
 import type { SafeStorage } from './storage';
 
 export interface StartupDeps {
-  fetch: FetchLike;
-  local: SafeStorage;
-  origin: string;
-  production: boolean;
+  _fetch: FetchLike;
+  _local: SafeStorage;
+  _origin: string;
+  _production: boolean;
   /** Per request; a call that takes longer falls back as if it had failed. */
-  timeoutMs: number;
-  log: Pick<Logger, 'trace' | 'error'>;
-  now: () => number;
+  _timeoutMs: number;
+  _log: Pick<Logger, 'trace' | 'error'>;
+  _now: () => number;
   /** The page's resolver, so that concurrent start-ups share one probe. */
-  resolveAuthType: AuthTypeResolver;
+  _resolveAuthType: AuthTypeResolver;
   /** The page's check, so that several clients on one page ask once. */
-  cloudCheck: CloudCheck;
+  _cloudCheck: CloudCheck;
 }
 
 /** The facts start-up learns; `Client` carries the same ones. */
@@ -41,32 +41,41 @@ export type StartupUpdate = Partial<Omit<StartupFacts, 'apiBase'>>;
 
 /** What start-up tells its caller as it goes; neither may throw. */
 export interface StartupEvents {
-  onUpdate(update: StartupUpdate): void;
+  _onUpdate(update: StartupUpdate): void;
   /** The security gateway refused the configuration call (401): called as soon as that answer arrives. */
-  onSignInRequired(): void;
+  _onSignInRequired(): void;
 }
 
 /** The calls of a mode: its API base and headers. */
-function apiCallFor(deps: StartupDeps, authType: AuthType): ApiCallDeps & { base: ApiBase } {
-  const { fetch, local, origin, timeoutMs } = deps;
-  return { fetch, origin, base: apiBase(authType, deps.production), headers: authHeaders(authType, local), timeoutMs };
+function apiCallFor(deps: StartupDeps, authType: AuthType): ApiCallDeps & { _base: ApiBase } {
+  return {
+    _fetch: deps._fetch,
+    _origin: deps._origin,
+    _base: apiBase(authType, deps._production),
+    _headers: authHeaders(authType, deps._local),
+    _timeoutMs: deps._timeoutMs,
+  };
 }
 
 export interface LoadedConfiguration {
-  config: ClientConfiguration | false;
-  status: number;
+  _config: ClientConfiguration | false;
+  _status: number;
   /** The security gateway refused the call (401): the user must sign in. */
-  signInRequired: boolean;
+  _signInRequired: boolean;
 }
 
 /** The configuration of a mode, at start-up (maybe the probe's answer already) and on reload. */
 export async function loadConfiguration(
   deps: StartupDeps,
   authType: AuthType,
-  prefetched?: ResolvedAuthType['prefetched'],
+  prefetched?: ResolvedAuthType['_prefetched'],
 ): Promise<LoadedConfiguration> {
-  const { config, status } = await requestConfiguration({ ...apiCallFor(deps, authType), log: deps.log, prefetched });
-  return { config, status, signInRequired: authType === 'secgw' && status === 401 };
+  const { _config: config, _status: status } = await requestConfiguration({
+    ...apiCallFor(deps, authType),
+    _log: deps._log,
+    _prefetched: prefetched,
+  });
+  return { _config: config, _status: status, _signInRequired: authType === 'secgw' && status === 401 };
 }
 
 /**
@@ -74,17 +83,21 @@ export async function loadConfiguration(
  * for another. Each fact is handed on as it arrives, so a UI fills in progressively. Resolves with
  * the configuration call's status.
  */
-async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAuthType, events: StartupEvents): Promise<number> {
-  events.onUpdate({ authType });
+async function loadFacts(
+  deps: StartupDeps,
+  { _authType: authType, _prefetched: prefetched }: ResolvedAuthType,
+  events: StartupEvents,
+): Promise<number> {
+  events._onUpdate({ authType });
   const call = apiCallFor(deps, authType);
   const [configStatus] = await Promise.all([
     loadConfiguration(deps, authType, prefetched).then((loaded) => {
-      if (loaded.signInRequired) events.onSignInRequired();
-      events.onUpdate({ config: loaded.config });
-      return loaded.status;
+      if (loaded._signInRequired) events._onSignInRequired();
+      events._onUpdate({ config: loaded._config });
+      return loaded._status;
     }),
-    loadVersion(call).then((version) => events.onUpdate({ version })),
-    deps.cloudCheck({ ...call, log: deps.log }).then((isCloud) => events.onUpdate({ isCloud })),
+    loadVersion(call).then((version) => events._onUpdate({ version })),
+    deps._cloudCheck({ ...call, _log: deps._log }).then((isCloud) => events._onUpdate({ isCloud })),
   ]);
   return configStatus;
 }
@@ -97,11 +110,11 @@ async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAu
  */
 export async function runStartup(deps: StartupDeps, events: StartupEvents): Promise<void> {
   // A remembered mode is known at once: its calls leave in this very task, before anything is drawn.
-  const resolved = rememberedAuthType(deps.local) ?? (await deps.resolveAuthType());
+  const resolved = rememberedAuthType(deps._local) ?? (await deps._resolveAuthType());
   const configStatus = await loadFacts(deps, resolved, events);
-  if (resolved.remembered && configStatus === 404) {
-    deps.local.remove(STORAGE_KEYS.authType);
-    await loadFacts(deps, await deps.resolveAuthType(), events);
+  if (resolved._remembered && configStatus === 404) {
+    deps._local.remove(STORAGE_KEYS.authType);
+    await loadFacts(deps, await deps._resolveAuthType(), events);
   }
-  events.onUpdate({ claims: readClaims(deps.local.get(STORAGE_KEYS.jwt), deps.now()) });
+  events._onUpdate({ claims: readClaims(deps._local.get(STORAGE_KEYS.jwt), deps._now()) });
 }

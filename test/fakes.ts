@@ -58,16 +58,16 @@ export const settle = () => new Promise<void>((resolve) => setImmediate(resolve)
  * and whether a sign-in was asked for. `events` sees every update and sign-in request too.
  */
 export async function startupFacts(deps: StartupDeps, events: Partial<StartupEvents> = {}) {
-  const state = createClientState(deps.production, 'lg');
+  const state = createClientState(deps._production, 'lg');
   let signInRequired = false;
   await runStartup(deps, {
-    onUpdate: (update) => {
+    _onUpdate: (update) => {
       applyStartupUpdate(state, update);
-      events.onUpdate?.(update);
+      events._onUpdate?.(update);
     },
-    onSignInRequired: () => {
+    _onSignInRequired: () => {
       signInRequired = true;
-      events.onSignInRequired?.();
+      events._onSignInRequired?.();
     },
   });
   const { authType, apiBase, config, version, isCloud, claims } = state;

@@ -5,7 +5,7 @@ import { type FetchLike, isPlainObject, parseJson, request } from '../src/http';
 import { brokenBodyResponse, settle } from './fakes';
 
 const URL_ = 'https://emweb.test/api/info/version';
-const NO_ANSWER = { status: 0, json: undefined, isJson: false, retryAfter: null };
+const NO_ANSWER = { _status: 0, _json: undefined, _isJson: false, _retryAfter: null };
 
 test('a GET sends credentials and the headers, and reads a JSON body', async () => {
   let seen: RequestInit | undefined;
@@ -13,8 +13,8 @@ test('a GET sends credentials and the headers, and reads a JSON body', async () 
     seen = init;
     return new Response('{"message":"1.2"}');
   };
-  const result = await request(fetch, URL_, { headers: { Authorization: 'Bearer t' }, timeoutMs: 1000 });
-  assert.equal(result, { status: 200, json: { message: '1.2' }, isJson: true, retryAfter: null });
+  const result = await request(fetch, URL_, { _headers: { Authorization: 'Bearer t' }, _timeoutMs: 1000 });
+  assert.equal(result, { _status: 200, _json: { message: '1.2' }, _isJson: true, _retryAfter: null });
   assert.is(seen?.method, 'GET');
   assert.is(seen?.credentials, 'include');
   assert.equal(seen?.headers, { Authorization: 'Bearer t' });
@@ -27,7 +27,7 @@ test('a POST sends its body, keepalive and the credentials it is given', async (
     seen = init;
     return new Response(null, { status: 202 });
   };
-  await request(fetch, URL_, { method: 'POST', body: '[1]', keepalive: true, credentials: 'same-origin', timeoutMs: 1000 });
+  await request(fetch, URL_, { _method: 'POST', _body: '[1]', _keepalive: true, _credentials: 'same-origin', _timeoutMs: 1000 });
   assert.is(seen?.method, 'POST');
   assert.is(seen?.body, '[1]');
   assert.is(seen?.keepalive, true);
@@ -36,23 +36,23 @@ test('a POST sends its body, keepalive and the credentials it is given', async (
 
 test('a body that is not JSON (HTML, empty, truncated) is reported as such', async () => {
   for (const body of ['<html></html>', '', '{"a":']) {
-    const result = await request(async () => new Response(body), URL_, { timeoutMs: 1000 });
-    assert.equal(result, { status: 200, json: undefined, isJson: false, retryAfter: null }, body);
+    const result = await request(async () => new Response(body), URL_, { _timeoutMs: 1000 });
+    assert.equal(result, { _status: 200, _json: undefined, _isJson: false, _retryAfter: null }, body);
   }
 });
 
 test('JSON null is JSON', async () => {
-  const result = await request(async () => new Response('null'), URL_, { timeoutMs: 1000 });
-  assert.is(result.isJson, true);
-  assert.is(result.json, null);
+  const result = await request(async () => new Response('null'), URL_, { _timeoutMs: 1000 });
+  assert.is(result._isJson, true);
+  assert.is(result._json, null);
 });
 
 test('Retry-After comes back as the server sent it', async () => {
   const result = await request(async () => new Response('', { status: 503, headers: { 'Retry-After': '120' } }), URL_, {
-    timeoutMs: 1000,
+    _timeoutMs: 1000,
   });
-  assert.is(result.status, 503);
-  assert.is(result.retryAfter, '120');
+  assert.is(result._status, 503);
+  assert.is(result._retryAfter, '120');
 });
 
 test('an answer whose body does not matter is not waited for, but drained so the browser can close the request', async () => {
@@ -74,8 +74,8 @@ test('an answer whose body does not matter is not waited for, but drained so the
       });
     },
   };
-  const result = await request(async () => response as unknown as Response, URL_, { timeoutMs: 1000, readBody: false });
-  assert.equal(result, { status: 200, retryAfter: null, isJson: false, json: undefined });
+  const result = await request(async () => response as unknown as Response, URL_, { _timeoutMs: 1000, _readBody: false });
+  assert.equal(result, { _status: 200, _retryAfter: null, _isJson: false, _json: undefined });
   assert.is(parsed, false, 'not parsed');
   await Promise.resolve();
   assert.is(drained, true, 'drained');
@@ -90,7 +90,7 @@ test('no answer is status 0, and the promise never rejects: network failure, a f
     },
     async () => brokenBodyResponse(),
   ];
-  for (const fetch of fetches) assert.equal(await request(fetch, URL_, { timeoutMs: 1000 }), NO_ANSWER);
+  for (const fetch of fetches) assert.equal(await request(fetch, URL_, { _timeoutMs: 1000 }), NO_ANSWER);
 });
 
 test('a timeout aborts the request and answers status 0, also when the fetch ignores the signal or the body never ends', async () => {
@@ -108,7 +108,7 @@ test('a timeout aborts the request and answers status 0, also when the fetch ign
     const endless: FetchLike = async () => ({ status: 200, text: () => new Promise(() => {}) }) as unknown as Response;
     for (const fetch of [honours, ignores, endless]) {
       let result: unknown = 'pending';
-      void request(fetch, URL_, { timeoutMs: 5000 }).then((r) => {
+      void request(fetch, URL_, { _timeoutMs: 5000 }).then((r) => {
         result = r;
       });
       await settle();
@@ -128,7 +128,7 @@ test('a timeout aborts the request and answers status 0, also when the fetch ign
 test('the timers it is given are the ones it uses, and the timer is cleared once the answer is in', async () => {
   const clock = FakeTimers.createClock();
   let result: unknown = 'pending';
-  void request(() => new Promise(() => {}), URL_, { timeoutMs: 300 }, clock).then((r) => {
+  void request(() => new Promise(() => {}), URL_, { _timeoutMs: 300 }, clock).then((r) => {
     result = r;
   });
   await settle();
@@ -136,13 +136,13 @@ test('the timers it is given are the ones it uses, and the timer is cleared once
   await settle();
   assert.equal(result, NO_ANSWER);
 
-  await request(async () => new Response(null, { status: 204 }), URL_, { timeoutMs: 5000 }, clock);
+  await request(async () => new Response(null, { status: 204 }), URL_, { _timeoutMs: 5000 }, clock);
   assert.is(clock.countTimers(), 0);
 });
 
 test('parseJson and isPlainObject', () => {
-  assert.equal(parseJson('[1]'), { isJson: true, json: [1] });
-  assert.equal(parseJson('x'), { isJson: false, json: undefined });
+  assert.equal(parseJson('[1]'), { _isJson: true, _json: [1] });
+  assert.equal(parseJson('x'), { _isJson: false, _json: undefined });
   assert.ok(isPlainObject({}));
   for (const value of [null, [], 'a', 1, true, undefined]) assert.not.ok(isPlainObject(value), String(value));
 });

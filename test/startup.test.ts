@@ -37,17 +37,17 @@ test.after.each(async () => {
 
 function depsFor(server: ProductServer, overrides: Partial<StartupDeps> = {}) {
   const log = recordingLog();
-  const local = overrides.local ?? memoryStorage();
+  const local = overrides._local ?? memoryStorage();
   const deps: StartupDeps = {
-    fetch: server.fetch,
-    local,
-    origin: ORIGIN,
-    production: true,
-    timeoutMs: 5000,
-    log,
-    now: () => NOW,
-    cloudCheck: createCloudCheck(),
-    resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 5000 }),
+    _fetch: server.fetch,
+    _local: local,
+    _origin: ORIGIN,
+    _production: true,
+    _timeoutMs: 5000,
+    _log: log,
+    _now: () => NOW,
+    _cloudCheck: createCloudCheck(),
+    _resolveAuthType: createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 5000 }),
     ...overrides,
   };
   return { deps, log };
@@ -55,7 +55,7 @@ function depsFor(server: ProductServer, overrides: Partial<StartupDeps> = {}) {
 
 /** Start-up with its updates and sign-in requests handed to the test. */
 const runStartup = (deps: StartupDeps, onUpdate: (update: StartupUpdate) => void = () => {}, onSignInRequired = () => {}) =>
-  startupFacts(deps, { onUpdate, onSignInRequired });
+  startupFacts(deps, { _onUpdate: onUpdate, _onSignInRequired: onSignInRequired });
 
 const storeWith = (entries: Record<string, string>): SafeStorage => {
   const local = memoryStorage();
@@ -76,7 +76,7 @@ const byFact = (updates: StartupUpdate[]) => [...updates].sort((a, b) => Object.
 
 test('production secgw (probe 200 JSON): one ClientConfiguration request in the whole start-up', async () => {
   const server = product({ auth: 'secgw', cloud: true });
-  const { deps } = depsFor(server, { local: storeWith({ jwt: JWT }) });
+  const { deps } = depsFor(server, { _local: storeWith({ jwt: JWT }) });
   const result = await runStartup(deps);
   assert.equal(result, {
     authType: 'secgw',
@@ -93,7 +93,7 @@ test('production secgw (probe 200 JSON): one ClientConfiguration request in the 
     url('/api/web/info/cloudinstance'),
     url('/api/web/info/version'),
   ]);
-  assert.is(deps.local.get('authType'), 'secgw');
+  assert.is(deps._local.get('authType'), 'secgw');
   for (const request of server.requests) {
     assert.is(request.credentials, 'include');
     assert.is(request.headers.authorization, undefined);
@@ -105,7 +105,7 @@ test('development build in secgw mode: the configuration comes from /api/ClientC
     auth: 'secgw',
     routes: { 'GET /api/ClientConfiguration': { status: 200, body: { displayName: 'development copy' } } },
   });
-  const { deps } = depsFor(server, { production: false });
+  const { deps } = depsFor(server, { _production: false });
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
   assert.is(result.apiBase, '/api/');
@@ -127,7 +127,7 @@ test("probe 401 (secgw) in production: the 401 is the configuration's answer, no
 test('probe 401 (secgw) in a development build: the configuration is asked for under /api/', async () => {
   const server = product({ auth: 'secgw', routes: { 'GET /api/web/ClientConfiguration': { status: 401 } } });
   const { deps } = depsFor(server);
-  const result = await runStartup({ ...deps, production: false });
+  const result = await runStartup({ ...deps, _production: false });
   assert.is(result.authType, 'secgw');
   assert.equal(result.config, served('secgw'));
   assert.is(result.signInRequired, false);
@@ -150,24 +150,24 @@ test('secgw and every call refused with 401: sign-in required, config false, no 
 });
 
 test('a remembered secgw mode whose session has ended: sign-in required', async () => {
-  const { deps } = depsFor(product({ auth: 'secgw', signedIn: false }), { local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(product({ auth: 'secgw', signedIn: false }), { _local: storeWith({ authType: 'secgw' }) });
   assert.is((await runStartup(deps)).signInRequired, true);
 });
 
 test('a 401 in oracle or token mode is no gateway sign-in; other failures in secgw neither', async () => {
   for (const mode of ['oracle', 'token'] as const) {
     const server = product({ auth: mode, routes: { 'GET /api/ClientConfiguration': { status: 401 } } });
-    const { deps } = depsFor(server, { local: storeWith({ authType: mode }) });
+    const { deps } = depsFor(server, { _local: storeWith({ authType: mode }) });
     assert.is((await runStartup(deps)).signInRequired, false, mode);
   }
   const server = product({ auth: 'secgw', routes: { 'GET /api/web/ClientConfiguration': { status: 403 } } });
-  const { deps } = depsFor(server, { local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(server, { _local: storeWith({ authType: 'secgw' }) });
   assert.is((await runStartup(deps)).signInRequired, false, 'secgw 403');
 });
 
 test('oracle: API base /api/, no Authorization header even with tokens stored', async () => {
   const server = product({ auth: 'oracle' });
-  const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle', jwt: JWT, devToken: 'dev' }) });
+  const { deps } = depsFor(server, { _local: storeWith({ authType: 'oracle', jwt: JWT, devToken: 'dev' }) });
   const result = await runStartup(deps);
   assert.is(result.apiBase, '/api/');
   assert.equal(result.config, served('oracle'));
@@ -177,7 +177,7 @@ test('oracle: API base /api/, no Authorization header even with tokens stored', 
 
 test('token mode found by the probe: the fallback body is the configuration; version and cloud carry the JWT', async () => {
   const server = product({ auth: 'token', cloud: true });
-  const { deps } = depsFor(server, { local: storeWith({ jwt: JWT }) });
+  const { deps } = depsFor(server, { _local: storeWith({ jwt: JWT }) });
   const result = await runStartup(deps);
   assert.is(result.authType, 'token');
   assert.is(result.apiBase, '/api/');
@@ -189,7 +189,7 @@ test('token mode found by the probe: the fallback body is the configuration; ver
 
 test('remembered token mode: configuration, version and cloud all carry the development token', async () => {
   const server = product({ auth: 'token' });
-  const { deps } = depsFor(server, { local: storeWith({ authType: 'token', devToken: 'dev-123', jwt: JWT }) });
+  const { deps } = depsFor(server, { _local: storeWith({ authType: 'token', devToken: 'dev-123', jwt: JWT }) });
   await runStartup(deps);
   assert.is(server.requests.length, 3);
   for (const request of server.requests) assert.is(request.headers.authorization, 'Bearer dev-123', request.path);
@@ -197,7 +197,7 @@ test('remembered token mode: configuration, version and cloud all carry the deve
 
 test('updates arrive piece by piece: the mode first, claims last', async () => {
   const updates: StartupUpdate[] = [];
-  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { local: storeWith({ jwt: JWT }) });
+  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { _local: storeWith({ jwt: JWT }) });
   await runStartup(deps, (u) => updates.push(u));
   assert.is(updates.length, 5);
   assert.equal(updates[0], { authType: 'secgw' });
@@ -214,7 +214,7 @@ test('version and cloud do not wait for the configuration', async () => {
     routes: { 'GET /api/ClientConfiguration': () => heldConfig.promise },
   });
   const updates: StartupUpdate[] = [];
-  const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle' }) });
+  const { deps } = depsFor(server, { _local: storeWith({ authType: 'oracle' }) });
   const done = runStartup(deps, (u) => updates.push(u));
   await settle();
   assert.ok(urlsAsked(server).includes(url('/api/info/version')), 'version requested');
@@ -233,7 +233,7 @@ test('every failure falls back: config false (status traced), version empty, not
       'GET /api/info/cloudinstance': { status: 0 },
     },
   });
-  const { deps, log } = depsFor(server, { local: storeWith({ authType: 'oracle', jwt: 'not.a.jwt' }) });
+  const { deps, log } = depsFor(server, { _local: storeWith({ authType: 'oracle', jwt: 'not.a.jwt' }) });
   const result = await runStartup(deps);
   assert.equal(result, {
     authType: 'oracle',
@@ -250,7 +250,7 @@ test('every failure falls back: config false (status traced), version empty, not
 
 test('an expired JWT gives null claims', async () => {
   const expired = makeJwt({ ...CLAIMS, exp: NOW / 1000 - 60 });
-  const { deps } = depsFor(product({ auth: 'oracle' }), { local: storeWith({ authType: 'oracle', jwt: expired }) });
+  const { deps } = depsFor(product({ auth: 'oracle' }), { _local: storeWith({ authType: 'oracle', jwt: expired }) });
   assert.is((await runStartup(deps)).claims, null);
 });
 
@@ -262,7 +262,7 @@ test('hanging version and cloud calls time out to their fallbacks', async () => 
       cloud: true,
       routes: { 'GET /api/info/version': noAnswer, 'GET /api/info/cloudinstance': noAnswer },
     });
-    const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle' }) });
+    const { deps } = depsFor(server, { _local: storeWith({ authType: 'oracle' }) });
     let result: unknown;
     void runStartup(deps).then((r) => (result = r));
     await settle();
@@ -303,7 +303,7 @@ test('storage that throws on every access: start-up goes on', async () => {
   const throwing = safeStorage(() => {
     throw new DOMException('The operation is insecure.', 'SecurityError');
   });
-  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { local: throwing });
+  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { _local: throwing });
   assert.equal(await runStartup(deps), {
     authType: 'secgw',
     apiBase: '/api/web/',
@@ -317,7 +317,7 @@ test('storage that throws on every access: start-up goes on', async () => {
 
 test('missing storage: start-up goes on', async () => {
   const server = product({ auth: 'token' });
-  const { deps } = depsFor(server, { local: safeStorage(() => undefined) });
+  const { deps } = depsFor(server, { _local: safeStorage(() => undefined) });
   const result = await runStartup(deps);
   assert.is(result.authType, 'token');
   assert.equal(result.config, served('token'));
@@ -333,10 +333,10 @@ test('start-ups sharing a resolver share one probe, and sharing a cloud check on
     routes: { 'GET /api/web/ClientConfiguration': () => heldProbe.promise },
   });
   const local = memoryStorage();
-  const resolveAuthType = createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 5000 });
+  const resolveAuthType = createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 5000 });
   const cloudCheck = createCloudCheck();
-  const a = depsFor(server, { local, resolveAuthType, cloudCheck }).deps;
-  const b = depsFor(server, { local, resolveAuthType, cloudCheck }).deps;
+  const a = depsFor(server, { _local: local, _resolveAuthType: resolveAuthType, _cloudCheck: cloudCheck }).deps;
+  const b = depsFor(server, { _local: local, _resolveAuthType: resolveAuthType, _cloudCheck: cloudCheck }).deps;
   const both = Promise.all([runStartup(a), runStartup(b)]);
   await settle();
   heldProbe.resolve({ status: 404 });
@@ -366,7 +366,7 @@ test('a remembered secgw whose configuration answers 404 is forgotten, and the p
   for (const plays of ['oracle', 'token'] as const) {
     const local = storeWith({ authType: 'secgw' });
     const server = product({ auth: plays, version: '7.1' });
-    const { deps } = depsFor(server, { local });
+    const { deps } = depsFor(server, { _local: local });
     const updates: StartupUpdate[] = [];
     const result = await runStartup(deps, (u) => updates.push(u));
     assert.is(result.authType, plays, plays);
@@ -389,7 +389,7 @@ test('the re-probe happens once per start: a fresh probe whose configuration ans
     auth: 'secgw',
     routes: { 'GET /api/web/ClientConfiguration': { status: 401 }, 'GET /api/ClientConfiguration': { status: 404 } },
   });
-  const { deps } = depsFor(server, { production: false });
+  const { deps } = depsFor(server, { _production: false });
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
   assert.is(result.config, false);
@@ -399,7 +399,7 @@ test('the re-probe happens once per start: a fresh probe whose configuration ans
 test('a remembered mode whose configuration fails otherwise (500) is kept: only a 404 says the mode is wrong', async () => {
   const local = storeWith({ authType: 'oracle' });
   const server = product({ auth: 'oracle', routes: { 'GET /api/ClientConfiguration': { status: 500 } } });
-  const { deps } = depsFor(server, { local });
+  const { deps } = depsFor(server, { _local: local });
   const result = await runStartup(deps);
   assert.is(result.authType, 'oracle');
   assert.is(local.get('authType'), 'oracle');
@@ -416,7 +416,7 @@ test("the gateway's 401 asks for a sign-in as soon as it arrives, before the ver
     signedIn: false,
     routes: { 'GET /api/web/info/version': () => version.promise, 'GET /api/web/info/cloudinstance': () => cloud.promise },
   });
-  const { deps } = depsFor(server, { local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(server, { _local: storeWith({ authType: 'secgw' }) });
   let asked = 0;
   let finished = false;
   const done = runStartup(
@@ -440,18 +440,18 @@ test("loadConfiguration (start-up and reload): the mode's base and headers; only
   // A gateway without a session refuses the configuration on both bases.
   const secgw = product({ auth: 'secgw', signedIn: false });
   const refused = await loadConfiguration(depsFor(secgw).deps, 'secgw');
-  assert.equal(refused, { config: false, status: 401, signInRequired: true });
+  assert.equal(refused, { _config: false, _status: 401, _signInRequired: true });
   assert.equal(urlsAsked(secgw), [url('/api/web/ClientConfiguration')]);
   const oracle = product({ auth: 'secgw', signedIn: false });
   assert.equal(await loadConfiguration(depsFor(oracle).deps, 'oracle'), {
-    config: false,
-    status: 401,
-    signInRequired: false,
+    _config: false,
+    _status: 401,
+    _signInRequired: false,
   });
   assert.equal(urlsAsked(oracle), [url('/api/ClientConfiguration')]);
   const token = product({ auth: 'token' });
-  const loaded = await loadConfiguration(depsFor(token, { local: storeWith({ devToken: 'dev-123' }) }).deps, 'token');
-  assert.equal(loaded, { config: served('token'), status: 200, signInRequired: false });
+  const loaded = await loadConfiguration(depsFor(token, { _local: storeWith({ devToken: 'dev-123' }) }).deps, 'token');
+  assert.equal(loaded, { _config: served('token'), _status: 200, _signInRequired: false });
   assert.is(token.requests[0]?.headers.authorization, 'Bearer dev-123');
 });
 

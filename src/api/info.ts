@@ -7,14 +7,17 @@ import type { ApiCallDeps } from './configuration';
  * rather than stringified: `[object Object]` in the header helps nobody.
  */
 export async function loadVersion(deps: ApiCallDeps): Promise<string> {
-  const url = `${deps.origin}${deps.base}info/version`;
-  const { status, json } = await request(deps.fetch, url, { headers: deps.headers, timeoutMs: deps.timeoutMs });
+  const url = `${deps._origin}${deps._base}info/version`;
+  const { _status: status, _json: json } = await request(deps._fetch, url, {
+    _headers: deps._headers,
+    _timeoutMs: deps._timeoutMs,
+  });
   if (status < 200 || status >= 300 || typeof json !== 'object' || json === null || !('message' in json)) return '';
   return typeof json.message === 'string' ? json.message : '';
 }
 
 interface CloudCheckDeps extends ApiCallDeps {
-  log: Pick<Logger, 'error'>;
+  _log: Pick<Logger, 'error'>;
 }
 
 export type CloudCheck = (deps: CloudCheckDeps) => Promise<boolean>;
@@ -28,12 +31,12 @@ export type CloudCheck = (deps: CloudCheckDeps) => Promise<boolean>;
 export function createCloudCheck(): CloudCheck {
   const answers = new Map<string, Promise<boolean>>();
   return (deps) => {
-    const url = `${deps.origin}${deps.base}info/cloudinstance`;
+    const url = `${deps._origin}${deps._base}info/cloudinstance`;
     let answer = answers.get(url);
     if (!answer) {
-      answer = request(deps.fetch, url, { headers: deps.headers, timeoutMs: deps.timeoutMs, readBody: false })
-        .then(({ status }) => {
-          if (status === 0) deps.log.error(`cloud instance check failed: no answer from ${url}`);
+      answer = request(deps._fetch, url, { _headers: deps._headers, _timeoutMs: deps._timeoutMs, _readBody: false })
+        .then(({ _status: status }) => {
+          if (status === 0) deps._log.error(`cloud instance check failed: no answer from ${url}`);
           return status === 200;
         })
         // A logger that throws must not turn "not cloud" into a rejection cached for the page.

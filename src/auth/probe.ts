@@ -11,15 +11,15 @@ const FALLBACK_PROBE_PATH = '/api/ClientConfiguration';
 
 /** A probe answer kept so the configuration loader need not ask the same URL again. */
 export interface PrefetchedResponse extends HttpResult {
-  url: string;
+  _url: string;
 }
 
 export interface ResolvedAuthType {
-  authType: AuthType;
+  _authType: AuthType;
   /** True when the mode came from storage rather than from a probe. */
-  remembered: boolean;
+  _remembered: boolean;
   /** The probe's last answer, absent when the mode was remembered. */
-  prefetched?: PrefetchedResponse;
+  _prefetched?: PrefetchedResponse;
 }
 
 /**
@@ -36,17 +36,17 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
 }
 
 /** The development path proves token mode only by saying so; anything else, silence included, is oracle. */
-export function decideFallbackProbe({ status, json }: HttpResult): AuthType {
+export function decideFallbackProbe({ _status: status, _json: json }: HttpResult): AuthType {
   const saysToken =
     status === 200 && typeof json === 'object' && json !== null && 'authType' in json && json.authType === 'token';
   return saysToken ? 'token' : 'oracle';
 }
 
 export interface AuthTypeResolverDeps {
-  fetch: FetchLike;
-  local: SafeStorage;
-  origin: string;
-  timeoutMs: number;
+  _fetch: FetchLike;
+  _local: SafeStorage;
+  _origin: string;
+  _timeoutMs: number;
 }
 
 export type AuthTypeResolver = () => Promise<ResolvedAuthType>;
@@ -54,7 +54,7 @@ export type AuthTypeResolver = () => Promise<ResolvedAuthType>;
 /** The mode an earlier start stored, when it is one of the three; anything else stored there is removed. */
 export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null {
   const stored = local.get(STORAGE_KEYS.authType);
-  if (isAuthType(stored)) return { authType: stored, remembered: true };
+  if (isAuthType(stored)) return { _authType: stored, _remembered: true };
   if (stored !== null) local.remove(STORAGE_KEYS.authType);
   return null;
 }
@@ -65,17 +65,22 @@ export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null 
  * rejection probes afresh, and a success is remembered by storage, not by this closure (a
  * sign-out that clears `authType` must lead to a new probe).
  */
-export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: AuthTypeResolverDeps): AuthTypeResolver {
+export function createAuthTypeResolver({
+  _fetch: fetch,
+  _local: local,
+  _origin: origin,
+  _timeoutMs: timeoutMs,
+}: AuthTypeResolverDeps): AuthTypeResolver {
   let inFlight: Promise<ResolvedAuthType> | null = null;
 
   const get = async (path: string, headers: Record<string, string>): Promise<PrefetchedResponse> => ({
-    url: origin + path,
-    ...(await request(fetch, origin + path, { headers, timeoutMs })),
+    _url: origin + path,
+    ...(await request(fetch, origin + path, { _headers: headers, _timeoutMs: timeoutMs })),
   });
 
   const probe = async (): Promise<ResolvedAuthType> => {
     let answer = await get(WEB_PROBE_PATH, {});
-    let authType = decideWebProbe(answer.status, answer.isJson);
+    let authType = decideWebProbe(answer._status, answer._isJson);
     if (authType === null) {
       // Asked with the stored token, if any: a token server may want it there too, and its
       // answer becomes the configuration.
@@ -83,7 +88,7 @@ export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: Auth
       authType = decideFallbackProbe(answer);
     }
     local.set(STORAGE_KEYS.authType, authType);
-    return { authType, remembered: false, prefetched: answer };
+    return { _authType: authType, _remembered: false, _prefetched: answer };
   };
 
   return () => {

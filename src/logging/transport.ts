@@ -103,7 +103,7 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
    * settles it: delivered, split in two (413), or dropped (refused, a single entry too large, or
    * given up after too many network failures while online). Then on to the next.
    */
-  function answered(batch: Batch, { status, retryAfter }: HttpResult, keepalive: boolean) {
+  function answered(batch: Batch, { _status: status, _retryAfter: retryAfter }: HttpResult, keepalive: boolean) {
     if (!keepalive) state = IDLE;
     const outcome = classify(status);
     // The other request settled it meanwhile.

@@ -30,8 +30,7 @@ export function resolveActions(
   }
   const list = Array.isArray(chosen) ? chosen : builtIns;
   const actions = list.filter(isAction);
-  if (actions.length < list.length)
-    warn(`EMWeb: ${list.length - actions.length} actions left out: not { label, run }`);
+  if (actions.length < list.length) warn(`EMWeb: ${list.length - actions.length} actions left out: not { label, run }`);
   const max = DEFAULTS.maxSpeedDialActions;
   if (actions.length > max) {
     const names = actions.slice(max).map((action) => `"${action.label}"`);

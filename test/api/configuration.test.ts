@@ -6,7 +6,7 @@ import { createProductServer, type RouteAnswer } from '../../src/testing';
 import { ORIGIN, recordingLog, urlsAsked } from '../fakes';
 
 // The configuration alone, as start-up reads it from the answer.
-const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps)).config;
+const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps))._config;
 
 const URL_WEB = `${ORIGIN}/api/web/ClientConfiguration`;
 const URL_DEV = `${ORIGIN}/api/ClientConfiguration`;
@@ -16,7 +16,7 @@ const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp', custom
 function setup(answer: RouteAnswer, base = '/api/web/') {
   const server = createProductServer({ auth: 'secgw', routes: { [`GET ${base}ClientConfiguration`]: answer } });
   const log = recordingLog();
-  const deps = { fetch: server.fetch, origin: ORIGIN, base, headers: {}, timeoutMs: 5000, log };
+  const deps = { _fetch: server.fetch, _origin: ORIGIN, _base: base, _headers: {}, _timeoutMs: 5000, _log: log };
   return { server, log, deps };
 }
 
@@ -63,29 +63,29 @@ test('a network failure is a failure traced as status 0', async () => {
 
 test('the headers given (token mode) are sent', async () => {
   const { deps, server } = setup({ status: 200, body: CONFIG }, '/api/');
-  await loadConfiguration({ ...deps, headers: { Authorization: 'Bearer t0k' } });
+  await loadConfiguration({ ...deps, _headers: { Authorization: 'Bearer t0k' } });
   assert.is(server.requests[0]?.headers.authorization, 'Bearer t0k');
 });
 
 test('a prefetched answer from the same URL is used without a request', async () => {
   const { deps, server } = setup({ status: 500 });
-  const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true, retryAfter: null };
-  assert.equal(await loadConfiguration({ ...deps, prefetched }), CONFIG);
+  const prefetched = { _url: URL_WEB, _status: 200, _json: CONFIG, _isJson: true, _retryAfter: null };
+  assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), CONFIG);
   assert.is(server.requests.length, 0);
 });
 
 test('a prefetched answer that is not an object still counts as a failure, without a request', async () => {
   const { deps, server, log } = setup({ status: 200, body: CONFIG });
-  const prefetched = { url: URL_WEB, status: 200, json: null, isJson: true, retryAfter: null };
-  assert.is(await loadConfiguration({ ...deps, prefetched }), false);
+  const prefetched = { _url: URL_WEB, _status: 200, _json: null, _isJson: true, _retryAfter: null };
+  assert.is(await loadConfiguration({ ...deps, _prefetched: prefetched }), false);
   assert.is(server.requests.length, 0);
   assert.match(String(log.traces[0]), /\b200\b/);
 });
 
 test('a prefetched answer from another URL is ignored: a dev build in secgw mode asks /api/', async () => {
   const { deps, server } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
-  const prefetched = { url: URL_WEB, status: 200, json: CONFIG, isJson: true, retryAfter: null };
-  assert.equal(await loadConfiguration({ ...deps, prefetched }), { displayName: 'from /api/' });
+  const prefetched = { _url: URL_WEB, _status: 200, _json: CONFIG, _isJson: true, _retryAfter: null };
+  assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), { displayName: 'from /api/' });
   assert.equal(urlsAsked(server), [URL_DEV]);
 });
 

@@ -10,12 +10,12 @@ const VERSION = '/api/web/info/version';
 const CLOUD = '/api/web/info/cloudinstance';
 
 const deps = (server: ProductServer) => ({
-  fetch: server.fetch,
-  origin: ORIGIN,
-  base: '/api/web/',
-  headers: {},
-  timeoutMs: 5000,
-  log: recordingLog(),
+  _fetch: server.fetch,
+  _origin: ORIGIN,
+  _base: '/api/web/',
+  _headers: {},
+  _timeoutMs: 5000,
+  _log: recordingLog(),
 });
 
 /** A gateway server whose answer at `path` is `route`. */
@@ -25,7 +25,7 @@ const answering = (path: string, route: Route) => createProductServer({ auth: 's
 
 test('version: the message of the JSON body, from {base}info/version, with credentials and headers', async () => {
   const server = createProductServer({ auth: 'secgw', version: '5.3.1 (build 77)' });
-  const version = await loadVersion({ ...deps(server), headers: { Authorization: 'Bearer t' } });
+  const version = await loadVersion({ ...deps(server), _headers: { Authorization: 'Bearer t' } });
   assert.is(version, '5.3.1 (build 77)');
   const [request] = server.requests;
   assert.is(request?.origin + (request?.path ?? ''), ORIGIN + VERSION);
@@ -78,15 +78,15 @@ test('cloud: any other status means not cloud, not logged as an error', async ()
   for (const status of [201, 204, 401, 403, 404, 500, 503]) {
     const d = deps(answering(CLOUD, { status }));
     assert.is(await createCloudCheck()(d), false, String(status));
-    assert.equal(d.log.errors, [], String(status));
+    assert.equal(d._log.errors, [], String(status));
   }
 });
 
 test('cloud: a thrown error (network failure) is logged at error and gives false', async () => {
   const d = deps(answering(CLOUD, { status: 0 }));
   assert.is(await createCloudCheck()(d), false);
-  assert.is(d.log.errors.length, 1);
-  assert.match(String(d.log.errors[0]), /cloud/i);
+  assert.is(d._log.errors.length, 1);
+  assert.match(String(d._log.errors[0]), /cloud/i);
 });
 
 test('cloud: a call that never answers is logged and gives false after the timeout', async () => {
@@ -99,7 +99,7 @@ test('cloud: a call that never answers is logged and gives false after the timeo
     clock.tick(5000);
     await settle();
     assert.is(isCloud, false);
-    assert.is(d.log.errors.length, 1);
+    assert.is(d._log.errors.length, 1);
   } finally {
     clock.uninstall();
   }
@@ -107,7 +107,7 @@ test('cloud: a call that never answers is logged and gives false after the timeo
 
 test('cloud: a logger that throws cannot turn the answer into a rejection', async () => {
   const d = deps(answering(CLOUD, { status: 0 }));
-  d.log.error = () => {
+  d._log.error = () => {
     throw new Error('logger broke');
   };
   assert.is(await createCloudCheck()(d), false);
@@ -132,7 +132,7 @@ test('cloud: a failure is cached too (one request per page)', async () => {
   assert.is(await check(d), false);
   assert.is(await check(d), false);
   assert.is(server.requests.length, 1);
-  assert.is(d.log.errors.length, 1);
+  assert.is(d._log.errors.length, 1);
 });
 
 test('cloud: separate checks and separate URLs ask separately', async () => {
@@ -143,7 +143,7 @@ test('cloud: separate checks and separate URLs ask separately', async () => {
   });
   const check = createCloudCheck();
   assert.is(await check(deps(server)), true);
-  assert.is(await check({ ...deps(server), base: '/api/' }), false);
+  assert.is(await check({ ...deps(server), _base: '/api/' }), false);
   assert.is(await createCloudCheck()(deps(server)), true);
   assert.is(server.requests.length, 3);
 });

@@ -34,12 +34,12 @@ function call(r: Reply) {
     traces,
     errors,
     deps: {
-      fetch: server.fetch,
-      origin: ORIGIN,
-      base: '/api/web/',
-      headers: {},
-      timeoutMs: 15,
-      log: { trace: (...a: unknown[]) => void traces.push(a), error: (...a: unknown[]) => void errors.push(a) },
+      _fetch: server.fetch,
+      _origin: ORIGIN,
+      _base: '/api/web/',
+      _headers: {},
+      _timeoutMs: 15,
+      _log: { trace: (...a: unknown[]) => void traces.push(a), error: (...a: unknown[]) => void errors.push(a) },
     },
   };
 }
@@ -52,7 +52,7 @@ test('configuration: the JSON object of a 2xx answer, else false with the status
       const { value: got, unhandled } = await noUnhandled(() => requestConfiguration(deps));
       const { ok, value } = parsedBody(r);
       const good = ok2xx(seen(r)) && ok && typeof value === 'object' && value !== null && !Array.isArray(value);
-      same(got, { config: good ? value : false, status: seen(r) });
+      same(got, { _config: good ? value : false, _status: seen(r) });
       assert.equal(traces, good ? [] : [[`ClientConfiguration failed with status ${seen(r)}`]]);
       assert.equal(unhandled, []);
     }),

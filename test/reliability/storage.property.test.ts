@@ -28,10 +28,10 @@ test('stored authType: one of the three is used as is (no request); anything els
       const local = memoryStorage();
       local.set('authType', stored);
       const server = startupServer(() => web);
-      const resolve = createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 15 });
+      const resolve = createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 15 });
       const { value: got } = await noUnhandled(() =>
         resolve().then(
-          (r) => r.authType,
+          (r) => r._authType,
           () => 'rejected',
         ),
       );
@@ -107,17 +107,17 @@ test('stored devToken and jwt: the Authorization header only in token mode, the 
         const { unhandled } = await noUnhandled(() =>
           runStartup(
             {
-              fetch: server.fetch,
-              local,
-              origin: ORIGIN,
-              production: true,
-              timeoutMs: 15,
-              log,
-              now: () => 0,
-              cloudCheck: createCloudCheck(),
-              resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local, origin: ORIGIN, timeoutMs: 15 }),
+              _fetch: server.fetch,
+              _local: local,
+              _origin: ORIGIN,
+              _production: true,
+              _timeoutMs: 15,
+              _log: log,
+              _now: () => 0,
+              _cloudCheck: createCloudCheck(),
+              _resolveAuthType: createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 15 }),
             },
-            { onUpdate: (update) => Object.assign(r, update), onSignInRequired: () => {} },
+            { _onUpdate: (update) => Object.assign(r, update), _onSignInRequired: () => {} },
           ),
         );
         assert.equal(unhandled, []);
