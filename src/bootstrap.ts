@@ -28,7 +28,7 @@ function findMount(mount: Element | string): Element {
 
 const runIn = (element: Element): ClientRun | undefined => {
   const run = runs.get(element);
-  return run?.ended ? undefined : run;
+  return run?._ended ? undefined : run;
 };
 
 function mountRun(element: Element, shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions): ClientRun {
@@ -47,10 +47,10 @@ export function bootstrap(options: BootstrapOptions = {}): Promise<Client> {
     if (typeof options !== 'object' || options === null) throw new Error('EMWeb: bootstrap takes an object of options');
     const element = findMount(options.mount ?? DEFAULT_MOUNT);
     const running = runIn(element);
-    if (running) return running.started;
+    if (running) return running._started;
     // The element can take the client before anything starts: a refusal leaves nothing running.
     const shadow = shadowRootOf(element);
-    return mountRun(element, shadow, startClient(options), options).started;
+    return mountRun(element, shadow, startClient(options), options)._started;
   } catch (error) {
     return Promise.reject(error);
   }
@@ -65,7 +65,7 @@ export async function unmount(mount: Element | string = DEFAULT_MOUNT): Promise<
   const run = element && runs.get(element);
   if (!run) return;
   runs.delete(element);
-  await run.end();
+  await run._end();
 }
 
 /** Ends every client on the page (the test kit's resetPage). */
@@ -84,10 +84,10 @@ export function bootstrapWhenParsed(selector: string, options: BootstrapOptions)
     try {
       const element = findMount(selector);
       // The page may have started a client there itself meanwhile: that one stays.
-      if (runIn(element)) void run.end();
+      if (runIn(element)) void run._end();
       else mountRun(element, shadowRootOf(element), run, options);
     } catch (error) {
-      void run.end();
+      void run._end();
       console.error(error);
     }
   };

@@ -41,7 +41,7 @@ window.EMWeb ??= {
   buildVersion: BUILD_VERSION,
   bootstrap,
   unmount,
-  logger: getPage().logger,
+  logger: getPage()._logger,
   React,
   html: htm.bind<VNode>(createElement),
 };

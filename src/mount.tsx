@@ -23,21 +23,21 @@ export function shadowRootOf(element: Element): ShadowRoot {
 export function mountClient(shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions): void {
   const notices = createNotices();
   const strings = mergeStrings(options.strings);
-  const { logger } = run.client;
+  const { logger } = run._client;
   const shell: Shell = {
-    state: run.state,
-    status: run.status,
+    state: run._state,
+    status: run._status,
     notice: notices.current,
     strings,
     actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
     render: options.render,
-    run: (action) => runAction(action, run.client, notices.show, strings.actionFailed),
-    retry: run.retry,
-    signIn: run.signIn,
+    run: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
+    retry: run._retry,
+    signIn: run._signIn,
     reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
-  run.onEnd(() => {
+  run._onEnd(() => {
     notices.dispose();
     render(null, shadow);
   });

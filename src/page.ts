@@ -20,22 +20,22 @@ import { browserLocalStorage, type SafeStorage } from './storage';
 
 /** A client as the page sees it. */
 interface PageMember {
-  production: boolean;
-  origin: string;
-  state: ClientState;
-  loggerOptions?: LoggerOptions;
-  captureErrors: boolean;
+  _production: boolean;
+  _origin: string;
+  _state: ClientState;
+  _loggerOptions?: LoggerOptions;
+  _captureErrors: boolean;
 }
 
 export interface Page {
-  logger: LoggerController;
-  local: SafeStorage;
-  resolverFor(origin: string, timeoutMs: number): AuthTypeResolver;
-  cloudCheck: CloudCheck;
+  _logger: LoggerController;
+  _local: SafeStorage;
+  _resolverFor(origin: string, timeoutMs: number): AuthTypeResolver;
+  _cloudCheck: CloudCheck;
   /** Puts a client on the page; the promise it returns takes it off again (once). */
-  attach(member: PageMember): () => Promise<void>;
+  _attach(member: PageMember): () => Promise<void>;
   /** Stops the logger and lets go of everything (the test kit's resetPage). */
-  dispose(): Promise<void>;
+  _dispose(): Promise<void>;
 }
 
 let page: Page | undefined;
@@ -50,16 +50,16 @@ function createPage(): Page {
   const stopEndpoint = effect(() => {
     const first = members.value[0];
     if (!first) return;
-    const base = first.state.apiBase.value;
-    const headers = () => authHeaders(first.state.authType.peek(), local);
-    logger.setEndpoint(base ? { url: `${first.origin}${base}clientlogger/`, headers } : null);
+    const base = first._state.apiBase.value;
+    const headers = () => authHeaders(first._state.authType.peek(), local);
+    logger.setEndpoint(base ? { url: `${first._origin}${base}clientlogger/`, headers } : null);
   });
 
   const attach = (member: PageMember) => {
     const others = members.peek();
     if (!others.length) {
-      logger.start({ production: member.production, options: member.loggerOptions, captureErrors: member.captureErrors });
-    } else if (member.loggerOptions) {
+      logger.start({ production: member._production, options: member._loggerOptions, captureErrors: member._captureErrors });
+    } else if (member._loggerOptions) {
       console.warn("EMWeb: logger options ignored: the page's logger keeps the first client's");
     }
     members.value = [...others, member];
@@ -70,9 +70,9 @@ function createPage(): Page {
   };
 
   return {
-    logger,
-    local,
-    resolverFor(origin, timeoutMs) {
+    _logger: logger,
+    _local: local,
+    _resolverFor(origin, timeoutMs) {
       let resolver = resolvers.get(origin);
       if (!resolver) {
         resolver = createAuthTypeResolver({ _fetch: currentFetch, _local: local, _origin: origin, _timeoutMs: timeoutMs });
@@ -80,9 +80,9 @@ function createPage(): Page {
       }
       return resolver;
     },
-    cloudCheck: createCloudCheck(),
-    attach,
-    async dispose() {
+    _cloudCheck: createCloudCheck(),
+    _attach: attach,
+    async _dispose() {
       members.value = [];
       stopEndpoint();
       await logger.stop();
@@ -97,11 +97,11 @@ export function getPage(): Page {
 }
 
 /** The page's one logger, for bundler users; made on first call. */
-export const getLogger = (): LoggerController => getPage().logger;
+export const getLogger = (): LoggerController => getPage()._logger;
 
 /** Forgets the page's shared pieces: the next use makes new ones, as on a fresh page. */
 export async function forgetPage(): Promise<void> {
   const current = page;
   page = undefined;
-  await current?.dispose();
+  await current?._dispose();
 }

@@ -20,21 +20,21 @@ import type { BootstrapOptions, Client } from './types';
 import { errorText } from './ui/text';
 
 export interface ClientRun {
-  readonly client: Client;
-  readonly state: ClientState;
-  readonly status: ReadonlySignal<ShellStatus>;
+  readonly _client: Client;
+  readonly _state: ClientState;
+  readonly _status: ReadonlySignal<ShellStatus>;
   /** The latest start (Retry begins another): resolves once start-up is done, rejects with the probe's error. */
-  readonly started: Promise<Client>;
+  readonly _started: Promise<Client>;
   /** Whether the run has ended: nothing of it is left running. */
-  readonly ended: boolean;
+  readonly _ended: boolean;
   /** Starts afresh after a failed start. */
-  retry(): void;
+  _retry(): void;
   /** The sign-in the gateway asks for: `onSignInRequired`, or the gateway's page. */
-  signIn(): void;
+  _signIn(): void;
   /** Something to end first when the run ends (the UI: nothing the user sees waits on the network). */
-  onEnd(teardown: () => void): void;
+  _onEnd(teardown: () => void): void;
   /** Ends the run: what was added with onEnd, the breakpoint watch, its place on the page. */
-  end(): Promise<void>;
+  _end(): Promise<void>;
 }
 
 /** A start that was ended before it finished: its promise says so rather than handing out a dead client. */
@@ -45,14 +45,14 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean)
   const timeoutMs = options.timeoutMs ?? STARTUP_TIMEOUT_MS;
   return {
     _fetch: currentFetch,
-    _local: page.local,
+    _local: page._local,
     _origin: origin,
     _production: production,
     _timeoutMs: timeoutMs,
-    _log: page.logger,
+    _log: page._logger,
     _now: Date.now,
-    _resolveAuthType: page.resolverFor(origin, timeoutMs),
-    _cloudCheck: page.cloudCheck,
+    _resolveAuthType: page._resolverFor(origin, timeoutMs),
+    _cloudCheck: page._cloudCheck,
   };
 }
 
@@ -74,16 +74,19 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
 
 /** What one start-up writes to, and asks of the run it belongs to. */
 interface StartTarget {
-  status: Signal<ShellStatus>;
-  client: Client;
-  isEnded(): boolean;
+  _status: Signal<ShellStatus>;
+  _client: Client;
+  _isEnded(): boolean;
 }
 
 /**
  * How one start-up ends: the status says it, and its promise resolves with the client, or
  * rejects as the probe did (or because the run ended first).
  */
-function settleStart(startup: Promise<void>, { status, client, isEnded }: StartTarget): Promise<Client> {
+function settleStart(
+  startup: Promise<void>,
+  { _status: status, _client: client, _isEnded: isEnded }: StartTarget,
+): Promise<Client> {
   const start = startup.then(
     () => {
       if (isEnded()) throw new Error(ENDED);
@@ -109,7 +112,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ kind: 'loading' });
   let ended = false;
-  const signIn = signInFor(options, deps._origin, page.logger);
+  const signIn = signInFor(options, deps._origin, page._logger);
   const signInRequired = () => {
     if (ended) return;
     status.value = { kind: 'signInRequired' };
@@ -124,7 +127,13 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const startup = runStartup(deps, events);
 
   const captureErrors = options.captureErrors !== false;
-  const leavePage = page.attach({ production, origin: deps._origin, state, loggerOptions: options.logger, captureErrors });
+  const leavePage = page._attach({
+    _production: production,
+    _origin: deps._origin,
+    _state: state,
+    _loggerOptions: options.logger,
+    _captureErrors: captureErrors,
+  });
   // watchBreakpoint reads the viewport's breakpoint at once.
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
     state.breakpoint.value = breakpoint;
@@ -139,8 +148,8 @@ export function startClient(options: BootstrapOptions): ClientRun {
   };
   const client = createClient({
     state,
-    logger: page.logger,
-    local: page.local,
+    logger: page._logger,
+    local: page._local,
     reloadConfiguration: async (self) => {
       const config = await reloadConfiguration(deps, state, signInRequired);
       if (config && !ended && status.peek().kind === 'signInRequired') status.value = { kind: 'ready', client: self };
@@ -149,27 +158,27 @@ export function startClient(options: BootstrapOptions): ClientRun {
     onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
     unmount: end,
   });
-  const target: StartTarget = { status, client, isEnded: () => ended };
+  const target: StartTarget = { _status: status, _client: client, _isEnded: () => ended };
   let started = settleStart(startup, target);
 
   return {
-    client,
-    state,
-    status,
-    get started() {
+    _client: client,
+    _state: state,
+    _status: status,
+    get _started() {
       return started;
     },
-    get ended() {
+    get _ended() {
       return ended;
     },
-    retry() {
+    _retry() {
       if (ended) return;
       status.value = { kind: 'loading' };
       started = settleStart(runStartup(deps, events), target);
     },
-    signIn,
-    onEnd: (teardown) => void teardowns.push(teardown),
-    end,
+    _signIn: signIn,
+    _onEnd: (teardown) => void teardowns.push(teardown),
+    _end: end,
   };
 }
 

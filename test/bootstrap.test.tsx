@@ -137,7 +137,7 @@ test('Reload configuration from sign-in required that gets its configuration goe
 test('an onSignInRequired that throws is logged, and start-up still ends in the sign-in state', async () => {
   server.update({ signedIn: false });
   const logged: unknown[][] = [];
-  const logger = getPage().logger;
+  const logger = getPage()._logger;
   const realError = logger.error;
   logger.error = (...args: unknown[]) => void logged.push(args);
   try {
@@ -192,7 +192,7 @@ test('unmount(mount) ends a started client: UI, and the page logger with the las
   await unmount('#emweb');
   await settle();
   assert.is(shadowText(), '');
-  const logger = getPage().logger;
+  const logger = getPage()._logger;
   logger.error('after the last client left');
   assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'the logger is stopped: nothing is sent');
   assert.is(server.logs.length, 0);
@@ -248,7 +248,7 @@ test('two clients on one page: the first one configures the logger and receives 
   } finally {
     console.warn = warn;
   }
-  const logger = getPage().logger;
+  const logger = getPage()._logger;
   assert.is(logger.getConfig().batchSize, 2, "the first client's options");
   assert.ok(
     warnings.some((w) => w.includes('first client')),
@@ -311,7 +311,7 @@ test('the script tag with no element by the end of parsing: the start ends and t
     console.error = error;
   }
   assert.match(String(errors[0]), '#not-there');
-  const logger = getPage().logger;
+  const logger = getPage()._logger;
   logger.error('nobody is on the page');
   assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'the page logger stopped with it');
 });
@@ -471,7 +471,7 @@ test("an element that cannot take the client's shadow root rejects, and leaves n
     const error = await bootstrap({ mount: taken, captureErrors: false }).catch((e: unknown) => e);
     assert.instance(error, Error);
     assert.is(server.requests.length, 0, 'nothing was asked');
-    const logger = getPage().logger;
+    const logger = getPage()._logger;
     logger.error('no client on the page');
     assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'the logger was not started');
   } finally {
@@ -480,7 +480,7 @@ test("an element that cannot take the client's shadow root rejects, and leaves n
 });
 
 test("an error logged before the mode is known is sent to the mode's logger endpoint", async () => {
-  const logger = getPage().logger;
+  const logger = getPage()._logger;
   logger.error('before start-up');
   await bootstrap({ captureErrors: false, production: true });
   await logger.flush();
