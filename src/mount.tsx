@@ -25,16 +25,16 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const strings = mergeStrings(options.strings);
   const { logger } = run._client;
   const shell: Shell = {
-    state: run._state,
-    status: run._status,
-    notice: notices.current,
-    strings,
-    actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
-    render: options.render,
-    run: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
-    retry: run._retry,
-    signIn: run._signIn,
-    reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
+    _state: run._state,
+    _status: run._status,
+    _notice: notices.current,
+    _strings: strings,
+    _actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
+    _render: options.render,
+    _run: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
+    _retry: run._retry,
+    _signIn: run._signIn,
+    _reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
   run._onEnd(() => {

@@ -27,10 +27,10 @@ function useFocusOnArrival(kind: ShellStatus['kind'], target: () => HTMLElement 
 
 /** The main area: the loading state, a state that needs the user, or the screen. */
 export function Main({ shell }: { shell: Shell }) {
-  const { strings, state } = shell;
+  const { _strings: strings, _state: state } = shell;
   const heading = useRef<HTMLHeadingElement>(null);
   const area = useRef<HTMLDivElement>(null);
-  const status = shell.status.value;
+  const status = shell._status.value;
   // What is shown has a heading of ours, or is a host screen: then the area itself.
   useFocusOnArrival(status.kind, () => heading.current ?? area.current);
 
@@ -41,7 +41,7 @@ export function Main({ shell }: { shell: Shell }) {
         headline={strings.startFailed}
         detail={status.message}
         action={strings.retry}
-        onAction={shell.retry}
+        onAction={shell._retry}
         headingRef={heading}
       />
     );
@@ -51,7 +51,7 @@ export function Main({ shell }: { shell: Shell }) {
         headline={strings.signInRequired}
         detail={strings.signInRequiredDetail}
         action={strings.signIn}
-        onAction={shell.signIn}
+        onAction={shell._signIn}
         headingRef={heading}
       />
     );
@@ -61,13 +61,13 @@ export function Main({ shell }: { shell: Shell }) {
         {strings.loading}
       </p>
     );
-  } else if (shell.render) {
+  } else if (shell._render) {
     content = (
       <HostScreen
-        render={shell.render}
+        render={shell._render}
         client={status.client}
         strings={strings}
-        onError={shell.reportScreenError}
+        onError={shell._reportScreenError}
         headingRef={heading}
       />
     );

@@ -6,19 +6,19 @@ import type { Client, Screen, SpeedDialAction } from '../types';
 
 /** Everything the UI reads, and the few things it may ask for. The UI imports no network code. */
 export interface Shell {
-  state: ClientState;
+  _state: ClientState;
   /** What the shell is doing: the UI shows exactly this. */
-  status: ReadonlySignal<ShellStatus>;
+  _status: ReadonlySignal<ShellStatus>;
   /** A short message for the live region; cleared after a few seconds. */
-  notice: Signal<string>;
-  strings: Strings;
+  _notice: Signal<string>;
+  _strings: Strings;
   /** At most five. */
-  actions: SpeedDialAction[];
-  render?: (client: Client) => Screen;
+  _actions: SpeedDialAction[];
+  _render?: (client: Client) => Screen;
   /** Runs a speed-dial action; its failure becomes a notice, never an exception. */
-  run(action: SpeedDialAction): void;
-  retry(): void;
-  signIn(): void;
+  _run(action: SpeedDialAction): void;
+  _retry(): void;
+  _signIn(): void;
   /** A host screen failed while rendering. */
-  reportScreenError(error: unknown): void;
+  _reportScreenError(error: unknown): void;
 }
