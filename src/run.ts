@@ -91,11 +91,11 @@ function settleStart(
     () => {
       if (isEnded()) throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
-      if (status.peek().kind !== 'signInRequired') status.value = { kind: 'ready', client };
+      if (status.peek()._kind !== 'signInRequired') status.value = { _kind: 'ready', _client: client };
       return client;
     },
     (error: unknown) => {
-      if (!isEnded()) status.value = { kind: 'failed', message: errorText(error) };
+      if (!isEnded()) status.value = { _kind: 'failed', _message: errorText(error) };
       throw error;
     },
   );
@@ -110,12 +110,12 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const page = getPage();
   const deps = startupDeps(page, options, production);
   const state = createClientState(production, 'lg');
-  const status = signal<ShellStatus>({ kind: 'loading' });
+  const status = signal<ShellStatus>({ _kind: 'loading' });
   let ended = false;
   const signIn = signInFor(options, deps._origin, page._logger);
   const signInRequired = () => {
     if (ended) return;
-    status.value = { kind: 'signInRequired' };
+    status.value = { _kind: 'signInRequired' };
     signIn();
   };
   const events: StartupEvents = {
@@ -152,7 +152,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     local: page._local,
     reloadConfiguration: async (self) => {
       const config = await reloadConfiguration(deps, state, signInRequired);
-      if (config && !ended && status.peek().kind === 'signInRequired') status.value = { kind: 'ready', client: self };
+      if (config && !ended && status.peek()._kind === 'signInRequired') status.value = { _kind: 'ready', _client: self };
       return config;
     },
     onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
@@ -173,7 +173,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     },
     _retry() {
       if (ended) return;
-      status.value = { kind: 'loading' };
+      status.value = { _kind: 'loading' };
       started = settleStart(runStartup(deps, events), target);
     },
     _signIn: signIn,

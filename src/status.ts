@@ -5,10 +5,10 @@ import type { Client } from './types';
  * - `loading`: start-up is asking the server; nothing is claimed about the user.
  * - `ready`: start-up is done; the client is handed out and the screens and actions are there.
  * - `signInRequired`: the security gateway answered 401; a sign-in is under way.
- * - `failed`: the probe rejected; `message` is its reason, shown as it is, with Retry.
+ * - `failed`: the probe rejected; `_message` is its reason, shown as it is, with Retry.
  */
 export type ShellStatus =
-  | { kind: 'loading' }
-  | { kind: 'ready'; client: Client }
-  | { kind: 'signInRequired' }
-  | { kind: 'failed'; message: string };
+  | { _kind: 'loading' }
+  | { _kind: 'ready'; _client: Client }
+  | { _kind: 'signInRequired' }
+  | { _kind: 'failed'; _message: string };

@@ -8,10 +8,10 @@ export function App({ shell }: { shell: Shell }) {
   const notice = shell._notice.value;
   const status = shell._status.value;
   return (
-    <div class="emweb" data-breakpoint={shell._state.breakpoint.value} aria-busy={status.kind === 'loading'}>
+    <div class="emweb" data-breakpoint={shell._state.breakpoint.value} aria-busy={status._kind === 'loading'}>
       <Header shell={shell} />
       <Main shell={shell} />
-      {status.kind === 'ready' && shell._actions.length > 0 && (
+      {status._kind === 'ready' && shell._actions.length > 0 && (
         <SpeedDial actions={shell._actions} label={shell._strings.menu} onSelect={shell._run} />
       )}
       <div class="notices" role="status" aria-live="polite">

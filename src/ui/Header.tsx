@@ -11,7 +11,7 @@ export function Header({ shell }: { shell: Shell }) {
     config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
   const version = state.version.value;
   const authType = state.authType.value;
-  const { kind } = shell._status.value;
+  const { _kind: kind } = shell._status.value;
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
   const knowsUser = kind === 'ready' || kind === 'signInRequired';
   const userId = state.claims.value?.userId;

@@ -11,7 +11,7 @@ import type { Shell } from './shell';
  * start the user asked for with Retry has ended. A user who acted, or a screen reader, must not
  * be left on `<body>`; a first start takes no focus from the page.
  */
-function useFocusOnArrival(kind: ShellStatus['kind'], target: () => HTMLElement | null | undefined): void {
+function useFocusOnArrival(kind: ShellStatus['_kind'], target: () => HTMLElement | null | undefined): void {
   const retrying = useRef(false);
   const previous = useRef(kind);
   useLayoutEffect(() => {
@@ -32,20 +32,20 @@ export function Main({ shell }: { shell: Shell }) {
   const area = useRef<HTMLDivElement>(null);
   const status = shell._status.value;
   // What is shown has a heading of ours, or is a host screen: then the area itself.
-  useFocusOnArrival(status.kind, () => heading.current ?? area.current);
+  useFocusOnArrival(status._kind, () => heading.current ?? area.current);
 
   let content: ComponentChild;
-  if (status.kind === 'failed') {
+  if (status._kind === 'failed') {
     content = (
       <Panel
         headline={strings.startFailed}
-        detail={status.message}
+        detail={status._message}
         action={strings.retry}
         onAction={shell._retry}
         headingRef={heading}
       />
     );
-  } else if (status.kind === 'signInRequired') {
+  } else if (status._kind === 'signInRequired') {
     content = (
       <Panel
         headline={strings.signInRequired}
@@ -55,7 +55,7 @@ export function Main({ shell }: { shell: Shell }) {
         headingRef={heading}
       />
     );
-  } else if (status.kind === 'loading') {
+  } else if (status._kind === 'loading') {
     content = (
       <p class="loading" role="status">
         {strings.loading}
@@ -65,7 +65,7 @@ export function Main({ shell }: { shell: Shell }) {
     content = (
       <HostScreen
         render={shell._render}
-        client={status.client}
+        client={status._client}
         strings={strings}
         onError={shell._reportScreenError}
         headingRef={heading}

@@ -78,7 +78,7 @@ test('server text with HTML in it is shown as text, never as markup', async () =
 
 test('a rejected start: a plain headline, the exact message below it, and Retry', async () => {
   const { shell, calls, status } = fakeShell();
-  status.value = { kind: 'failed', message: 'unhandled error case in getAuthTypeAsync status 500' };
+  status.value = { _kind: 'failed', _message: 'unhandled error case in getAuthTypeAsync status 500' };
   render(<App shell={shell} />, host);
   await settle();
   const alert = host.querySelector('[role=alert]');
@@ -96,7 +96,7 @@ test('a rejected start: a plain headline, the exact message below it, and Retry'
 test('sign-in required: a headline, a sentence, a Sign in button, the focus on the headline, and no speed dial', async () => {
   const { shell, calls, status } = fakeShell({ _actions: actionsNamed('One') });
   render(<App shell={shell} />, host);
-  status.value = { kind: 'signInRequired' };
+  status.value = { _kind: 'signInRequired' };
   await settle();
   assert.is(host.querySelector('[role=alert] h2')?.textContent, 'Sign-in required');
   assert.is(document.activeElement, host.querySelector('[role=alert] h2'), 'a screen reader hears what is asked');
@@ -108,12 +108,12 @@ test('sign-in required: a headline, a sentence, a Sign in button, the focus on t
 test('focus: a first start takes none; after Retry it moves to the heading of what is shown', async () => {
   const { shell, status } = fakeShell();
   render(<App shell={shell} />, host);
-  status.value = { kind: 'failed', message: 'boom' };
+  status.value = { _kind: 'failed', _message: 'boom' };
   await settle();
   assert.is.not(document.activeElement, host.querySelector('h2'), 'no focus taken from the page unasked');
-  status.value = { kind: 'loading' };
+  status.value = { _kind: 'loading' };
   await settle();
-  status.value = { kind: 'failed', message: 'boom again' };
+  status.value = { _kind: 'failed', _message: 'boom again' };
   await settle();
   assert.is(document.activeElement, host.querySelector('h2'));
   assert.is(document.activeElement?.textContent, 'The client could not start');

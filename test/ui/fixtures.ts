@@ -14,7 +14,7 @@ import { errorText } from '../../src/ui/text';
 export function fakeShell(overrides: Partial<Shell> = {}) {
   const calls: string[] = [];
   const state = createClientState(true, 'lg');
-  const status = signal<ShellStatus>({ kind: 'loading' });
+  const status = signal<ShellStatus>({ _kind: 'loading' });
   const shell: Shell = {
     _state: state,
     _status: status,
@@ -82,7 +82,7 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     onSignOut: (signedOut) => void signOuts.push(signedOut),
     unmount: async () => {},
   });
-  made.status.value = { kind: 'ready', client };
+  made.status.value = { _kind: 'ready', _client: client };
   return { ...made, client, signOuts };
 }
 
