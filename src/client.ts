@@ -6,13 +6,13 @@ import type { SafeStorage } from './storage';
 import type { Client } from './types';
 
 export interface ClientDeps {
-  state: ClientState;
-  logger: Logger;
-  local: SafeStorage;
+  _state: ClientState;
+  _logger: Logger;
+  _local: SafeStorage;
   /** Gets the client it reloads for. */
-  reloadConfiguration(client: Client): Promise<ClientConfiguration | false>;
-  onSignOut(client: Client): void;
-  unmount(): Promise<void>;
+  _reloadConfiguration(client: Client): Promise<ClientConfiguration | false>;
+  _onSignOut(client: Client): void;
+  _unmount(): Promise<void>;
 }
 
 /** A fact `bootstrap` only hands out once known; reading one earlier is a bug worth a clear message. */
@@ -26,7 +26,7 @@ function known<T>(value: T | null): T {
  * true after a configuration reload, and a screen that reads one re-renders when it changes.
  */
 export function createClient(deps: ClientDeps): Client {
-  const { state, logger } = deps;
+  const { _state: state, _logger: logger } = deps;
   const client: Client = {
     get authType() {
       return known(state.authType.value);
@@ -48,7 +48,7 @@ export function createClient(deps: ClientDeps): Client {
     },
     state,
     logger,
-    reloadConfiguration: () => deps.reloadConfiguration(client),
+    reloadConfiguration: () => deps._reloadConfiguration(client),
     diagnostics: () => ({
       buildVersion: BUILD_VERSION,
       serverVersion: state.version.value ?? '',
@@ -60,10 +60,10 @@ export function createClient(deps: ClientDeps): Client {
       logger: logger.stats(),
     }),
     signOut() {
-      for (const key of [STORAGE_KEYS.jwt, STORAGE_KEYS.devToken, STORAGE_KEYS.authType]) deps.local.remove(key);
-      deps.onSignOut(client);
+      for (const key of [STORAGE_KEYS.jwt, STORAGE_KEYS.devToken, STORAGE_KEYS.authType]) deps._local.remove(key);
+      deps._onSignOut(client);
     },
-    unmount: deps.unmount,
+    unmount: deps._unmount,
   };
   return client;
 }

@@ -27,18 +27,18 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const shell: Shell = {
     _state: run._state,
     _status: run._status,
-    _notice: notices.current,
+    _notice: notices._current,
     _strings: strings,
     _actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
     _render: options.render,
-    _run: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
+    _run: (action) => runAction(action, run._client, notices._show, strings.actionFailed),
     _retry: run._retry,
     _signIn: run._signIn,
     _reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
   run._onEnd(() => {
-    notices.dispose();
+    notices._dispose();
     render(null, shadow);
   });
 }

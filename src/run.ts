@@ -147,16 +147,16 @@ export function startClient(options: BootstrapOptions): ClientRun {
     await leavePage();
   };
   const client = createClient({
-    state,
-    logger: page._logger,
-    local: page._local,
-    reloadConfiguration: async (self) => {
+    _state: state,
+    _logger: page._logger,
+    _local: page._local,
+    _reloadConfiguration: async (self) => {
       const config = await reloadConfiguration(deps, state, signInRequired);
       if (config && !ended && status.peek()._kind === 'signInRequired') status.value = { _kind: 'ready', _client: self };
       return config;
     },
-    onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
-    unmount: end,
+    _onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
+    _unmount: end,
   });
   const target: StartTarget = { _status: status, _client: client, _isEnded: () => ended };
   let started = settleStart(startup, target);

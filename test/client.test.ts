@@ -11,12 +11,12 @@ function setup(onSignOut: (client: Client) => void = () => {}) {
   const state = createClientState(true, 'lg');
   const local = memoryStorage();
   const client = createClient({
-    state,
-    logger: fakeLogger().logger,
-    local,
-    reloadConfiguration: async () => false,
-    onSignOut,
-    unmount: async () => {},
+    _state: state,
+    _logger: fakeLogger().logger,
+    _local: local,
+    _reloadConfiguration: async () => false,
+    _onSignOut: onSignOut,
+    _unmount: async () => {},
   });
   return { state, local, client };
 }

@@ -16,12 +16,12 @@ function clientWith({ flush = { sent: 0, kept: 0, dropped: 0 }, reload = false a
   applyStartupUpdate(state, { authType: 'token', config: { displayName: 'Acme' }, version: '5.3', isCloud: false, claims: null });
   const signedOut: unknown[] = [];
   const client = createClient({
-    state,
-    logger: fakeLogger(flush).logger,
-    local: memoryStorage(),
-    reloadConfiguration: async () => reload,
-    onSignOut: (c) => void signedOut.push(c),
-    unmount: async () => {},
+    _state: state,
+    _logger: fakeLogger(flush).logger,
+    _local: memoryStorage(),
+    _reloadConfiguration: async () => reload,
+    _onSignOut: (c) => void signedOut.push(c),
+    _unmount: async () => {},
   });
   return { client, signedOut };
 }

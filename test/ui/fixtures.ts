@@ -75,12 +75,12 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     claims: { userId: 'ann' },
   });
   const client = createClient({
-    state: made.state,
-    logger,
-    local: memoryStorage(),
-    reloadConfiguration: async () => false,
-    onSignOut: (signedOut) => void signOuts.push(signedOut),
-    unmount: async () => {},
+    _state: made.state,
+    _logger: logger,
+    _local: memoryStorage(),
+    _reloadConfiguration: async () => false,
+    _onSignOut: (signedOut) => void signOuts.push(signedOut),
+    _unmount: async () => {},
   });
   made.status.value = { _kind: 'ready', _client: client };
   return { ...made, client, signOuts };
