@@ -31,13 +31,20 @@ const minify = terser(terserOptions);
 
 // The stylesheet is written to be read (src/ui/styles.ts); the production bundle carries it without
 // the layout: whitespace runs become one space, and none is kept around braces, colons, semicolons
-// and commas (the stylesheet uses no selector whose meaning depends on such a space).
+// and commas (the stylesheet uses no selector whose meaning depends on such a space). Its own custom
+// properties (`--surface`, `--muted`…) get one-letter names: only the stylesheet reads them, while
+// the `--emweb-*` ones a host themes with keep theirs.
+const shortCustomProperties = (css) => {
+  const own = [...new Set(css.match(/--(?!emweb-)[\w-]+(?=:)/g))];
+  const short = new Map(own.map((name, i) => [name, `--${String.fromCharCode(97 + i)}`]));
+  return css.replace(/--(?!emweb-)[\w-]+/g, (name) => short.get(name) ?? name);
+};
 const compactCss = {
   name: 'compact-css',
   transform(code, id) {
     if (!id.endsWith('/src/ui/styles.ts')) return null;
     const compacted = code.replace(/const CSS = `([^`]*)`/, (_, css) => {
-      const tight = css
+      const tight = shortCustomProperties(css)
         .replace(/\s+/g, ' ')
         .replace(/ ?([{}:;,]) ?/g, '$1')
         .replace(/;}/g, '}')
