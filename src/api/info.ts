@@ -1,4 +1,4 @@
-import { request } from '../http';
+import { isPlainObject, request } from '../http';
 import type { Logger } from '../logging/types';
 import type { ApiCallDeps } from './configuration';
 
@@ -12,8 +12,8 @@ export async function loadVersion(deps: ApiCallDeps): Promise<string> {
     _headers: deps._headers,
     _timeoutMs: deps._timeoutMs,
   });
-  if (status < 200 || status >= 300 || typeof json !== 'object' || json === null || !('message' in json)) return '';
-  return typeof json.message === 'string' ? json.message : '';
+  const message = status >= 200 && status < 300 && isPlainObject(json) ? json.message : undefined;
+  return typeof message === 'string' ? message : '';
 }
 
 interface CloudCheckDeps extends ApiCallDeps {

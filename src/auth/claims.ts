@@ -11,12 +11,14 @@ export type Claims = { [K in ClaimName]?: unknown };
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
-/** base64url → UTF-8 text, or `null`; atob alone yields one char per byte, which garbles any non-ASCII name. */
+/**
+ * base64url → UTF-8 text, or `null`; atob alone yields one char per byte, which garbles any
+ * non-ASCII name. atob decodes base64 as browsers must ("forgiving"): the padding may be left out,
+ * and a length of 4n+1, which no byte string has, throws.
+ */
 function decodeBase64Url(part: string): string | null {
-  // A length of 4n+1 cannot come from any byte string; atob would reject it anyway, but not every atob agrees.
-  if (!BASE64URL.test(part) || part.length % 4 === 1) return null;
-  const padding = '='.repeat((4 - (part.length % 4)) % 4);
-  const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/') + padding);
+  if (!BASE64URL.test(part)) return null;
+  const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
   const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }

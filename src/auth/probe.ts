@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../constants';
-import { type FetchLike, type HttpResult, request } from '../http';
+import { type FetchLike, type HttpResult, isPlainObject, request } from '../http';
 import type { SafeStorage } from '../storage';
 import { type AuthType, isAuthType } from './authType';
 import { authHeaders } from './token';
@@ -37,9 +37,7 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
 
 /** The development path proves token mode only by saying so; anything else, silence included, is oracle. */
 export function decideFallbackProbe({ _status: status, _json: json }: HttpResult): AuthType {
-  const saysToken =
-    status === 200 && typeof json === 'object' && json !== null && 'authType' in json && json.authType === 'token';
-  return saysToken ? 'token' : 'oracle';
+  return status === 200 && isPlainObject(json) && json.authType === 'token' ? 'token' : 'oracle';
 }
 
 export interface AuthTypeResolverDeps {

@@ -42,6 +42,13 @@ test('base64url alphabet (- and _) and missing padding are decoded', () => {
   assert.is(readClaims(makeJwt(payload), NOW)?.userId, JSON.parse(payload).userId);
 });
 
+test('a payload part of 4n+1 characters, which no bytes encode to, is malformed: null', () => {
+  const part = Buffer.from(JSON.stringify({ userId: 'jdoe' })).toString('base64url');
+  const malformed = part + 'A'.repeat((5 - (part.length % 4)) % 4);
+  assert.is(malformed.length % 4, 1);
+  assert.is(readClaims(`eyJhbGciOiJIUzI1NiJ9.${malformed}.sig`, NOW), null);
+});
+
 test('the standard base64 alphabet (+ /) and padding are not base64url: null', () => {
   const payload = JSON.stringify({ userId: 'ÿ?>~>>?' });
   const std = Buffer.from(payload).toString('base64');
