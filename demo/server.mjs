@@ -38,6 +38,8 @@ const DEFAULT_OPTIONS = {
   probeStatus: null, // number, or 'html' for a 200 HTML page; 0 drops the connection
   statuses: {}, // { '/api/info/version': 500, … } forces a status on any API path
   hang: [], // API paths that never answer
+  hold: [], // API paths whose answers wait until release(path)
+  headScripts: [], // script URLs put first in the <head> of every HTML page (the e2e checks' recorder)
   loggerStatus: null, // e.g. 503 or 429
   retryAfter: null, // seconds, sent as Retry-After with loggerStatus / failLogger
 };
@@ -231,11 +233,19 @@ export async function startDemoServer(startOptions = {}) {
   /** Idempotency keys of the batches stored: a batch sent again with one of them is a duplicate. */
   const seenKeys = new Set();
   const requests = [];
+  /** Requests to a `hold` path: answered by release(); `gaveUpAt` is when the client closed the connection first. */
+  const held = [];
+  const answers = new Map();
   let origin = '';
 
   const log = (...args) => options.quiet || console.log(...args);
 
   const hasSession = (req) => sessions.has(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
+
+  const withHeadScripts = (html) =>
+    html.replace('<head>', () =>
+      ['<head>', ...options.headScripts.map((src) => `<script src="${escapeHtml(src)}"></script>`)].join('\n'),
+    );
 
   function createSession() {
     const id = randomUUID();
@@ -251,7 +261,7 @@ export async function startDemoServer(startOptions = {}) {
       .replaceAll('__DEMO_AUTH__', options.auth)
       .replaceAll('__DEMO_TOKEN__', options.auth === 'token' ? demoJwt() : '')
       .replace('src="/web/emweb.js"', url.searchParams.has('dev') ? 'src="/web/emweb.dev.js"' : 'src="/web/emweb.js"');
-    sendHtml(res, 200, html);
+    sendHtml(res, 200, withHeadScripts(html));
   }
 
   async function serveWeb(res, url) {
@@ -281,7 +291,7 @@ export async function startDemoServer(startOptions = {}) {
     if (ext !== '.html') return send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] });
     const variant = url.searchParams.get('csp') ?? 'strict';
     if (!(variant in CSP_VARIANTS)) return send(res, 400, `Unknown csp variant ${variant}\n`);
-    return sendHtml(res, 200, content.toString('utf8'), CSP_VARIANTS[variant]);
+    return sendHtml(res, 200, withHeadScripts(content.toString('utf8')), CSP_VARIANTS[variant]);
   }
 
   // --- /auth/: the stand-in security gateway ------------------------------------------------------
@@ -290,7 +300,7 @@ export async function startDemoServer(startOptions = {}) {
     sendHtml(
       res,
       200,
-      `<!doctype html>
+      withHeadScripts(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -310,7 +320,7 @@ export async function startDemoServer(startOptions = {}) {
 </main>
 </body>
 </html>
-`,
+`),
     );
   }
 
@@ -319,7 +329,7 @@ export async function startDemoServer(startOptions = {}) {
     sendHtml(
       res,
       200,
-      `<!doctype html>
+      withHeadScripts(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -336,7 +346,7 @@ export async function startDemoServer(startOptions = {}) {
 </main>
 </body>
 </html>
-`,
+`),
       CSP_STRICT,
       headers,
     );
@@ -437,6 +447,7 @@ export async function startDemoServer(startOptions = {}) {
   async function serveApi(req, res, url) {
     const path = url.pathname;
     if (options.hang.has(path)) return; // never answers; close() drops the connection
+    if (options.hold.has(path)) await holdAnswer(path, res);
     if (options.latency > 0) await new Promise((r) => setTimeout(r, options.latency));
     const forced = options.statuses[path];
     if (forced === 0) return res.destroy();
@@ -450,6 +461,17 @@ export async function startDemoServer(startOptions = {}) {
     }
     if (call === 'clientlogger/' && req.method === 'POST') return loggerAnswer(req, res, url);
     return send(res, 404, { error: 'no such call' });
+  }
+
+  function holdAnswer(path, res) {
+    return new Promise((answer) => {
+      const request = { path, time: Date.now(), released: false, gaveUpAt: null };
+      held.push(request);
+      answers.set(request, answer);
+      res.on('close', () => {
+        if (!request.released) request.gaveUpAt ??= Date.now();
+      });
+    });
   }
 
   // --- dispatch -----------------------------------------------------------------------------------
@@ -493,8 +515,18 @@ export async function startDemoServer(startOptions = {}) {
     logBatches,
     accepted,
     requests,
+    held,
     get options() {
-      return { ...options, hang: [...options.hang] };
+      return { ...options, hang: [...options.hang], hold: [...options.hold] };
+    },
+    release(path) {
+      for (const request of held) {
+        if (request.released || (path !== undefined && request.path !== path)) continue;
+        request.released = true;
+        answers.get(request)();
+      }
+      if (path === undefined) options.hold.clear();
+      else options.hold.delete(path);
     },
     setOptions(partial) {
       normalizeOptions(options, partial);
@@ -506,6 +538,7 @@ export async function startDemoServer(startOptions = {}) {
       accepted.length = 0;
       seenKeys.clear();
       requests.length = 0;
+      held.length = 0;
     },
     close() {
       return new Promise((done) => {
@@ -523,6 +556,7 @@ function normalizeOptions(target, partial) {
   }
   if (!AUTH_MODES.includes(target.auth)) throw new TypeError(`auth must be one of ${AUTH_MODES.join(', ')}`);
   target.hang = new Set(target.hang ?? []);
+  target.hold = new Set(target.hold ?? []);
   target.statuses = { ...(target.statuses ?? {}) };
   return target;
 }
