@@ -60,7 +60,7 @@ test('--emweb-accent colours the floating button and the primary button; --emweb
   }));
 
 // ---------------------------------------------------------------------------------------------
-// Readable on a dark host page
+// Readable on a dark host page, and on a light one (plain.html: a host with no styles of its own)
 
 /** Measures every visible text of the client now; fails with the list of those below AA. */
 async function assertReadable(page: Page, state: string): Promise<number> {
@@ -71,37 +71,41 @@ async function assertReadable(page: Page, state: string): Promise<number> {
   return measured.length;
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`on a dark host page, colour scheme ${scheme}: every text of the client reaches WCAG AA contrast (ready, speed dial open, notice, failed start), and axe agrees`, () =>
-    withPage(
-      { auth: 'oracle' },
-      VIEWPORT,
-      async ({ page, open, server }) => {
-        await open('/e2e/dark-host.html');
-        assert.is(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark');
-        await clientReady(page);
-        await assertReadable(page, 'ready');
-        assert.equal(await runAxe(page), [], 'axe, ready');
+for (const [host, path] of [
+  ['a dark host page', '/e2e/dark-host.html'],
+  ['a light host page', '/e2e/plain.html'],
+] as const)
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`on ${host}, colour scheme ${scheme}: every text of the client reaches WCAG AA contrast (ready, speed dial open, notice, failed start), and axe agrees`, () =>
+      withPage(
+        { auth: 'oracle' },
+        VIEWPORT,
+        async ({ page, open, server }) => {
+          await open(path);
+          assert.is(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark');
+          await clientReady(page);
+          await assertReadable(page, 'ready');
+          assert.equal(await runAxe(page), [], 'axe, ready');
 
-        await fab(page).click();
-        await menu(page).waitFor();
-        await assertReadable(page, 'speed dial open');
-        assert.equal(await runAxe(page), [], 'axe, speed dial open');
+          await fab(page).click();
+          await menu(page).waitFor();
+          await assertReadable(page, 'speed dial open');
+          assert.equal(await runAxe(page), [], 'axe, speed dial open');
 
-        await byRole(page, 'menuitem', 'Reload configuration').click();
-        await notice(page, 'Configuration reloaded').waitFor();
-        await assertReadable(page, 'notice');
+          await byRole(page, 'menuitem', 'Reload configuration').click();
+          await notice(page, 'Configuration reloaded').waitFor();
+          await assertReadable(page, 'notice');
 
-        server.setOptions({ probeStatus: 503 });
-        await page.evaluate(() => localStorage.clear()); // no remembered mode: the probe runs, and fails
-        await open('/e2e/dark-host.html');
-        await byRole(page, 'button', 'Retry').waitFor();
-        await assertReadable(page, 'failed start');
-        assert.equal(await runAxe(page), [], 'axe, failed start');
-      },
-      { colorScheme: scheme },
-    ));
-}
+          server.setOptions({ probeStatus: 503 });
+          await page.evaluate(() => localStorage.clear()); // no remembered mode: the probe runs, and fails
+          await open(path);
+          await byRole(page, 'button', 'Retry').waitFor();
+          await assertReadable(page, 'failed start');
+          assert.equal(await runAxe(page), [], 'axe, failed start');
+        },
+        { colorScheme: scheme },
+      ));
+  }
 
 test('the contrast measurement itself catches grey on grey (a host theme with too little contrast)', () =>
   withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open }) => {
