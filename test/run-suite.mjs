@@ -69,5 +69,16 @@ export async function runE2E() {
   return results;
 }
 
-/** One line a result: `NAME: N passed, N failed` (`, N skipped` when some were). */
-export const resultLine = (r) => `${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+/**
+ * Prints a line a result (`NAME: N passed, N failed`, `, N skipped` when some were), then the line
+ * CI reads, `N passed, N failed`, summed over all; returns the exit code.
+ */
+export function report(results) {
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  console.log('');
+  for (const r of results)
+    console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}

@@ -1,7 +1,7 @@
 // Debian's Chromium through playwright-core: one browser, a fresh browser context per session.
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { DemoServer } from '../../../demo/server.mjs';
-import type { DriverFactory, Key, Tab, Viewport } from './types';
+import { type DriverFactory, KEY_VALUES, type Tab, type Viewport } from './types';
 
 /** No sandbox (root in a container), no GPU, nothing that reaches beyond loopback. */
 export const CHROMIUM_ARGS = [
@@ -14,23 +14,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-const KEYS: Record<Key, string> = {
-  Enter: 'Enter',
-  Space: ' ',
-  Escape: 'Escape',
-  Tab: 'Tab',
-  ArrowDown: 'ArrowDown',
-  ArrowUp: 'ArrowUp',
-  Home: 'Home',
-  End: 'End',
-};
-
 function tab(context: BrowserContext, page: Page): Tab {
   return {
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: (expression) => page.evaluate(expression),
     clickAt: (x, y) => page.mouse.click(x, y),
-    press: (key) => page.keyboard.press(KEYS[key]),
+    press: (key) => page.keyboard.press(KEY_VALUES[key]),
     setViewport: (size: Viewport) => page.setViewportSize(size),
     screenshot: () => page.screenshot({ caret: 'hide' }),
     newTab: async (viewport) => {

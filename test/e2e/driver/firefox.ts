@@ -3,18 +3,7 @@
 // client treats as going away). WebDriver BiDi cannot emulate the colour scheme, so the scheme is
 // a preference the browser starts with: one browser per scheme, each launched on first use.
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
-import type { ColorScheme, DriverFactory, Key, Tab, Viewport } from './types';
-
-const KEYS: Record<Key, string> = {
-  Enter: 'Enter',
-  Space: ' ',
-  Escape: 'Escape',
-  Tab: 'Tab',
-  ArrowDown: 'ArrowDown',
-  ArrowUp: 'ArrowUp',
-  Home: 'Home',
-  End: 'End',
-};
+import { type ColorScheme, type DriverFactory, KEY_VALUES, type Tab, type Viewport } from './types';
 
 /** `layout.css.prefers-color-scheme.content-override`: 0 dark, 1 light. */
 const SCHEME_PREF: Record<ColorScheme, number> = { dark: 0, light: 1 };
@@ -30,7 +19,7 @@ function tab(context: BrowserContext, page: Page): Tab {
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: (expression) => page.evaluate(expression),
     clickAt: (x, y) => page.mouse.click(x, y),
-    press: (key) => page.keyboard.press(KEYS[key] as Parameters<Page['keyboard']['press']>[0]),
+    press: (key) => page.keyboard.press(KEY_VALUES[key] as Parameters<Page['keyboard']['press']>[0]),
     setViewport: (size) => page.setViewport(size),
     screenshot: async () => Buffer.from(await page.screenshot()),
     newTab: async (viewport) => tab(context, await newWindow(context, viewport)),

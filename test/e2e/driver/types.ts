@@ -15,6 +15,18 @@ export type ColorScheme = 'light' | 'dark';
 /** The keys a check may press, named as KeyboardEvent.key names them ('Space' for ' '). */
 export type Key = 'Enter' | 'Space' | 'Escape' | 'Tab' | 'ArrowDown' | 'ArrowUp' | 'Home' | 'End';
 
+/** Each key as its KeyboardEvent.key: the name Playwright and Puppeteer press it by. */
+export const KEY_VALUES: Record<Key, string> = {
+  Enter: 'Enter',
+  Space: ' ',
+  Escape: 'Escape',
+  Tab: 'Tab',
+  ArrowDown: 'ArrowDown',
+  ArrowUp: 'ArrowUp',
+  Home: 'Home',
+  End: 'End',
+};
+
 /** One tab (a top-level window) of a session. */
 export interface Tab {
   /** Loads `url` and resolves once its `load` event has fired. */
