@@ -132,7 +132,7 @@ export interface PageOptions {
   signedIn?: boolean;
   /** prefers-color-scheme for the whole session; default light. */
   colorScheme?: ColorScheme;
-  /** Whole-run time limit, default 60 s. */
+  /** Whole-run time limit (the session's start included), default 90 s. */
   timeoutMs?: number;
 }
 
@@ -153,9 +153,13 @@ export async function withPage<T>(
   const server = await startDemoServer({ quiet: true, headScripts: [RECORDER], ...serverOptions });
   let session: Awaited<ReturnType<Driver['open']>> | null = null;
   let page: Page | null = null;
-  try {
-    session = await engine.open({ viewport: viewport ?? DEFAULT_VIEWPORT, colorScheme: pageOptions.colorScheme ?? 'light' });
-    page = new Page(engine.name, session.tab);
+  let over = false;
+  const check = async () => {
+    const opened = await engine.open({ viewport: viewport ?? DEFAULT_VIEWPORT, colorScheme: pageOptions.colorScheme ?? 'light' });
+    // A session that came after the time limit is closed here: nobody else will.
+    if (over) return void (await opened.close());
+    session = opened;
+    page = new Page(engine.name, opened.tab);
     await seedSession(page, server, pageOptions);
     const run: PageRun = {
       page,
@@ -164,12 +168,17 @@ export async function withPage<T>(
       url: server.url,
       open: (path = '/web/') => page!.goto(server.url + path),
     };
-    return await withTimeout(fn(run), pageOptions.timeoutMs ?? 60_000);
+    return fn(run);
+  };
+  try {
+    // The session's start and the seeding count too: nothing a check waits on may hang it.
+    return (await withTimeout(check(), pageOptions.timeoutMs ?? 90_000)) as T;
   } catch (error) {
     if (page) await reportFailure(page, error);
     throw error;
   } finally {
-    await session?.close().catch(() => {});
+    over = true;
+    await (session as { close(): Promise<void> } | null)?.close().catch(() => {});
     await server.close();
   }
 }

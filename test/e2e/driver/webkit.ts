@@ -7,7 +7,8 @@
 // can leave WebKitWebDriver's own wait for `load` hanging: sessions use the page load strategy
 // "none", and goto() waits for the new document itself. A command that hangs anyway is given up
 // after COMMAND_TIMEOUT, and a session that will not quit takes the driver down with it (the next
-// session starts a fresh one).
+// session starts a fresh one). Now and then a new session is never answered (its MiniBrowser did
+// not come up): the driver is then started afresh and asked once more.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -193,18 +194,23 @@ export const webkitDriver: DriverFactory = ({ browser: miniBrowser, driver: webD
     name: 'webkit',
     version: async () => version || 'WebKitGTK',
     async open({ viewport, colorScheme }) {
-      const { url } = await launch();
-      const driver = await new Builder()
-        .usingServer(url)
-        .withCapabilities({
-          browserName: 'MiniBrowser',
-          pageLoadStrategy: 'none',
-          'webkitgtk:browserOptions': {
-            binary: miniBrowser,
-            args: ['--automation', ...(colorScheme === 'dark' ? ['--dark-mode'] : [])],
-          },
-        })
-        .build();
+      const session = async () =>
+        new Builder()
+          .usingServer((await launch()).url)
+          .withCapabilities({
+            browserName: 'MiniBrowser',
+            pageLoadStrategy: 'none',
+            'webkitgtk:browserOptions': {
+              binary: miniBrowser,
+              args: ['--automation', ...(colorScheme === 'dark' ? ['--dark-mode'] : [])],
+            },
+          })
+          .build();
+      const driver = await withTimeout(session(), COMMAND_TIMEOUT, 'a new session').catch(async (error) => {
+        console.warn(`  [e2e webkit] ${error.message}: starting WebKitWebDriver afresh`);
+        await stop();
+        return withTimeout(session(), COMMAND_TIMEOUT, 'a new session, on a fresh driver');
+      });
       version ||= `WebKitGTK ${(await driver.getCapabilities()).get('browserVersion')}`;
       await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 });
       const run = sessionQueue(driver);
