@@ -29,6 +29,8 @@ const KEYS: Record<Key, string> = {
 };
 
 const COMMAND_TIMEOUT = 30_000;
+/** A new session takes about a second; one that takes ten will not come. */
+const SESSION_TIMEOUT = 10_000;
 
 /** Big enough for the widest viewport a check asks for. */
 const SCREEN = '-screen 0 2560x1600x24';
@@ -206,10 +208,10 @@ export const webkitDriver: DriverFactory = ({ browser: miniBrowser, driver: webD
             },
           })
           .build();
-      const driver = await withTimeout(session(), COMMAND_TIMEOUT, 'a new session').catch(async (error) => {
+      const driver = await withTimeout(session(), SESSION_TIMEOUT, 'a new session').catch(async (error) => {
         console.warn(`  [e2e webkit] ${error.message}: starting WebKitWebDriver afresh`);
         await stop();
-        return withTimeout(session(), COMMAND_TIMEOUT, 'a new session, on a fresh driver');
+        return withTimeout(session(), SESSION_TIMEOUT, 'a new session, on a fresh driver');
       });
       version ||= `WebKitGTK ${(await driver.getCapabilities()).get('browserVersion')}`;
       await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 });
