@@ -32,7 +32,10 @@ const PARTS = {
     '/startup.ts': 'export const runStartup = async () => ({}); export const loadConfiguration = async () => ({});',
   },
   client: { '/client.ts': 'export const createClient = (deps) => deps;' },
-  probe: { '/auth/probe.ts': 'export const createAuthTypeResolver = () => async () => ({});' },
+  probe: {
+    '/auth/probe.ts':
+      'export const createAuthTypeResolver = () => async () => ({}); export const rememberedAuthType = () => null;',
+  },
   claims: { '/auth/claims.ts': 'export const readClaims = () => null;' },
   'api calls': {
     '/api/configuration.ts': 'export const requestConfiguration = async () => ({});',
