@@ -14,7 +14,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { type DemoServer, startDemoServer } from '../demo/server.mjs';
 // Chromium is launched with the e2e harness's flags: no sandbox (root in a container), no GPU,
 // and none of the background traffic that would mix with the page's requests.
-import { CHROMIUM_ARGS, sessionCookie } from '../test/e2e/harness';
+import { CHROMIUM_ARGS, sessionCookie } from '../test/e2e/driver/chromium';
 import { ROOT, serverRootFor } from './builds';
 
 const LATENCY_MS = 100;

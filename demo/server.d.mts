@@ -27,6 +27,10 @@ export interface DemoBehaviour {
   statuses: Record<string, number>;
   /** Exact API paths that never answer (until the server closes). */
   hang: Iterable<string>;
+  /** Exact API paths whose answers wait until `release(path)`; then they answer as usual. */
+  hold: Iterable<string>;
+  /** Script URLs put first in the `<head>` of every HTML page the server makes (host page, /e2e/ fixtures, /auth/ pages). */
+  headScripts: string[];
   /** Status for every clientlogger POST (e.g. 503, 429, 413); wins over `failLogger`. */
   loggerStatus: number | null;
   /** Seconds sent as `Retry-After` with a failing logger answer. */
@@ -80,6 +84,16 @@ export interface RecordedRequest {
   time: number;
 }
 
+/** A request to a `hold` path. */
+export interface HeldRequest {
+  path: string;
+  time: number;
+  /** Answered by `release()`. */
+  released: boolean;
+  /** When the client closed the connection before it was released (gave up, or navigated away); else null. */
+  gaveUpAt: number | null;
+}
+
 export interface DemoServer {
   /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
   url: string;
@@ -90,8 +104,12 @@ export interface DemoServer {
   accepted: LogBatch[];
   /** Every request, in arrival order. */
   requests: RecordedRequest[];
+  /** Requests to a `hold` path, in arrival order. */
+  held: HeldRequest[];
   /** A copy of the current behaviour. */
-  readonly options: DemoBehaviour & { hang: string[] };
+  readonly options: DemoBehaviour & { hang: string[]; hold: string[] };
+  /** Answers the held requests of `path` (of every path when omitted) as usual, and holds no more of them. */
+  release(path?: string): void;
   setOptions(partial: Partial<DemoBehaviour>): void;
   /** Starts a gateway session; the cookie fits Playwright's `context.addCookies` (add `url`). */
   createSession(): { name: string; value: string };

@@ -39,6 +39,8 @@ const DEFAULT_OPTIONS = {
   probeStatus: null, // number, or 'html' for a 200 HTML page; 0 drops the connection
   statuses: {}, // { '/api/info/version': 500, … } forces a status on any API path
   hang: [], // API paths that never answer
+  hold: [], // API paths whose answers wait until release(path)
+  headScripts: [], // script URLs put first in the <head> of every HTML page (the e2e checks' recorder)
   loggerStatus: null, // e.g. 503 or 429
   retryAfter: null, // seconds, sent as Retry-After with loggerStatus / failLogger
 };
@@ -228,6 +230,9 @@ export async function startDemoServer(startOptions = {}) {
   };
   const sessions = new Set();
   const requests = [];
+  /** Requests to a `hold` path: answered by release(); `gaveUpAt` is when the client closed the connection first. */
+  const held = [];
+  const answers = new Map();
   let origin = '';
   const hasSession = (req) => sessions.has(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
   const product = createProductServer();
@@ -245,6 +250,11 @@ export async function startDemoServer(startOptions = {}) {
   let printed = 0;
 
   const log = (...args) => options.quiet || console.log(...args);
+
+  const withHeadScripts = (html) =>
+    html.replace('<head>', () =>
+      ['<head>', ...options.headScripts.map((src) => `<script src="${escapeHtml(src)}"></script>`)].join('\n'),
+    );
 
   function createSession() {
     const id = randomUUID();
@@ -265,7 +275,7 @@ export async function startDemoServer(startOptions = {}) {
       .replaceAll('__DEMO_AUTH__', options.auth)
       .replaceAll('__DEMO_TOKEN__', options.auth === 'token' ? demoJwt() : '')
       .replace('src="/web/emweb.js" data-mount="#emweb"', script);
-    sendHtml(res, 200, html);
+    sendHtml(res, 200, withHeadScripts(html));
   }
 
   async function serveWeb(res, url) {
@@ -295,7 +305,7 @@ export async function startDemoServer(startOptions = {}) {
     if (ext !== '.html') return send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] });
     const variant = url.searchParams.get('csp') ?? 'strict';
     if (!(variant in CSP_VARIANTS)) return send(res, 400, `Unknown csp variant ${variant}\n`);
-    return sendHtml(res, 200, content.toString('utf8'), CSP_VARIANTS[variant]);
+    return sendHtml(res, 200, withHeadScripts(content.toString('utf8')), CSP_VARIANTS[variant]);
   }
 
   // --- /auth/: the stand-in security gateway ------------------------------------------------------
@@ -304,7 +314,7 @@ export async function startDemoServer(startOptions = {}) {
     sendHtml(
       res,
       200,
-      `<!doctype html>
+      withHeadScripts(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -324,7 +334,7 @@ export async function startDemoServer(startOptions = {}) {
 </main>
 </body>
 </html>
-`,
+`),
     );
   }
 
@@ -333,7 +343,7 @@ export async function startDemoServer(startOptions = {}) {
     sendHtml(
       res,
       200,
-      `<!doctype html>
+      withHeadScripts(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -350,7 +360,7 @@ export async function startDemoServer(startOptions = {}) {
 </main>
 </body>
 </html>
-`,
+`),
       CSP_STRICT,
       headers,
     );
@@ -398,21 +408,17 @@ export async function startDemoServer(startOptions = {}) {
     for (; printed < product.batches.length; printed++) if (!options.quiet) printBatch(product.batches[printed]);
   }
 
-  // The request goes to the fake as the browser sent it; a fake answer of status 0 (a network
-  // failure) drops the connection, and one that never comes leaves it open until close().
+  // The request goes to the fake as the browser sent it (after a `hold`, once released); a fake
+  // answer of status 0 (a network failure) drops the connection, and one that never comes leaves it
+  // open until close().
   async function serveApi(req, res, url) {
     const body = req.method === 'POST' ? await readBody(req) : undefined;
-    const aborted = new AbortController();
-    res.on('close', () => aborted.abort());
+    if (options.hold.has(url.pathname)) await holdAnswer(url.pathname, res);
     const sent = Object.entries(req.headers).map(([name, value]) => [name, String(value)]);
     let answer;
     try {
-      answer = await product.fetch(origin + url.pathname + url.search, {
-        method: req.method,
-        headers: sent,
-        body,
-        signal: aborted.signal,
-      });
+      // Like a real server, it goes on with a request whose client has gone: a log batch still counts.
+      answer = await product.fetch(origin + url.pathname + url.search, { method: req.method, headers: sent, body });
     } catch {
       return res.destroy();
     } finally {
@@ -421,6 +427,17 @@ export async function startDemoServer(startOptions = {}) {
     const payload = Buffer.from(await answer.arrayBuffer());
     const { 'content-type': type, 'content-length': _length, ...headers } = Object.fromEntries(answer.headers);
     send(res, answer.status, payload, { 'Content-Type': type, ...headers });
+  }
+
+  function holdAnswer(path, res) {
+    return new Promise((answer) => {
+      const request = { path, time: Date.now(), released: false, gaveUpAt: null };
+      held.push(request);
+      answers.set(request, answer);
+      res.on('close', () => {
+        if (!request.released) request.gaveUpAt ??= Date.now();
+      });
+    });
   }
 
   // --- dispatch -----------------------------------------------------------------------------------
@@ -467,8 +484,18 @@ export async function startDemoServer(startOptions = {}) {
       return product.batches.filter((batch) => !batch.duplicate && batch.status >= 200 && batch.status < 300);
     },
     requests,
+    held,
     get options() {
-      return { ...options, hang: [...options.hang] };
+      return { ...options, hang: [...options.hang], hold: [...options.hold] };
+    },
+    release(path) {
+      for (const request of held) {
+        if (request.released || (path !== undefined && request.path !== path)) continue;
+        request.released = true;
+        answers.get(request)();
+      }
+      if (path === undefined) options.hold.clear();
+      else options.hold.delete(path);
     },
     setOptions(partial) {
       normalizeOptions(options, partial);
@@ -480,6 +507,7 @@ export async function startDemoServer(startOptions = {}) {
       product.reset();
       printed = 0;
       requests.length = 0;
+      held.length = 0;
     },
     close() {
       return new Promise((done) => {
@@ -497,6 +525,7 @@ function normalizeOptions(target, partial) {
   }
   if (!AUTH_MODES.includes(target.auth)) throw new TypeError(`auth must be one of ${AUTH_MODES.join(', ')}`);
   target.hang = new Set(target.hang ?? []);
+  target.hold = new Set(target.hold ?? []);
   target.statuses = { ...(target.statuses ?? {}) };
   return target;
 }

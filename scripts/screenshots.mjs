@@ -1,51 +1,65 @@
-// The README's screenshots, taken from the demo in Debian's Chromium:
+// The README's screenshots, taken from the demo in each engine of the real-browser suite:
 //
-//   npm run screenshots                  builds first (npm run build), then writes docs/*.png
+//   npm run screenshots                  builds first (npm run build), then writes docs/screenshots/*.png
 //   npm run screenshots -- --no-build    uses dist/ as it is
+//   E2E_BROWSERS=firefox npm run screenshots   one engine (default: every engine installed)
 //
-// The demo server runs in-process on a free port, playing the security gateway with a signed-in
-// session, so the header shows a user. Each shot waits for what it shows (the started client, the
-// open menu, the Retry button), never for time. CHROMIUM_PATH overrides /usr/bin/chromium.
+// Each engine at xs (375 px) and lg (1440 px), light and dark; Chromium also the open speed dial,
+// a host screen and a failed start. The demo server runs in-process on a free port, playing the
+// security gateway with a signed-in session, so the header shows a user. Each shot waits for what
+// it shows (the started client, the open menu, the Retry button), never for time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { demoJwt, startDemoServer } from '../demo/server.mjs';
-import { CHROMIUM_ARGS, sessionCookie } from '../test/e2e/harness.ts';
+import { byRole, clientReady, fab, menu } from '../test/e2e/client.ts';
+import { driverFor } from '../test/e2e/driver/index.ts';
+import { engineVersion, findEngine, selectedEngines } from '../test/e2e/engines.mjs';
+import { seedSession } from '../test/e2e/harness.ts';
+import { Page } from '../test/e2e/page.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DOCS = join(ROOT, 'docs');
+const DOCS = join(ROOT, 'docs', 'screenshots');
 const XS = { width: 375, height: 812 };
 const LG = { width: 1440, height: 900 };
 
-/** What each picture shows. `setup` runs on the page once the host page has loaded. */
-const SHOTS = [
-  { file: 'screenshot-light-xs.png', viewport: XS, colorScheme: 'light', path: '/web/', setup: started },
-  { file: 'screenshot-light-lg.png', viewport: LG, colorScheme: 'light', path: '/web/', setup: started },
-  { file: 'screenshot-dark-xs.png', viewport: XS, colorScheme: 'dark', path: '/web/', setup: started },
-  { file: 'screenshot-dark-lg.png', viewport: LG, colorScheme: 'dark', path: '/web/', setup: started },
-  { file: 'screenshot-menu.png', viewport: LG, colorScheme: 'light', path: '/web/', setup: menuOpen },
-  { file: 'screenshot-host-screen.png', viewport: LG, colorScheme: 'light', path: '/web/?screen=tickets', setup: started },
-  { file: 'screenshot-failed-start.png', viewport: LG, colorScheme: 'light', path: '/web/', probeStatus: 503, setup: failed },
+/** What each picture shows, in every engine: `{engine}-{scheme}-{size}.png`. */
+const EVERY_ENGINE = [
+  { name: 'light-xs', viewport: XS, colorScheme: 'light', path: '/web/', setup: started },
+  { name: 'light-lg', viewport: LG, colorScheme: 'light', path: '/web/', setup: started },
+  { name: 'dark-xs', viewport: XS, colorScheme: 'dark', path: '/web/', setup: started },
+  { name: 'dark-lg', viewport: LG, colorScheme: 'dark', path: '/web/', setup: started },
+];
+/** And in Chromium alone: `chromium-{name}.png`. */
+const CHROMIUM_ONLY = [
+  { name: 'menu', viewport: LG, colorScheme: 'light', path: '/web/', setup: menuOpen },
+  { name: 'host-screen', viewport: LG, colorScheme: 'light', path: '/web/?screen=tickets', setup: started },
+  { name: 'failed-start', viewport: LG, colorScheme: 'light', path: '/web/', probeStatus: 503, setup: failed },
 ];
 
-/** The client has started and rendered, and the page has stopped loading. */
+/** Fonts loaded and the last change painted. */
+const settled = async (page) => {
+  await page.evaluate(() => document.fonts.ready.then(() => true));
+  await page.painted();
+};
+
+/** The client has started and rendered. */
 async function started(page) {
-  await page.evaluate(() => window.EMWeb.bootstrap());
-  await page.locator('#emweb button[aria-haspopup="menu"]').waitFor({ state: 'visible' });
-  await page.waitForLoadState('networkidle');
+  await clientReady(page);
+  await settled(page);
 }
 
 async function menuOpen(page) {
-  await started(page);
-  await page.locator('#emweb button[aria-haspopup="menu"]').click();
-  await page.getByRole('menu').waitFor();
+  await clientReady(page);
+  await fab(page).click();
+  await menu(page).waitFor();
+  await settled(page);
 }
 
 async function failed(page) {
-  await page.getByRole('button', { name: 'Retry' }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await byRole(page, 'button', 'Retry').waitFor();
+  await settled(page);
 }
 
 function build() {
@@ -57,47 +71,53 @@ function build() {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-async function shoot(browser, server, shot) {
+async function shoot(driver, server, shot) {
   server.setOptions({ probeStatus: shot.probeStatus ?? null });
-  const context = await browser.newContext({
-    viewport: shot.viewport,
-    colorScheme: shot.colorScheme,
-    storageState: {
-      cookies: [sessionCookie(server)],
-      origins: [{ origin: server.url, localStorage: [{ name: 'jwt', value: demoJwt() }] }],
-    },
-  });
+  const session = await driver.open({ viewport: shot.viewport, colorScheme: shot.colorScheme });
   try {
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto(server.url + shot.path, { waitUntil: 'load' });
+    const page = new Page(driver.name, session.tab);
+    await seedSession(page, server, { signedIn: true, localStorage: { jwt: demoJwt() } });
+    await page.goto(server.url + shot.path);
     await shot.setup(page);
-    const file = join(DOCS, shot.file);
-    await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+    const file = join(DOCS, `${driver.name}-${shot.name}.png`);
+    await page.screenshot(file);
     console.log(
       `${relative(ROOT, file)}  ${shot.viewport.width}×${shot.viewport.height} ${shot.colorScheme}  ${statSync(file).size} bytes`,
     );
   } finally {
-    await context.close();
+    await session.close();
   }
 }
 
 async function main() {
   build();
   mkdirSync(DOCS, { recursive: true });
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (apt-get install -y chromium)`);
   const server = await startDemoServer({ quiet: true, auth: 'secgw', host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   try {
-    for (const shot of SHOTS) await shoot(browser, server, shot);
+    for (const name of selectedEngines()) {
+      const driver = driverFor(name);
+      if ('missing' in driver) {
+        console.warn(`${name}: ${driver.missing}; no screenshots from it`);
+        continue;
+      }
+      try {
+        console.log(`== ${engineVersion(findEngine(name))}`);
+        for (const shot of name === 'chromium' ? [...EVERY_ENGINE, ...CHROMIUM_ONLY] : EVERY_ENGINE) {
+          await shoot(driver, server, shot);
+        }
+      } finally {
+        await driver.quit();
+      }
+    }
   } finally {
-    await browser.close();
     await server.close();
   }
 }
 
-main().catch((error) => {
-  console.error(`screenshots: ${error.message}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(`screenshots: ${error.message}`);
+    process.exit(1);
+  },
+);

@@ -1,7 +1,7 @@
-// `npm test`: the build, the static checks, the unit suite and the real-browser suite, ending with
-// the one line CI reads: `N passed, N failed`. Each static check counts as one test.
+// `npm test`: the build, the static checks, the unit suite and the real-browser suite in each
+// engine, ending with the one line CI reads: `N passed, N failed`. Each static check counts as one test.
 import { spawnSync } from 'node:child_process';
-import { runSuite } from './run-suite.mjs';
+import { report, runE2E, runSuite } from './run-suite.mjs';
 
 const npx = (...args) => ['npx', '--no-install', ...args];
 const CHECKS = [
@@ -30,12 +30,7 @@ for (const check of CHECKS) {
 }
 
 results.push(await runSuite('unit', ['test', '.test.tsx?$', '-i', 'e2e']));
-if (built) results.push(await runSuite('e2e', ['test/e2e', '.e2e.ts$']));
+if (built) results.push(...(await runE2E()));
 else results.push({ name: 'e2e: not run, the build failed', passed: 0, failed: 1 });
 
-const passed = results.reduce((sum, r) => sum + r.passed, 0);
-const failed = results.reduce((sum, r) => sum + r.failed, 0);
-console.log('');
-for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(report(results));

@@ -2,11 +2,11 @@
 // at xs (375 px) and lg (1440 px), in the light and the dark colour scheme: ready, with the speed
 // dial open, and after a failed start.
 
-import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { type DemoServerOptions, demoJwt } from '../../demo/server.mjs';
-import { clientReady, fab } from './client';
+import { byRole, clientReady, fab, menu } from './client';
 import { browserSuite, type PageOptions, runAxe, type Viewport, withPage } from './harness';
+import type { Page } from './page';
 
 const test = browserSuite('accessibility');
 
@@ -31,14 +31,13 @@ const audit = ({ server, viewport, scheme, reach, after, pageOptions }: Audit) =
     server,
     viewport,
     async ({ page, open }) => {
-      await page.emulateMedia({ colorScheme: scheme });
       await open('/web/');
       await reach(page);
       const violations = await runAxe(page);
       await after?.(page);
       assert.ok(violations.length === 0, format(violations));
     },
-    pageOptions,
+    { ...pageOptions, colorScheme: scheme },
   );
 
 for (const [name, viewport] of [
@@ -47,7 +46,7 @@ for (const [name, viewport] of [
 ] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe: no violations at ${name}, ${scheme}, ready`, () =>
-      audit({ server: { auth: 'secgw' }, viewport, scheme, reach: clientReady, pageOptions: signedIn }));
+      audit({ server: { auth: 'secgw' }, viewport, scheme, reach: (page) => clientReady(page), pageOptions: signedIn }));
 
     test(`axe: no violations at ${name}, ${scheme}, speed dial open`, () =>
       audit({
@@ -58,10 +57,10 @@ for (const [name, viewport] of [
         reach: async (page) => {
           await clientReady(page);
           await fab(page).click();
-          await page.getByRole('menu').waitFor();
+          await menu(page).waitFor();
         },
         after: async (page) => {
-          assert.is(await fab(page).getAttribute('aria-expanded'), 'true', 'still open after the audit');
+          assert.is(await fab(page).attribute('aria-expanded'), 'true', 'still open after the audit');
         },
       }));
 
@@ -70,7 +69,7 @@ for (const [name, viewport] of [
         server: { auth: 'secgw', probeStatus: 503 },
         viewport,
         scheme,
-        reach: (page) => page.getByRole('button', { name: 'Retry' }).waitFor(),
+        reach: (page) => byRole(page, 'button', 'Retry').waitFor(),
       }));
   }
 }

@@ -2,7 +2,7 @@
 // table, the gateway round trip, Retry, development mode, double load, a missing mount element.
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
-import { apiRequests, BUILD, clientReady, fab, header, startupRequests } from './client';
+import { apiRequests, BUILD, byRole, byText, clientReady, fab, header, startupRequests } from './client';
 import { browserSuite, type PageRun, waitFor, withPage } from './harness';
 
 const test = browserSuite('boot');
@@ -31,8 +31,8 @@ for (const { auth, cloud, mode, apiBase } of CASES) {
       const client = await clientReady(page);
       assert.is(client.authType, auth);
       assert.is(client.isCloud, cloud);
-      assert.is((await header(page).locator('h1').textContent())?.trim(), displayName);
-      const text = await header(page).innerText();
+      assert.is(await header(page).locator('h1').textContent(), displayName);
+      const text = await header(page).text();
       assert.ok(text.includes(version), `server version in ${JSON.stringify(text)}`);
       assert.ok(text.includes(BUILD), `build version in ${JSON.stringify(text)}`);
       assert.match(text, mode, 'sign-in mode');
@@ -143,13 +143,14 @@ test('secgw without a session: the 401 sends the browser to /auth/?returnUrl=<cu
   withPage({ auth: 'secgw', displayName: 'Gateway Desk' }, null, async ({ page, url }) => {
     const start = `${url}/web/deeper/path?x=1&y=%C3%BC#frag`;
     await page.goto(start);
-    await page.waitForURL((u) => u.pathname === '/auth/');
-    assert.is(page.url(), `${url}/auth/?returnUrl=${encodeURIComponent(start)}`);
-    await Promise.all([page.waitForURL(start), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const auth = await page.waitForURL((u) => new URL(u).pathname === '/auth/');
+    assert.is(auth, `${url}/auth/?returnUrl=${encodeURIComponent(start)}`);
+    await page.locator('role=button[name="Sign in"]').click();
+    await page.waitForURL(start);
     const client = await clientReady(page);
     assert.is(client.authType, 'secgw');
-    assert.is((await header(page).locator('h1').textContent())?.trim(), 'Gateway Desk');
-    assert.ok((await header(page).innerText()).includes('1042'), 'the signed-in user from the JWT the gateway handed over');
+    assert.is(await header(page).locator('h1').textContent(), 'Gateway Desk');
+    assert.ok((await header(page).text()).includes('1042'), 'the signed-in user from the JWT the gateway handed over');
   }));
 
 test('a probe answering 500 shows the error and Retry; once the server is fixed, Retry starts the client', () =>
@@ -158,13 +159,13 @@ test('a probe answering 500 shows the error and Retry; once the server is fixed,
     null,
     async ({ page, open, server }) => {
       await open('/web/');
-      await page.getByText('unhandled error case in getAuthTypeAsync status 500').waitFor();
-      const retry = page.getByRole('button', { name: 'Retry' });
+      await byText(page, 'unhandled error case in getAuthTypeAsync status 500').waitFor();
+      const retry = byRole(page, 'button', 'Retry');
       await retry.waitFor();
       assert.is(await page.evaluate(() => localStorage.getItem('authType')), null, 'a failed probe stores nothing');
       server.setOptions({ probeStatus: null });
       await retry.click();
-      await page.locator('#emweb header h1', { hasText: 'Recovered Desk' }).waitFor();
+      await header(page).locator('h1 >> has-text=Recovered Desk').waitFor();
       await fab(page).waitFor();
       assert.is(await retry.count(), 0, 'the error is gone');
       assert.is(await page.evaluate(() => localStorage.getItem('authType')), 'secgw');
@@ -178,17 +179,17 @@ test('a probe that hangs past timeoutMs shows status 0 and Retry; Retry starts t
     null,
     async ({ page, open, server }) => {
       await open('/e2e/manual.html?timeoutMs=400');
-      await page.waitForSelector('body[data-boot=rejected]', { timeout: 5_000 });
+      await page.locator('body[data-boot=rejected]').waitFor('attached');
       assert.equal(await page.evaluate(() => (window as any).__e2e.error), {
         name: 'Error',
         message: 'unhandled error case in getAuthTypeAsync status 0',
       });
-      await page.getByText('unhandled error case in getAuthTypeAsync status 0').waitFor();
+      await byText(page, 'unhandled error case in getAuthTypeAsync status 0', '#app').waitFor();
       server.setOptions({ hang: [] });
-      await page.getByRole('button', { name: 'Retry' }).click();
+      await byRole(page, 'button', 'Retry', '#app').click();
       const client = await clientReady(page, '#app');
       assert.is(client.authType, 'oracle');
-      await page.locator('#app header h1', { hasText: 'Patient Desk' }).waitFor();
+      await header(page, '#app').locator('h1 >> has-text=Patient Desk').waitFor();
     },
   ));
 
@@ -232,7 +233,7 @@ test('emweb.dev.js is development mode whatever the host asks: API base /api/ in
   withPage(
     { auth: 'secgw' },
     null,
-    async ({ page, open, server, consoleMessages }) => {
+    async ({ page, open, server }) => {
       await open('/e2e/dev-bundle.html?production=true');
       const client = await clientReady(page, '#app');
       assert.is(client.authType, 'secgw');
@@ -248,9 +249,10 @@ test('emweb.dev.js is development mode whatever the host asks: API base /api/ in
       assert.is(config.level, 1, 'DEBUG');
       assert.is(config.disableConsoleLogging, false);
       await page.evaluate(() => (window as any).EMWeb.logger.debug('dev bundle says hello'));
+      const { console: messages } = await page.record();
       assert.ok(
-        consoleMessages.some((m) => m.text.includes('dev bundle says hello')),
-        consoleMessages.map((m) => m.text).join('\n'),
+        messages.some((m) => m.text.includes('dev bundle says hello')),
+        messages.map((m) => m.text).join('\n'),
       );
     },
     { signedIn: true },
@@ -259,7 +261,8 @@ test('emweb.dev.js is development mode whatever the host asks: API base /api/ in
 test('without data-mount nothing starts: no shadow root, no API request, until the host calls bootstrap', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
     await open('/e2e/manual.html?manual&mount=%23app');
-    await page.waitForLoadState('networkidle');
+    // The page has loaded: its scripts have run, and a script tag with data-mount would have started.
+    await page.painted();
     assert.is(await page.evaluate(() => document.getElementById('app')!.shadowRoot), null);
     assert.equal(apiRequests(server), []);
     await page.evaluate(() => (window as any).__e2eBoot());
@@ -279,7 +282,7 @@ test('the script loaded twice keeps the first window.EMWeb and mounts one client
       };
     });
     assert.equal(kept, { same: true, logger: true });
-    assert.is(await page.locator('#emweb header').count(), 1, 'one header');
+    assert.is(await header(page).count(), 1, 'one header');
     assert.is(await fab(page).count(), 1, 'one floating action button');
     assert.is(server.requests.filter((r) => r.path === '/api/web/ClientConfiguration').length, 1, 'one probe');
   }));

@@ -1,19 +1,34 @@
-// Helpers for the client's own e2e tests (boot, layout, speed dial, security, logging, a11y).
+// Helpers for the client's own checks (boot, layout, speed dial, security, logging, a11y).
 //
 // Everything here finds the client's UI by role, accessible name, text, tag or an ARIA attribute the
 // contract fixes (`aria-haspopup="menu"`), never by class name: the markup inside the shadow root is
-// free to change. Playwright's CSS and role locators pierce the open shadow root.
-import type { Locator, Page } from 'playwright-core';
+// free to change. ` >> ` steps from the mount element into its open shadow root (dom.ts).
 import * as assert from 'uvu/assert';
 import type { DemoServer, RecordedRequest } from '../../demo/server.mjs';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { Locator, Page } from './page';
 
-export const BUILD = '1.229.0';
+export { breakpointOf } from '../../src/state/breakpoint';
+
+/** The build version the bundle says it is: package.json's. */
+export const BUILD = packageJson.version;
 
 /** The floating action button: the contract makes it a `button` with `aria-haspopup="menu"`. */
-export const fab = (page: Page, mount = '#emweb'): Locator => page.locator(`${mount} button[aria-haspopup="menu"]`);
+export const fab = (page: Page, mount = '#emweb'): Locator => page.locator(`${mount} >> button[aria-haspopup="menu"]`);
 
 /** The client's header (inside the shadow root of `mount`). */
-export const header = (page: Page, mount = '#emweb'): Locator => page.locator(`${mount} header`);
+export const header = (page: Page, mount = '#emweb'): Locator => page.locator(`${mount} >> header`);
+
+/** `role` elements named `name` inside the client in `mount`. */
+export const byRole = (page: Page, role: string, name?: string, mount = '#emweb'): Locator =>
+  page.locator(`${mount} >> role=${role}${name === undefined ? '' : `[name="${name}"]`}`);
+
+/** Elements of the client in `mount` whose text contains `text`. */
+export const byText = (page: Page, text: string, mount = '#emweb'): Locator => page.locator(`${mount} >> text=${text}`);
+
+/** The open speed dial's menu and its items. */
+export const menu = (page: Page, mount = '#emweb'): Locator => byRole(page, 'menu', undefined, mount);
+export const menuItems = (page: Page, mount = '#emweb'): Locator => page.locator(`${mount} >> role=menu >> role=menuitem`);
 
 /** The facts of a Client that survive structured cloning. */
 export interface ClientFacts {
@@ -45,7 +60,7 @@ export async function clientReady(page: Page, mount = '#emweb'): Promise<ClientF
       breakpoint: c.state.breakpoint.value,
     };
   }, mount);
-  await fab(page, mount).waitFor({ state: 'visible' });
+  await fab(page, mount).waitFor('visible');
   return facts;
 }
 
@@ -53,28 +68,8 @@ export async function clientReady(page: Page, mount = '#emweb'): Promise<ClientF
 export const breakpoint = (page: Page, mount = '#emweb'): Promise<string> =>
   page.evaluate(async (selector) => (await (window as any).EMWeb.bootstrap({ mount: selector })).state.breakpoint.value, mount);
 
-/** The element that really has focus, looking through open shadow roots. */
-export interface Focused {
-  tag: string;
-  role: string | null;
-  text: string;
-  haspopup: string | null;
-}
-
-export const focused = (page: Page): Promise<Focused | null> =>
-  page.evaluate(() => {
-    let el: Element | null = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    if (!el || el === document.body) return null;
-    return {
-      tag: el.tagName.toLowerCase(),
-      role: el.getAttribute('role'),
-      text: (el.textContent ?? '').trim(),
-      haspopup: el.getAttribute('aria-haspopup'),
-    };
-  });
-
-export const isFabFocused = (f: Focused | null): boolean => f?.tag === 'button' && f.haspopup === 'menu';
+export const isFabFocused = (f: { tag: string; haspopup: string | null } | null): boolean =>
+  f?.tag === 'button' && f.haspopup === 'menu';
 
 /** Requests to /api/ in arrival order. */
 export const apiRequests = (server: DemoServer): RecordedRequest[] => server.requests.filter((r) => r.path.startsWith('/api/'));
@@ -105,19 +100,16 @@ export function assertInViewport(
   );
 }
 
-/** A short notice of the client (a live region) holding `text`. */
-export const notice = (page: Page, text: string | RegExp, mount = '#emweb'): Locator =>
-  page.locator(`${mount} [role=status], ${mount} [role=alert], ${mount} [aria-live]`).filter({ hasText: text });
-
-/** The contract's breakpoint for a viewport width: xs under 768, sm under 992, md under 1200, else lg. */
-export const breakpointOf = (width: number): string => (width < 768 ? 'xs' : width < 992 ? 'sm' : width < 1200 ? 'md' : 'lg');
+/** A short notice of the client (a live region) whose text contains `text` (any text when omitted). */
+export const notice = (page: Page, text?: string, mount = '#emweb'): Locator =>
+  page.locator(`${mount} >> [role=status], [role=alert], [aria-live]${text === undefined ? '' : ` >> has-text=${text}`}`);
 
 /**
  * Waits until the client in `mount` has both learnt the breakpoint `bp` (its state) and rendered
  * for it (the `data-breakpoint` its shell carries): the UI re-renders after the state changes.
  */
 export async function shownAt(page: Page, bp: string, mount = '#emweb'): Promise<void> {
-  await page.waitForFunction(
+  await page.waitFor(
     async ({ selector, want }) => {
       const state = (await (window as any).EMWeb.bootstrap({ mount: selector })).state.breakpoint.value;
       const shown = document
@@ -127,9 +119,26 @@ export async function shownAt(page: Page, bp: string, mount = '#emweb'): Promise
       return state === want && shown === want;
     },
     { selector: mount, want: bp },
+    { what: `the client shown at ${bp}` },
   );
 }
 
-/** Resolves after the page has painted twice: whatever the last step scheduled has rendered. */
-export const painted = (page: Page): Promise<void> =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+/** The CSP header of `path` as the demo server sends it (the browser got the same page). */
+export async function cspOf(server: DemoServer, path: string): Promise<string | null> {
+  const res = await fetch(server.url + path);
+  await res.arrayBuffer();
+  return res.headers.get('content-security-policy');
+}
+
+/**
+ * Offline as the client meets it, in any engine: the log endpoint's connections are dropped (a
+ * network failure), and the page says it is offline (`navigator.onLine` false and the `offline`
+ * event); back online, the reverse and the `online` event. Only the current document is told.
+ */
+export async function setOffline(page: Page, server: DemoServer, offline: boolean, logger = '/api/clientlogger/'): Promise<void> {
+  server.setOptions({ statuses: offline ? { [logger]: 0 } : {} });
+  await page.evaluate((off) => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !off });
+    window.dispatchEvent(new Event(off ? 'offline' : 'online'));
+  }, offline);
+}

@@ -2,7 +2,7 @@
 // root, its colour against what is really painted behind it (the client's own backgrounds, or the
 // host page's showing through), as the WCAG 2 contrast ratio. Colours are read from computed
 // styles and resolved by a canvas, so any CSS colour syntax (color-mix, color(srgb …)) counts.
-import type { Page } from 'playwright-core';
+import type { Page } from './page';
 
 export interface TextContrast {
   text: string;
@@ -71,7 +71,7 @@ const MEASURE = `(selector) => {
 
 /** Every visible piece of text in the client mounted in `mount`, with its contrast ratio. */
 export function measureTextContrast(page: Page, mount = '#emweb'): Promise<TextContrast[]> {
-  return page.evaluate(`(${MEASURE})(${JSON.stringify(mount)})`) as Promise<TextContrast[]>;
+  return page.evaluate<TextContrast[]>(`(${MEASURE})(${JSON.stringify(mount)})`);
 }
 
 /** The pieces of text below WCAG AA: 4.5:1, or 3:1 for large text. */

@@ -1,7 +1,6 @@
-// Smoke test of the demo server (plain fetch from Node) and of the harness itself (one Chromium per suite).
+// Smoke test of the demo server (plain fetch from Node) and of the harness itself, in each engine.
 // It asserts nothing about the client's UI: that belongs to the UI's own e2e tests.
 import { spawnSync } from 'node:child_process';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   CSP_STRICT,
@@ -11,7 +10,8 @@ import {
   safeReturnUrl,
   startDemoServer,
 } from '../../demo/server.mjs';
-import { browserSuite, ROOT, runAxe, shadowRootMode, withPage } from './harness';
+import { clientReady } from './client';
+import { browserSuite, nodeSuite, ROOT, runAxe, withPage } from './harness';
 
 const MODES = ['secgw', 'oracle', 'token'] as const;
 
@@ -27,6 +27,10 @@ async function withServer(options: DemoServerOptions, fn: (server: DemoServer) =
 const get = (server: DemoServer, path: string, init: RequestInit = {}) =>
   fetch(server.url + path, { redirect: 'manual', ...init });
 
+async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 const sessionHeader = (server: DemoServer) => {
   const { name, value } = server.createSession();
   return { cookie: `${name}=${value}` };
@@ -40,7 +44,7 @@ function decodeJwtPayload(jwt: string): Record<string, unknown> {
 }
 
 // ---------------------------------------------------------------------------------------------
-const server = suite('demo server');
+const server = nodeSuite('demo server');
 
 for (const auth of MODES) {
   server(`${auth}: /web/ serves the host page with the strict CSP and the mode it plays`, () =>
@@ -292,6 +296,45 @@ server('e2e fixture pages: strict CSP by default, ?csp= variants, static files',
   }),
 );
 
+server('hold keeps an answer back until release(path), then answers as usual; a client that gives up first is noted', () =>
+  withServer({ auth: 'oracle', hold: ['/api/info/version', '/api/info/cloudinstance'] }, async (s) => {
+    const version = get(s, '/api/info/version');
+    const abandoned = new AbortController();
+    const cloud = get(s, '/api/info/cloudinstance', { signal: abandoned.signal }).catch(() => 'given up');
+    await waitUntil(() => s.held.length === 2);
+    assert.equal(s.options.hold, ['/api/info/version', '/api/info/cloudinstance']);
+    abandoned.abort();
+    assert.is(await cloud, 'given up');
+    await waitUntil(() => s.held[1]!.gaveUpAt !== null);
+    assert.equal(
+      s.held.map((r) => [r.path, r.released, r.gaveUpAt === null]),
+      [
+        ['/api/info/version', false, true],
+        ['/api/info/cloudinstance', false, false],
+      ],
+    );
+    s.release('/api/info/version');
+    assert.equal(await (await version).json(), { message: s.options.version });
+    assert.is(s.held[0]!.released, true);
+    assert.equal(s.options.hold, ['/api/info/cloudinstance'], 'that path is held no more');
+    assert.is((await get(s, '/api/info/version')).status, 200);
+    s.release();
+    assert.equal(s.options.hold, []);
+  }),
+);
+
+server(
+  'headScripts go first in the <head> of every HTML page: the host page, fixtures, the gateway pages; not into API answers',
+  () =>
+    withServer({ auth: 'secgw', headScripts: ['/e2e/recorder.js'], probeStatus: 'html' }, async (s) => {
+      const tag = '<head>\n<script src="/e2e/recorder.js"></script>\n';
+      for (const path of ['/web/', '/e2e/plain.html', '/auth/?returnUrl=%2Fweb%2F', '/auth/signin?returnUrl=%2Fweb%2F']) {
+        assert.ok((await (await get(s, path)).text()).includes(tag), path);
+      }
+      assert.not.ok((await (await get(s, '/api/web/ClientConfiguration')).text()).includes('recorder.js'), 'the probe answer');
+    }),
+);
+
 server('command line: bad arguments exit with code 2 and say why', () => {
   for (const args of [['--auth', 'nope'], ['--latency', 'soon'], ['--port', 'x'], ['--bogus']]) {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'demo/server.mjs', ...args], {
@@ -307,18 +350,18 @@ server('command line: bad arguments exit with code 2 and say why', () => {
 server.run();
 
 // ---------------------------------------------------------------------------------------------
-const browser = browserSuite('demo in Chromium');
+const browser = browserSuite('demo in the browser');
 
 for (const auth of MODES) {
   browser(`${auth}: /web/ loads with no CSP violation and no page error`, () =>
     withPage(
       { auth },
       null,
-      async ({ open, problems, page }) => {
-        const res = await open('/web/');
-        assert.is(res?.status(), 200);
-        await page.waitForLoadState('networkidle');
-        assert.equal(problems(), []);
+      async ({ open, page }) => {
+        await open('/web/');
+        await clientReady(page);
+        await page.painted();
+        assert.equal(await page.problems(), []);
       },
       { signedIn: auth === 'secgw' },
     ),
@@ -329,12 +372,13 @@ browser('fixture pages with the script tag load with no CSP violation and no pag
   withPage(
     { auth: 'secgw' },
     null,
-    async ({ open, page, problems }) => {
+    async ({ open, page }) => {
       for (const name of ['hostile', 'double-load', 'dev-mode']) {
-        assert.is((await open(`/e2e/${name}.html`))?.status(), 200, name);
-        await page.waitForLoadState('networkidle');
+        await open(`/e2e/${name}.html`);
+        await clientReady(page);
+        await page.painted();
       }
-      assert.equal(problems(), []);
+      assert.equal(await page.problems(), []);
     },
     { signedIn: true },
   ),
@@ -362,52 +406,82 @@ browser('token mode: host.js seeds devToken and jwt before the client runs; othe
   });
 });
 
-browser('gateway sign-in in the browser: session cookie, JWT in localStorage, back to the same-origin returnUrl', () =>
-  withPage({ auth: 'secgw' }, null, async ({ open, page, context, server, url, problems }) => {
-    await open('/auth/?returnUrl=%2Fweb%2Fdeeper%2Fpath');
-    await Promise.all([page.waitForURL(`${url}/web/deeper/path`), page.getByRole('button', { name: 'Sign in' }).click()]);
-    const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
-    assert.is(decodeJwtPayload(jwt ?? '').authUserId, 'jmueller');
-    const [cookie] = await context.cookies(url);
-    assert.is(cookie?.name, 'emweb_demo_session');
-    assert.ok(cookie?.httpOnly);
-    const status = await page.evaluate(async () => (await fetch('/api/web/ClientConfiguration')).status);
-    assert.is(status, 200);
+browser(
+  'gateway sign-in in the browser: an HttpOnly session cookie, JWT in localStorage, back to the same-origin returnUrl',
+  () =>
+    withPage({ auth: 'secgw' }, null, async ({ open, page, server, url }) => {
+      await open('/auth/?returnUrl=%2Fweb%2Fdeeper%2Fpath');
+      await page.locator('role=button[name="Sign in"]').click();
+      await page.waitForURL(`${url}/web/deeper/path`);
+      const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
+      assert.is(decodeJwtPayload(jwt ?? '').authUserId, 'jmueller');
+      const seen = await page.evaluate(async () => ({
+        cookie: document.cookie,
+        status: (await fetch('/api/web/ClientConfiguration')).status,
+      }));
+      assert.equal(seen, { cookie: '', status: 200 }, 'the session cookie opens the gateway, and no script can read it');
 
-    await open('/auth/signin?returnUrl=%2F%2Fevil.example%2F');
-    await page.waitForURL(`${url}/web/`);
-    assert.ok(server.requests.some((r) => r.path === '/auth/signin'));
-    assert.equal(problems(), []);
-  }),
+      await open('/auth/signin?returnUrl=%2F%2Fevil.example%2F');
+      await page.waitForURL(`${url}/web/`);
+      assert.ok(server.requests.some((r) => r.path === '/auth/signin'));
+      assert.equal(await page.problems(), []);
+    }),
 );
 
-browser('harness: CSS and role locators pierce open shadow roots, not closed ones', () =>
-  withPage({}, null, async ({ open, page, problems }) => {
+browser('harness: selectors reach into open shadow roots, not closed ones', () =>
+  withPage({}, null, async ({ open, page }) => {
     await open('/e2e/shadow-check.html');
-    assert.is(await page.locator('#open-host button.inside').count(), 1);
-    assert.is(await page.getByRole('button', { name: 'Inside open shadow' }).count(), 1);
-    assert.is(await page.locator('#closed-host button').count(), 0);
-    assert.is(await page.getByRole('button', { name: 'Inside closed shadow' }).count(), 0);
-    assert.is(await shadowRootMode(page, '#open-host'), 'open');
-    assert.is(await shadowRootMode(page, '#closed-host'), null);
-    assert.equal(problems(), []);
+    assert.is(await page.locator('#open-host >> button.inside').count(), 1);
+    assert.is(await page.locator('role=button[name="Inside open shadow"]').count(), 1);
+    assert.is(await page.locator('#closed-host >> button').count(), 0);
+    assert.is(await page.locator('role=button[name="Inside closed shadow"]').count(), 0);
+    assert.equal(
+      await page.evaluate(() => ['open-host', 'closed-host'].map((id) => document.getElementById(id)!.shadowRoot?.mode ?? null)),
+      ['open', null],
+    );
+    await page.locator('role=button[name="Inside open shadow"]').click();
+    assert.equal(await page.focused(), { tag: 'button', role: null, text: 'Inside open shadow', haspopup: null });
+    assert.equal(await page.problems(), []);
   }),
 );
 
 browser('harness: CSP violations are recorded, Trusted Types pages run, axe runs under the strict CSP', async () => {
-  await withPage({}, null, async ({ open, page, cspViolations }) => {
+  await withPage({}, null, async ({ open, page }) => {
     await open('/e2e/csp-violation.html');
-    await page.waitForFunction(() => true);
-    const directives = cspViolations.map((v) => v.effectiveDirective).sort();
+    await page.painted();
+    const directives = (await page.record()).csp.map((v) => v.effectiveDirective).sort();
     assert.equal(directives, ['script-src-elem', 'style-src-elem']);
-    assert.is(await page.title(), 'EMWeb e2e: CSP violation check', 'the inline script was blocked');
+    assert.is(await page.evaluate(() => document.title), 'EMWeb e2e: CSP violation check', 'the inline script was blocked');
   });
-  await withPage({}, null, async ({ open, page, problems }) => {
+  await withPage({}, null, async ({ open, page }) => {
     await open('/e2e/shadow-check.html?csp=trusted-types');
-    assert.is(await page.locator('#open-host button').count(), 1);
-    assert.equal(problems(), []);
+    assert.is(await page.locator('#open-host >> button').count(), 1);
+    assert.equal(await page.problems(), []);
     assert.equal(await runAxe(page, 'body'), []);
   });
 });
+
+browser('harness: uncaught errors, unhandled rejections and console errors are recorded, across navigations of the tab', () =>
+  withPage({}, null, async ({ open, page }) => {
+    await open('/e2e/blank.html');
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('thrown on purpose');
+      });
+      void Promise.reject(new Error('rejected on purpose'));
+      console.error('said on purpose', { n: 1 });
+    });
+    await page.waitFor(() => (window as any).__e2eRecord.errors.length === 2);
+    await open('/e2e/shadow-check.html');
+    const problems = await page.problems();
+    assert.is(problems.length, 3, problems.join('\n'));
+    assert.ok(
+      problems.some((p) => /^page error: .*thrown on purpose/.test(p)),
+      problems.join('\n'),
+    );
+    assert.ok(problems.includes('page error: Unhandled rejection: Error: rejected on purpose'), problems.join('\n'));
+    assert.ok(problems.includes('console error: said on purpose {"n":1}'), problems.join('\n'));
+  }),
+);
 
 browser.run();

@@ -1,14 +1,14 @@
-// Fault injection in a real browser, against the demo server: log endpoint outages (503, refused
+// Fault injection in a real browser, against the demo server: log endpoint outages (503, dropped
 // connections, a server that never answers) and recovery, 429 with Retry-After, offline spells,
 // pages closed or reloaded mid-outage, start-up calls that hang or drop. Every page runs under the
 // contract's strict CSP plus require-trusted-types-for 'script' (manual.html?csp=trusted-types).
 // Figures (faults injected, entries logged and delivered, violations) are printed after the suite.
 
-import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { type DemoServer, demoJwt } from '../../demo/server.mjs';
-import { clientReady, fab, loggedMessages } from './client';
+import { byRole, byText, clientReady, fab, header, loggedMessages, menuItems, setOffline } from './client';
 import { browserSuite, type PageRun, waitFor, withPage } from './harness';
+import type { Page } from './page';
 
 const test = browserSuite('faults');
 
@@ -61,7 +61,7 @@ function assertDeliveredOnce(server: DemoServer, logged: string[]): void {
 
 /** Waits until the page's logger says what it is doing (its transport status). */
 const transportIs = (page: Page, status: string) =>
-  page.waitForFunction((s) => (window as any).EMWeb.logger.stats().status === s, status);
+  page.waitFor((s) => (window as any).EMWeb.logger.stats().status === s, status);
 
 /** What the pages of the origin keep for the next one, as one string, read by a page that runs no client. */
 async function kept(page: Page): Promise<string> {
@@ -73,23 +73,21 @@ async function kept(page: Page): Promise<string> {
   );
 }
 
-/** No CSP or Trusted Types violation, no page error, no console error but failed loads; counted. */
-function assertClean(run: PageRun): void {
+/** No CSP or Trusted Types violation, no page error, no console error; counted. */
+async function assertClean(page: Page): Promise<void> {
   figures.checks++;
-  const problems = run.problems();
+  const problems = await page.problems();
   figures.violations += problems.length;
   assert.equal(problems, [], 'no violation, no page error');
 }
 
-/** Every request the page made went to the demo server's own origin. */
-function recordOrigins(run: PageRun): () => void {
-  const urls: string[] = [];
-  run.page.on('request', (r) => void urls.push(r.url()));
-  return () => {
-    const foreign = urls.filter((u) => !u.startsWith(`${run.url}/`));
-    figures.violations += foreign.length;
-    assert.equal(foreign, [], 'every request to the configured origin');
-  };
+/** Every request the page's document made (its resource timing entries) went to the demo server's own origin. */
+async function assertOwnOrigin({ page, url }: PageRun): Promise<void> {
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const foreign = urls.filter((u) => !u.startsWith(`${url}/`));
+  figures.violations += foreign.length;
+  assert.ok(urls.length > 0, 'requests were seen');
+  assert.equal(foreign, [], 'every request to the configured origin');
 }
 
 const MANUAL = '/e2e/manual.html?csp=trusted-types';
@@ -105,17 +103,21 @@ const names = (prefix: string, n: number, from = 0) => Array.from({ length: n },
 /** The shell keeps working during the outage: the speed dial opens and closes. */
 async function stillWorks(page: Page, mount = '#app'): Promise<void> {
   await fab(page, mount).click();
-  await page.getByRole('menuitem').first().waitFor();
-  await page.keyboard.press('Escape');
+  await menuItems(page, mount).waitFor();
+  await page.press('Escape');
+  await menuItems(page, mount).waitFor('detached');
 }
 
 // ---------------------------------------------------------------------------------------------
 // Log endpoint outages
 
+const VIEWPORT = { width: 1280, height: 800 };
+const LOGGER = '/api/clientlogger/';
+const logPosts = (server: DemoServer) => server.requests.filter((r) => r.method === 'POST' && r.path === LOGGER).length;
+
 test('log endpoint answering 503 for a while, then recovering: every entry delivered once, in order, and the shell keeps working', () =>
   withPage({ auth: 'oracle', loggerStatus: 503 }, null, async (run) => {
     const { page, open, server } = run;
-    const origins = recordOrigins(run);
     await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
     await clientReady(page, '#app');
     const logged = names('outage 503', 12);
@@ -129,48 +131,37 @@ test('log endpoint answering 503 for a while, then recovering: every entry deliv
       what: 'delivery after recovery',
     });
     assertDeliveredOnce(server, logged);
-    origins();
-    assertClean(run);
+    await assertOwnOrigin(run);
+    await assertClean(page);
   }));
 
-test('log endpoint refusing connections, then back: the entries are retried and delivered once, in order', () =>
-  withPage({ auth: 'oracle' }, null, async (run) => {
-    const { page, open, server } = run;
-    let refused = 0;
-    await page.route('**/api/clientlogger/', (route) => {
-      if (refused < 2) {
-        refused++;
-        fault('log POST connection refused');
-        return route.abort('connectionrefused');
-      }
-      return route.continue();
-    });
+test('log endpoint dropping connections, then back: the entries are retried and delivered once, in order', () =>
+  withPage({ auth: 'oracle', statuses: { [LOGGER]: 0 } }, null, async ({ page, open, server }) => {
     await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
     await clientReady(page, '#app');
-    const logged = names('refused', 8);
+    const logged = names('dropped', 8);
     await log(page, logged);
+    await waitFor(() => logPosts(server) >= 2, { what: 'two sends, dropped' });
+    server.setOptions({ statuses: {} });
+    fault('log POST connection dropped', logPosts(server));
     await waitFor(() => logged.every((m) => accepted(server).includes(m)), {
       timeoutMs: 15_000,
-      what: 'delivery after the refusals',
+      what: 'delivery after the dropped connections',
     });
-    assert.is(refused, 2);
     assertDeliveredOnce(server, logged);
-    assertClean({ ...run, problems: () => run.problems().filter((p) => !/ERR_CONNECTION_REFUSED/.test(p)) });
+    await assertClean(page);
   }));
 
 test('a log endpoint that never answers: the send times out and the entries arrive on a retry; the shell keeps working meanwhile', () =>
   withPage(
-    { auth: 'oracle', hang: ['/api/clientlogger/'] },
+    { auth: 'oracle', hang: [LOGGER] },
     null,
-    async (run) => {
-      const { page, open, server } = run;
+    async ({ page, open, server }) => {
       await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
       await clientReady(page, '#app');
       const logged = names('hang', 3);
       await log(page, logged);
-      await waitFor(() => server.requests.some((r) => r.method === 'POST' && r.path === '/api/clientlogger/'), {
-        what: 'the send that hangs',
-      });
+      await waitFor(() => logPosts(server) > 0, { what: 'the send that hangs' });
       fault('log POST never answered');
       server.setOptions({ hang: [] });
       await stillWorks(page);
@@ -179,14 +170,13 @@ test('a log endpoint that never answers: the send times out and the entries arri
         what: 'delivery after the send timed out (15 s)',
       });
       assertDeliveredOnce(server, logged);
-      assertClean(run);
+      await assertClean(page);
     },
     { timeoutMs: 45_000 },
   ));
 
 test('429 with Retry-After: 2 is honoured: the retry comes no sooner than 2 s later, and the entry arrives once', () =>
-  withPage({ auth: 'oracle', loggerStatus: 429, retryAfter: 2 }, null, async (run) => {
-    const { page, open, server } = run;
+  withPage({ auth: 'oracle', loggerStatus: 429, retryAfter: 2 }, null, async ({ page, open, server }) => {
     await open(`${MANUAL}&flushIntervalMs=200`);
     await clientReady(page, '#app');
     const logged = ['throttled #0'];
@@ -205,15 +195,14 @@ test('429 with Retry-After: 2 is honoured: the retry comes no sooner than 2 s la
     assert.ok(waited < 6000, `and not much later: ${waited} ms`);
     assert.is(server.logBatches.filter((b) => b.time > first!.time && b.time < retry!.time).length, 0, 'no send in between');
     assertDeliveredOnce(server, logged);
-    assertClean(run);
+    await assertClean(page);
   }));
 
-test('offline, then online (context.setOffline): nothing is sent while offline; on the online event every entry arrives once, in order', () =>
-  withPage({ auth: 'oracle' }, null, async (run) => {
-    const { page, open, server, context } = run;
+test('offline, then online: nothing is sent while offline; on the online event every entry arrives once, in order', () =>
+  withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
     await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
     await clientReady(page, '#app');
-    await context.setOffline(true);
+    await setOffline(page, server, true);
     fault('offline spell');
     const logged = names('offline', 9);
     await log(page, logged.slice(0, 6));
@@ -225,27 +214,26 @@ test('offline, then online (context.setOffline): nothing is sent while offline; 
       'nothing reached the server while offline',
     );
     assert.is((await page.evaluate(() => (window as any).EMWeb.logger.stats())).queued, 9);
-    await context.setOffline(false);
+    await setOffline(page, server, false);
     await waitFor(() => logged.every((m) => accepted(server).includes(m)), { timeoutMs: 10_000, what: 'delivery once online' });
     assertDeliveredOnce(server, logged);
-    assertClean({ ...run, problems: () => run.problems().filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)) });
+    await assertClean(page);
   }));
 
 // ---------------------------------------------------------------------------------------------
 // Pages that go away mid-outage: each page's key under emweb.logger.pending. carries its batches over.
 
 test('a page closed during an outage (503, Retry-After 30): the next load delivers every entry once, in order, with the keys they had', () =>
-  withPage({ auth: 'oracle', loggerStatus: 503, retryAfter: 30 }, null, async (run) => {
-    const { page, open, server, context, url } = run;
+  withPage({ auth: 'oracle', loggerStatus: 503, retryAfter: 30 }, null, async ({ page, open, server, url }) => {
     await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
     await clientReady(page, '#app');
     const logged = names('closed mid-outage', 7);
     await log(page, logged);
     await waitFor(() => server.logBatches.some((b) => b.status === 503), { what: 'the outage' });
+    const next = await page.newPage(VIEWPORT);
     await page.close();
     fault('page closed during the outage');
-    const next = await context.newPage();
-    await next.goto(`${url}/e2e/shadow-check.html`);
+    await next.goto(`${url}/e2e/blank.html`);
     const stored = await kept(next);
     for (const m of logged) assert.ok(stored.includes(m), `kept: ${m}`);
     server.setOptions({ loggerStatus: null, retryAfter: null });
@@ -264,8 +252,7 @@ test('a page closed during an outage (503, Retry-After 30): the next load delive
   }));
 
 test('a reload during an outage (503): nothing lost; once the server recovers every entry arrives once, in order', () =>
-  withPage({ auth: 'oracle', loggerStatus: 503 }, null, async (run) => {
-    const { page, open, server } = run;
+  withPage({ auth: 'oracle', loggerStatus: 503 }, null, async ({ page, open, server }) => {
     await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
     await clientReady(page, '#app');
     const logged = names('reloaded mid-outage', 6);
@@ -284,23 +271,22 @@ test('a reload during an outage (503): nothing lost; once the server recovers ev
       what: 'delivery after the reload and the recovery',
     });
     assertDeliveredOnce(server, logged);
-    assertClean(run);
+    await assertClean(page);
   }));
 
 test('a page closed while offline: the entries wait under its key (within 256 KiB) and the next load delivers them once', () =>
-  withPage({ auth: 'oracle' }, null, async (run) => {
-    const { page, open, server, context, url } = run;
+  withPage({ auth: 'oracle' }, null, async ({ page, open, server, url }) => {
     await open(`${MANUAL}&flushIntervalMs=200&batchSize=5`);
     await clientReady(page, '#app');
-    await context.setOffline(true);
+    await setOffline(page, server, true);
     fault('offline spell');
     const logged = names('closed offline', 5);
     await log(page, logged);
+    const next = await page.newPage(VIEWPORT);
     await page.close();
     fault('page closed while offline');
-    await context.setOffline(false);
-    const next = await context.newPage();
-    await next.goto(`${url}/e2e/shadow-check.html`);
+    server.setOptions({ statuses: {} });
+    await next.goto(`${url}/e2e/blank.html`);
     const stored = await kept(next);
     assert.ok(Buffer.byteLength(stored) <= 256 * 1024, 'within 256 KiB');
     for (const m of logged) assert.ok(stored.includes(m), `kept: ${m}`);
@@ -318,47 +304,52 @@ test('a page closed while offline: the entries wait under its key (within 256 Ki
 // Start-up calls that hang or fail
 
 test('a probe that hangs: status 0 after timeoutMs, Retry offered; a dropped connection likewise; Retry boots once the server answers', () =>
-  withPage({ auth: 'oracle', hang: ['/api/web/ClientConfiguration'], displayName: 'Patient Desk' }, null, async (run) => {
-    const { page, open, server } = run;
-    await open(`${MANUAL}&timeoutMs=800`);
-    await page.waitForSelector('body[data-boot=rejected]', { timeout: 5_000 });
-    fault('probe never answered');
-    assert.equal(await page.evaluate(() => (window as any).__e2e.error), {
-      name: 'Error',
-      message: 'unhandled error case in getAuthTypeAsync status 0',
-    });
-    const retry = page.getByRole('button', { name: 'Retry' });
-    await retry.waitFor();
-    // Next failure: the connection is dropped.
-    server.setOptions({ hang: [], probeStatus: 0 });
-    fault('probe connection dropped');
-    await retry.click();
-    await page.getByText('unhandled error case in getAuthTypeAsync status 0').waitFor();
-    await retry.waitFor();
-    server.setOptions({ probeStatus: null });
-    await retry.click();
-    await page.locator('#app header h1', { hasText: 'Patient Desk' }).waitFor();
-    await fab(page, '#app').waitFor();
-    assertClean(run);
-  }));
+  withPage(
+    { auth: 'oracle', hang: ['/api/web/ClientConfiguration'], displayName: 'Patient Desk' },
+    null,
+    async ({ page, open, server }) => {
+      await open(`${MANUAL}&timeoutMs=800`);
+      await page.locator('body[data-boot=rejected]').waitFor('attached');
+      fault('probe never answered');
+      assert.equal(await page.evaluate(() => (window as any).__e2e.error), {
+        name: 'Error',
+        message: 'unhandled error case in getAuthTypeAsync status 0',
+      });
+      const retry = byRole(page, 'button', 'Retry', '#app');
+      await retry.waitFor();
+      // Next failure: the connection is dropped.
+      server.setOptions({ hang: [], probeStatus: 0 });
+      fault('probe connection dropped');
+      const probes = () => server.requests.filter((r) => r.path === '/api/web/ClientConfiguration').length;
+      const asked = probes();
+      await retry.click();
+      await waitFor(() => probes() > asked, { what: 'the probe asked again' });
+      await byText(page, 'unhandled error case in getAuthTypeAsync status 0', '#app').waitFor();
+      await retry.waitFor();
+      server.setOptions({ probeStatus: null });
+      await retry.click();
+      await header(page, '#app').locator('h1 >> has-text=Patient Desk').waitFor();
+      await fab(page, '#app').waitFor();
+      await assertClean(page);
+    },
+  ));
 
 test("version and cloud calls that hang: the header shows the configuration at once, and they fall back ('' and not cloud) at timeoutMs", () =>
   withPage(
     { auth: 'oracle', hang: ['/api/info/version', '/api/info/cloudinstance'], displayName: 'Hanging Desk' },
     null,
-    async (run) => {
-      const { page, open, server } = run;
+    async ({ page, open, server }) => {
       fault('version never answered');
       fault('cloud check never answered');
       await open(`${MANUAL}&timeoutMs=3000&flushIntervalMs=200`);
-      await page.locator('#app header h1', { hasText: 'Hanging Desk' }).waitFor();
+      await header(page, '#app').locator('h1 >> has-text=Hanging Desk').waitFor();
       // The header is there while start-up still waits for version and cloud: it did not wait for them.
       assert.is(
         await page.evaluate(() => (window as any).__e2e.status),
         'pending',
         'start-up still waiting for version and cloud',
       );
-      await page.waitForSelector('body[data-boot=resolved]', { timeout: 6_000 });
+      await page.locator('body[data-boot=resolved]').waitFor('attached');
       const facts = await page.evaluate(() => {
         const c = (window as any).__e2e.client;
         return { version: c.version, isCloud: c.isCloud, config: !!c.config };
@@ -370,7 +361,7 @@ test("version and cloud calls that hang: the header shows the configuration at o
       await waitFor(() => accepted(server).some((m) => /cloud instance check failed/.test(m)), {
         what: 'the cloud failure logged',
       });
-      assertClean(run);
+      await assertClean(page);
     },
   ));
 
@@ -383,11 +374,10 @@ test('token mode with failing start-up calls and a host page error naming the JW
   return withPage(
     { auth: 'token', statuses: { '/api/info/version': 500, '/api/info/cloudinstance': 0 }, hang: ['/api/ClientConfiguration'] },
     null,
-    async (run) => {
-      const { page, open, server } = run;
+    async ({ page, open, server }) => {
       fault('start-up calls failing', 3);
       await open(`${MANUAL}&timeoutMs=500&flushIntervalMs=200&serverLogLevel=0`);
-      await page.waitForSelector('body[data-boot=resolved]', { timeout: 6_000 });
+      await page.locator('body[data-boot=resolved]').waitFor('attached');
       const before = await page.evaluate(() => (window as any).EMWeb.logger.stats().logged);
       await page.evaluate((t) => {
         setTimeout(() => {
@@ -396,7 +386,7 @@ test('token mode with failing start-up calls and a host page error naming the JW
         void Promise.reject(new Error(`rejected with ${t}`));
       }, jwt);
       // Both captured (the error and the rejection), then sent.
-      await page.waitForFunction((n) => (window as any).EMWeb.logger.stats().logged >= n + 2, before);
+      await page.waitFor((n) => (window as any).EMWeb.logger.stats().logged >= n + 2, before);
       await page.evaluate(() => (window as any).EMWeb.logger.flush());
       await waitFor(() => loggedMessages(server).some((m) => /host page failed/.test(m)), { what: 'the captured error' });
       const bodies = server.logBatches.map((b) => b.body).join('\n');

@@ -1,176 +1,146 @@
-// The real-browser harness: Debian's Chromium driven by playwright-core, against the demo server.
+// The real-browser harness: each check is written once and runs in Chromium, Firefox and WebKit,
+// against the demo server (one server and one fresh browser session per check).
 //
-//   const test = browserSuite('mount');                 // skips cleanly when Chromium is missing
+//   const test = browserSuite('mount');
 //   test('shows the header', () =>
-//     withPage({ auth: 'token' }, null, async ({ page, open, problems }) => {
-//       await open('/web/');
-//       await page.locator('#emweb header').waitFor();    // CSS locators pierce open shadow roots
-//       assert.equal(problems(), []);
-//     }));
+//     withPage({ auth: 'token' }, null, async ({ page, open }) => {
+//       await open('/web/');                                       // path on the demo server, waits for load
+//       await page.locator('#emweb >> header h1').waitFor();      // ` >> ` steps into shadow roots
+//       assert.is(await page.locator('#emweb >> header h1').textContent(), 'Acme Service Desk');
+//       await page.locator('role=button[name="Actions"]').click(); // a real pointer click
+//       await page.press('Escape');                                // a real key, to whatever has focus
+//       assert.equal(await page.problems(), []);                    // no page error, CSP violation, console error
+//     }), { skip: { firefox: 'why this engine cannot do it' } });  // only what an engine really cannot do
 //   test.run();
 //
-// Shadow DOM: Playwright's CSS, text and role locators pierce OPEN shadow roots, so
-// `page.locator('#emweb button')` and `page.getByRole('button', { name })` reach the client's UI
-// (checked by demo.e2e.ts on pages/shadow-check.html). They do not pierce closed roots, and XPath
-// locators pierce nothing. `page.evaluate` and `$eval` see the DOM as scripts do (use `.shadowRoot`).
+// The page (page.ts), the same in every engine:
+//   goto(url) · url() · waitForURL(url | test) · navigates(action) · reload() · close()
+//   evaluate(fn, arg)   runs fn(arg) in the page; fn uses nothing from outside itself; JSON in, JSON out
+//   waitFor(fn, arg)    polls fn(arg) in the page until it is truthy (state, never time)
+//   locator(selector)   count() isVisible() waitFor('visible'|'hidden'|'attached'|'detached') click()
+//                       focus() text() textContent() texts() attribute(name) box() style(props) evaluate(fn)
+//     selectors (dom.ts): CSS, `role=menuitem[name="Sign out"]`, `text=Some text`, joined by ` >> `;
+//     every part looks into open shadow roots below the part before it
+//   press(key) · clickAt(x, y) · setViewport({ width, height }) · screenshot(file?) · painted()
+//   newPage(viewport)   another window of the same session (cookies and storage shared)
+//   record() · problems()   what the page reported (pages/recorder.js, which the demo server puts first
+//                       in every page): uncaught errors, unhandled rejections, CSP violations, console
+// withPage's options: the demo server's (demo/server.d.mts: `hold` + `server.release(path)` keep an
+// answer back until the check lets it go), the viewport, and { signedIn, localStorage, colorScheme,
+// timeoutMs }. A session's colour scheme is fixed when it opens (WebDriver has no way to change it).
+//
+// Which engine: one per process, E2E_ENGINE=chromium|firefox|webkit (default chromium); the runners
+// (test/e2e/run.mjs, `npm test`) run the suite once per engine in E2E_BROWSERS (default all three).
+// An engine that is not installed is reported once and its checks skipped; under CI they fail.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Response } from 'playwright-core';
-import { suite, type Test } from 'uvu';
+import { suite } from 'uvu';
 import { type DemoServer, type DemoServerOptions, startDemoServer } from '../../demo/server.mjs';
+import { driverFor } from './driver/index';
+import type { ColorScheme, Driver, EngineName, Viewport } from './driver/types';
+import { isCI } from './engines.mjs';
+import { Page } from './page';
+
+export type { Viewport };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = join(ROOT, 'test', 'e2e', '.artifacts');
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+const RECORDER = '/e2e/recorder.js';
 
-const isCI = (): boolean => !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
+const ENGINE = (process.env.E2E_ENGINE ?? 'chromium') as EngineName;
 
 // ---------------------------------------------------------------------------------------------
-// Chromium
+// The engine of this process
+
+const found = driverFor(ENGINE);
+// Ended by a signal (a time limit, Ctrl+C), the process still runs its exit handlers: the drivers
+// end the browsers and helper processes they started there.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+const driver: Driver | null = 'missing' in found ? null : found;
+const missing = 'missing' in found ? found.missing : '';
+
+function currentDriver(): Driver {
+  if (!driver) throw new Error(missing);
+  return driver;
+}
 
 let missingNoticePrinted = false;
+let suitesLeft = 0;
+
+export interface CheckOptions {
+  /** Engines that cannot do what the check needs, each with the reason: the check is skipped there. */
+  skip?: Partial<Record<EngineName, string>>;
+}
 
 /**
- * The Chromium executable: `$CHROMIUM_PATH`, else /usr/bin/chromium. Missing: `null` (the suites
- * skip, with one notice saying how to install it), except under CI, where it throws.
+ * A uvu suite of real-browser checks, run in this process's engine. Its checks are skipped when the
+ * engine is missing outside CI (under CI each fails, through withPage), or when the check names the
+ * engine in `skip`. The browser is ended after the last suite of the process.
  */
-function findChromium(): string | null {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (existsSync(path)) return path;
-  const message =
-    `Chromium not found at ${path}. Install it with:\n` +
-    `  apt-get update && apt-get install -y chromium\n` +
-    `or point CHROMIUM_PATH at a Chromium binary.`;
-  if (isCI()) throw new Error(message);
-  if (!missingNoticePrinted) {
+export function browserSuite(name: string) {
+  const test = suite(`${name} [${ENGINE}]`);
+  suitesLeft++;
+  test.after(async () => {
+    if (--suitesLeft === 0) await driver?.quit();
+  });
+  if (!driver && !isCI() && !missingNoticePrinted) {
     missingNoticePrinted = true;
-    console.warn(`\n${message}\nThe real-browser tests are skipped.\n`);
+    console.warn(`\n${missing}\nThe real-browser checks in ${ENGINE} are skipped.\n`);
   }
-  return null;
-}
-
-let browser: Promise<Browser> | null = null;
-
-/** The one shared headless browser, launched on first use; `closeBrowser()` ends it. */
-function launch(): Promise<Browser> {
-  if (!browser) {
-    const executablePath = findChromium();
-    if (!executablePath) return Promise.reject(new Error('Chromium is not installed (see the notice above)'));
-    browser = chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS }).catch((error: unknown) => {
-      browser = null;
-      throw error;
-    });
-  }
-  return browser;
-}
-
-async function closeBrowser(): Promise<void> {
-  const pending = browser;
-  browser = null;
-  if (pending) await (await pending.catch(() => null))?.close();
+  const check = (title: string, fn: () => Promise<unknown>, options: CheckOptions = {}) => {
+    const why = options.skip?.[ENGINE];
+    if (why) console.log(`\n  skipped in ${ENGINE}: ${title}\n    (${why})`);
+    const run = async () => void (await fn());
+    if (why || (!driver && !isCI())) test.skip(title, run);
+    else test(title, run);
+  };
+  return Object.assign(check, { run: () => test.run(), before: test.before, after: test.after });
 }
 
 /**
- * A uvu suite for real-browser tests: its tests are skipped when Chromium is missing outside CI
- * (under CI each one fails instead, through launch()), and the shared browser is closed after the
- * suite, so one browser serves one test file's suite.
+ * A uvu suite of checks that drive no browser (the demo server from Node): the runners run the
+ * suite once per engine, and these only in the first of those runs (E2E_NODE_CHECKS=0 in the others).
  */
-export function browserSuite(name: string): Test {
+export function nodeSuite(name: string): ((title: string, fn: () => unknown) => void) & { run(): void } {
   const test = suite(name);
-  test.after(closeBrowser);
-  if (isCI() || findChromium()) return test;
-  const skip = (testName: string) => test.skip(testName);
-  return Object.assign(skip, { only: skip, skip: test.skip, before: test.before, after: test.after, run: test.run });
+  if (process.env.E2E_NODE_CHECKS === '0') return Object.assign(() => {}, { run: () => {} });
+  return Object.assign((title: string, fn: () => unknown) => test(title, async () => void (await fn())), {
+    run: () => test.run(),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // One page against one demo server
 
-interface CspViolation {
-  violatedDirective: string;
-  effectiveDirective: string;
-  blockedURI: string;
-  sourceFile: string;
-  lineNumber: number;
-  sample: string;
-  disposition: string;
-}
-
-interface ConsoleEntry {
-  type: string;
-  text: string;
-  location: string;
-}
-
 export interface PageRun {
   page: Page;
-  context: BrowserContext;
   server: DemoServer;
+  engine: EngineName;
   /** The server's origin, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
-  /** Navigates to `url + path` (default `/web/`) and waits for `load`. */
-  open(path?: string): Promise<Response | null>;
-  consoleMessages: ConsoleEntry[];
-  pageErrors: Error[];
-  /** From `securitypolicyviolation` events, in every document of the context, across navigations. */
-  cspViolations: CspViolation[];
-  /** `METHOD url: reason` of requests that failed at the network level (aborted, refused, blocked). */
-  failedRequests: string[];
-  /**
-   * Page errors, CSP violations and console errors, one line each: `[]` when the page ran clean.
-   * Chromium's "Failed to load resource" lines are left out: the probe's expected 401/404 cause them.
-   */
-  problems(): string[];
+  /** Loads `url + path` (default `/web/`) and waits for `load`. */
+  open(path?: string): Promise<void>;
 }
 
 export interface PageOptions {
   /** localStorage of the server's origin before the first page loads. */
   localStorage?: Record<string, string>;
-  /** Starts with a gateway session cookie (secgw signed in). */
+  /** Starts with a gateway session (signed in through the demo's /auth/signin). */
   signedIn?: boolean;
-  /** Whole-run time limit, default 60 s; single Playwright actions time out after 10 s. */
+  /** prefers-color-scheme for the whole session; default light. */
+  colorScheme?: ColorScheme;
+  /** Whole-run time limit (the session's start included), default 90 s. */
   timeoutMs?: number;
 }
 
-export type Viewport = { width: number; height: number };
-
-/** Records CSP violations of every document into the Node side through an exposed binding. */
-function recordCspViolations(): void {
-  const report = (window as unknown as { __e2eCspViolation(v: unknown): void }).__e2eCspViolation;
-  window.addEventListener(
-    'securitypolicyviolation',
-    (e) => {
-      void report({
-        violatedDirective: e.violatedDirective,
-        effectiveDirective: e.effectiveDirective,
-        blockedURI: e.blockedURI,
-        sourceFile: e.sourceFile,
-        lineNumber: e.lineNumber,
-        sample: e.sample,
-        disposition: e.disposition,
-      });
-    },
-    true,
-  );
-}
-
 /**
- * Starts a demo server (port 0, quiet unless `serverOptions.quiet === false`), opens a fresh browser
- * context and page with `viewport` (null: 1280×800), runs `fn`, and closes everything whatever happens.
- * On failure it saves a screenshot under test/e2e/.artifacts/ and prints what the page reported.
+ * Starts a demo server (port 0, quiet unless `serverOptions.quiet === false`), opens a fresh session
+ * of this process's engine with `viewport` (null: 1280×800), runs `fn`, and closes everything
+ * whatever happens. On failure it saves a screenshot under test/e2e/.artifacts/ and prints what the
+ * page reported.
  */
 export async function withPage<T>(
   serverOptions: DemoServerOptions,
@@ -179,101 +149,74 @@ export async function withPage<T>(
   pageOptions: PageOptions = {},
 ): Promise<T> {
   requireBundle();
-  const server = await startDemoServer({ quiet: true, ...serverOptions });
-  let context: BrowserContext | null = null;
-  let run: PageRun | null = null;
+  const engine = currentDriver();
+  const server = await startDemoServer({ quiet: true, headScripts: [RECORDER], ...serverOptions });
+  let session: Awaited<ReturnType<Driver['open']>> | null = null;
+  let page: Page | null = null;
+  let over = false;
+  const check = async () => {
+    const opened = await engine.open({ viewport: viewport ?? DEFAULT_VIEWPORT, colorScheme: pageOptions.colorScheme ?? 'light' });
+    // A session that came after the time limit is closed here: nobody else will.
+    if (over) return void (await opened.close());
+    session = opened;
+    page = new Page(engine.name, opened.tab);
+    await seedSession(page, server, pageOptions);
+    const run: PageRun = {
+      page,
+      server,
+      engine: engine.name,
+      url: server.url,
+      open: (path = '/web/') => page!.goto(server.url + path),
+    };
+    return fn(run);
+  };
   try {
-    const browserInstance = await launch();
-    context = await browserInstance.newContext({
-      viewport: viewport ?? DEFAULT_VIEWPORT,
-      storageState: storageStateFor(server, pageOptions),
-    });
-    run = await prepare(context, server);
-    return await withTimeout(fn(run), pageOptions.timeoutMs ?? 60_000);
+    // The session's start and the seeding count too: nothing a check waits on may hang it.
+    return (await withTimeout(check(), pageOptions.timeoutMs ?? 90_000)) as T;
   } catch (error) {
-    if (run) await reportFailure(run, error);
+    if (page) await reportFailure(page, error);
     throw error;
   } finally {
-    await context?.close().catch(() => {});
+    over = true;
+    await (session as { close(): Promise<void> } | null)?.close().catch(() => {});
     await server.close();
   }
 }
 
-/** A new signed-in gateway session on the demo server, as a cookie a browser context can start with. */
-export function sessionCookie(server: DemoServer) {
-  const { name, value } = server.createSession();
-  return {
-    name,
-    value,
-    domain: new URL(server.url).hostname,
-    path: '/',
-    expires: -1,
-    httpOnly: true,
-    secure: false,
-    sameSite: 'Lax' as const,
-  };
+/**
+ * Signs in through the demo gateway (its session cookie) and sets the origin's localStorage, from
+ * a page of the origin that runs no client. Storage starts empty: each session is a fresh one.
+ */
+export async function seedSession(
+  page: Page,
+  server: DemoServer,
+  { signedIn, localStorage: entries }: PageOptions,
+): Promise<void> {
+  if (!signedIn && !entries) return;
+  const blank = `${server.url}/e2e/blank.html`;
+  if (signedIn) {
+    await page.goto(`${server.url}/auth/signin?returnUrl=/e2e/blank.html`);
+    await page.waitForURL(blank, { what: 'the gateway to hand over' });
+  } else {
+    await page.goto(blank);
+  }
+  await page.evaluate((values) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, entries ?? {});
 }
 
-function storageStateFor(server: DemoServer, options: PageOptions) {
-  const cookies = options.signedIn ? [sessionCookie(server)] : [];
-  const localStorage = Object.entries(options.localStorage ?? {}).map(([name, value]) => ({ name, value }));
-  return { cookies, origins: localStorage.length ? [{ origin: server.url, localStorage }] : [] };
-}
-
-async function prepare(context: BrowserContext, server: DemoServer): Promise<PageRun> {
-  const consoleMessages: ConsoleEntry[] = [];
-  const pageErrors: Error[] = [];
-  const cspViolations: CspViolation[] = [];
-  const failedRequests: string[] = [];
-
-  await context.exposeBinding('__e2eCspViolation', (_source, violation: CspViolation) => {
-    cspViolations.push(violation);
-  });
-  await context.addInitScript(recordCspViolations);
-
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('console', (message) => {
-    const { url, lineNumber } = message.location();
-    consoleMessages.push({ type: message.type(), text: message.text(), location: url ? `${url}:${lineNumber}` : '' });
-  });
-  page.on('pageerror', (error) => pageErrors.push(error));
-  page.on('requestfailed', (request) => {
-    failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
-  });
-
-  return {
-    page,
-    context,
-    server,
-    url: server.url,
-    open: (path = '/web/') => page.goto(server.url + path, { waitUntil: 'load' }),
-    consoleMessages,
-    pageErrors,
-    cspViolations,
-    failedRequests,
-    problems: () => [
-      ...pageErrors.map((e) => `page error: ${e.message}`),
-      ...cspViolations.map((v) =>
-        `CSP violation: ${v.effectiveDirective} blocked ${v.blockedURI || '(inline)'} ${v.sample}`.trim(),
-      ),
-      ...consoleMessages
-        .filter((m) => m.type === 'error' && !m.text.startsWith('Failed to load resource'))
-        .map((m) => `console error: ${m.text}`),
-    ],
-  };
-}
-
-async function reportFailure(run: PageRun, error: unknown): Promise<void> {
+async function reportFailure(page: Page, error: unknown): Promise<void> {
   try {
     mkdirSync(ARTIFACTS, { recursive: true });
-    const file = join(ARTIFACTS, `failure-${Date.now()}.png`);
-    await run.page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
-    const lines = [...run.problems(), ...run.failedRequests.map((r) => `request failed: ${r}`)];
+    const file = join(ARTIFACTS, `failure-${ENGINE}-${Date.now()}.png`);
+    await withTimeout(page.screenshot(file), 5_000);
+    const lines = await withTimeout(page.problems(), 5_000);
     console.error(
-      `\n  [e2e] ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n` +
-        `  [e2e] page: ${run.page.url()}\n  [e2e] screenshot: ${file}\n` +
-        lines.map((line) => `  [e2e] ${line}`).join('\n'),
+      `\n  [e2e ${ENGINE}] ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n` +
+        `  [e2e ${ENGINE}] page: ${await withTimeout(page.url(), 5_000)}\n  [e2e ${ENGINE}] screenshot: ${file}\n` +
+        lines.map((line) => `  [e2e ${ENGINE}] ${line}`).join('\n'),
     );
   } catch {
     // The report is a courtesy: the original failure is what counts.
@@ -292,22 +235,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`e2e run timed out after ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reaching into the client's shadow root
-
-/** `'open'`, or `null` when the element has no shadow root or a closed one. */
-export function shadowRootMode(page: Page, mount = '#emweb'): Promise<'open' | 'closed' | null> {
-  return page.$eval(mount, (el) => el.shadowRoot?.mode ?? null);
-}
-
-/** Computed values of `properties` on the first element of `locator`. */
-export function computedStyle(locator: Locator, properties: string[]): Promise<Record<string, string>> {
-  return locator.first().evaluate((el, props) => {
-    const style = getComputedStyle(el);
-    return Object.fromEntries(props.map((p) => [p, style.getPropertyValue(p)]));
-  }, properties);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,12 +264,12 @@ export interface AxeViolation {
 let axeSource: string | null = null;
 
 /**
- * Runs axe-core in the page (through page.evaluate, which the page's CSP does not govern) on
+ * Runs axe-core in the page (evaluated by the driver, which the page's CSP does not govern) on
  * `include` (default the mount element; axe descends into open shadow roots) and returns the violations.
  */
 export async function runAxe(page: Page, include = '#emweb'): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axeSource);
+  await page.evaluate(`(() => { if (!window.axe) { ${axeSource}\n} return true; })()`);
   return page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown): Promise<{ violations: any[] }> } }).axe;
     const { violations } = await axe.run({ include: [selector] });

@@ -3,48 +3,44 @@
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
 import { assertInViewport, breakpoint, breakpointOf, clientReady, fab, header, shownAt } from './client';
-import { browserSuite, computedStyle, waitFor, withPage } from './harness';
+import { browserSuite, waitFor, withPage } from './harness';
+import type { Page } from './page';
 
 const test = browserSuite('layout');
 
 const VERSION = 'Layout Server 8.1 (build 4242)';
-const EXPECTED: [number, string][] = [
-  [767, 'xs'],
-  [768, 'sm'],
-  [991, 'sm'],
-  [992, 'md'],
-  [1199, 'md'],
-  [1200, 'lg'],
-];
+const WIDTHS = [767, 768, 991, 992, 1199, 1200];
 const HEIGHT = 800;
 const signedIn = { signedIn: true, localStorage: { jwt: demoJwt() } };
 
 test('the breakpoint at start-up: 767 xs, 768 sm, 991 sm, 992 md, 1199 md, 1200 lg', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open }) => {
     const seen: string[] = [];
-    for (const [width] of EXPECTED) {
-      await page.setViewportSize({ width, height: HEIGHT });
+    for (const width of WIDTHS) {
+      await page.setViewport({ width, height: HEIGHT });
       await open('/web/');
       seen.push(`${width} ${(await clientReady(page)).breakpoint}`);
     }
     assert.equal(
       seen,
-      EXPECTED.map(([w, bp]) => `${w} ${bp}`),
+      WIDTHS.map((w) => `${w} ${breakpointOf(w)}`),
     );
+    assert.equal(seen, ['767 xs', '768 sm', '991 sm', '992 md', '1199 md', '1200 lg']);
   }));
 
 test('the breakpoint follows resizes without a reload', () =>
   withPage({ auth: 'oracle' }, { width: 1280, height: HEIGHT }, async ({ page, open }) => {
     await open('/web/');
     await clientReady(page);
-    await page.evaluate(() => ((window as any).__sameDocument = true));
-    const steps: [number, string][] = [...EXPECTED, [991, 'sm'], [767, 'xs'], [1200, 'lg']];
-    for (const [width, expected] of steps) {
-      await page.setViewportSize({ width, height: HEIGHT });
+    await page.evaluate(() => {
+      (window as any).__sameDocument = true;
+    });
+    for (const width of [...WIDTHS, 991, 767, 1200]) {
+      await page.setViewport({ width, height: HEIGHT });
+      const expected = breakpointOf(width);
       await page
-        .waitForFunction(async (bp) => (await (window as any).EMWeb.bootstrap()).state.breakpoint.value === bp, expected, {
-          timeout: 3_000,
-          polling: 50,
+        .waitFor(async (bp) => (await (window as any).EMWeb.bootstrap()).state.breakpoint.value === bp, expected, {
+          timeoutMs: 3_000,
         })
         .catch(async () => assert.unreachable(`at ${width}px: ${await breakpoint(page)}, expected ${expected}`));
     }
@@ -59,16 +55,15 @@ test('the header compacts at xs: server version line and mode badge hidden, name
       await open('/web/');
       await clientReady(page);
       const h = header(page);
-      const version = h.getByText(VERSION);
-      const mode = h.getByText(/gateway|secgw/i);
       const visible = async () => ({
-        version: await version.isVisible(),
-        mode: await mode.isVisible(),
+        version: await h.locator(`text=${VERSION}`).isVisible(),
+        mode: await h.locator('text=Security gateway').isVisible(),
         name: await h.locator('h1').isVisible(),
-        user: await h.getByText('1042').isVisible(),
+        user: await h.locator('text=1042').isVisible(),
       });
-      for (const [width, bp] of EXPECTED) {
-        await page.setViewportSize({ width, height: HEIGHT });
+      for (const width of WIDTHS) {
+        await page.setViewport({ width, height: HEIGHT });
+        const bp = breakpointOf(width);
         const wide = bp !== 'xs';
         const want = { version: wide, mode: wide, name: true, user: true };
         // The header re-renders after the breakpoint changes: wait for what is shown, never for time.
@@ -94,10 +89,10 @@ test('the floating action button stays inside the viewport at every width', () =
     async ({ page, open }) => {
       await open('/web/');
       await clientReady(page);
-      for (const width of [320, 375, ...EXPECTED.map(([w]) => w), 1440, 1920]) {
-        await page.setViewportSize({ width, height: HEIGHT });
+      for (const width of [320, 375, ...WIDTHS, 1440, 1920]) {
+        await page.setViewport({ width, height: HEIGHT });
         await shownAt(page, breakpointOf(width));
-        assertInViewport(await fab(page).boundingBox(), width, HEIGHT, `the button at ${width}px`);
+        assertInViewport(await fab(page).box(), width, HEIGHT, `the button at ${width}px`);
       }
     },
     signedIn,
@@ -124,16 +119,16 @@ const PROPS = [
   'display',
 ];
 
-async function clientLook(page: import('playwright-core').Page) {
+async function clientLook(page: Page) {
   const parts = {
     heading: header(page).locator('h1'),
     header: header(page),
-    versionLine: header(page).getByText(VERSION).first(),
+    versionLine: header(page).locator(`text=${VERSION}`),
     fab: fab(page),
   };
   const look: Record<string, unknown> = {};
-  for (const [name, locator] of Object.entries(parts)) look[name] = await computedStyle(locator, PROPS);
-  look.fabBox = await fab(page).boundingBox();
+  for (const [name, locator] of Object.entries(parts)) look[name] = await locator.style(PROPS);
+  look.fabBox = await fab(page).box();
   return look;
 }
 
@@ -163,19 +158,13 @@ test('client styles do not leak out: the host probes keep their computed styles'
     async ({ page, open }) => {
       await open('/e2e/hostile.html');
       await clientReady(page);
-      assert.equal(await computedStyle(page.locator('#host-probe-text'), ['color', 'font-size', 'margin-top']), {
+      assert.equal(await page.locator('#host-probe-text').style(['color', 'font-size', 'margin-top']), {
         color: 'rgb(0, 0, 128)',
         'font-size': '14px',
         'margin-top': '17px',
       });
       assert.equal(
-        await computedStyle(page.locator('#host-probe-button'), [
-          'color',
-          'background-color',
-          'font-size',
-          'padding-top',
-          'padding-left',
-        ]),
+        await page.locator('#host-probe-button').style(['color', 'background-color', 'font-size', 'padding-top', 'padding-left']),
         {
           color: 'rgb(255, 255, 255)',
           'background-color': 'rgb(0, 128, 0)',
@@ -184,7 +173,7 @@ test('client styles do not leak out: the host probes keep their computed styles'
           'padding-left': '6px',
         },
       );
-      assert.equal(await computedStyle(page.locator('#host-probe-heading'), ['color', 'font-size']), {
+      assert.equal(await page.locator('#host-probe-heading').style(['color', 'font-size']), {
         color: 'rgb(128, 0, 128)',
         'font-size': '22px',
       });

@@ -1,8 +1,7 @@
-// Runs the real-browser suite (test/e2e/*.e2e.ts) and ends with the line CI reads: `N passed, N failed`.
+// `npm run test:e2e`: the real-browser suite (test/e2e/*.e2e.ts) in each engine of E2E_BROWSERS
+// (default chromium,firefox,webkit), a line per engine, then the line CI reads: `N passed, N failed`.
 import { fileURLToPath } from 'node:url';
-import { runSuite } from '../run-suite.mjs';
+import { report, runE2E } from '../run-suite.mjs';
 
 process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
-const result = await runSuite('e2e', ['test/e2e', '.e2e.ts$']);
-console.log(`${result.passed} passed, ${result.failed} failed`);
-process.exit(result.failed ? 1 : 0);
+process.exit(report(await runE2E()));

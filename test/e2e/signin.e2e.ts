@@ -1,11 +1,11 @@
 // Sign-in states in a real browser: Sign out in token mode, a remembered mode that proved wrong
 // (re-probe, once per start), the gateway's 401 acted on at once while the version and cloud calls
-// still hang, focus after sign-in-required and after Retry, and a loading state that claims nothing.
-import type { Page, Request } from 'playwright-core';
+// are still held back, focus after sign-in-required and after Retry, and a loading state that claims nothing.
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
-import { apiRequests, clientReady, fab, focused, header, startupRequests } from './client';
+import { apiRequests, byRole, byText, clientReady, fab, header, startupRequests } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
+import type { Page } from './page';
 
 const test = browserSuite('sign-in states');
 
@@ -20,15 +20,15 @@ const stored = (page: Page) =>
 
 async function chooseAction(page: Page, name: string, mount = '#emweb'): Promise<void> {
   await fab(page, mount).click();
-  await page.getByRole('menuitem', { name }).click();
+  await byRole(page, 'menuitem', name, mount).click();
 }
 
 /** Waits until focus rests on a heading named `name` (looking through the shadow root); fails with what has focus. */
 async function focusOnHeading(page: Page, name: string): Promise<void> {
-  let now = await focused(page);
+  let now = await page.focused();
   await waitFor(
     async () => {
-      now = await focused(page);
+      now = await page.focused();
       return now?.tag === 'h2' && now.text === name;
     },
     { timeoutMs: 5_000, what: `focus on the heading "${name}"` },
@@ -51,7 +51,7 @@ test('token mode, Sign out: jwt, devToken and authType are removed, and the next
         'signed in: calls carried the development token',
       );
       await chooseAction(page, 'Sign out', '#app');
-      await page.waitForFunction(() => (window as any).__e2e.signedOut === 1);
+      await page.waitFor(() => (window as any).__e2e.signedOut === 1);
       assert.equal(await stored(page), { jwt: null, devToken: null, authType: null });
       // The next API call: the configuration again, through the speed dial.
       const before = server.requests.length;
@@ -72,9 +72,9 @@ test('token mode, Sign out with the default onSignOut: the page reloads, probes 
     async ({ page, open, server }) => {
       await open('/e2e/plain.html');
       await clientReady(page);
-      assert.ok((await header(page).innerText()).includes('u-signout-1'), 'the signed-in user first');
+      assert.ok((await header(page).text()).includes('u-signout-1'), 'the signed-in user first');
       const before = server.requests.length;
-      await Promise.all([page.waitForEvent('load'), chooseAction(page, 'Sign out')]);
+      await page.navigates(() => chooseAction(page, 'Sign out'));
       await clientReady(page);
       const after = server.requests.slice(before).filter((r) => r.path.startsWith('/api/'));
       assert.is(after[0]?.path, '/api/web/ClientConfiguration', 'the mode is probed afresh');
@@ -85,8 +85,8 @@ test('token mode, Sign out with the default onSignOut: the page reloads, probes 
       );
       const { jwt, devToken } = await stored(page);
       assert.equal({ jwt, devToken }, { jwt: null, devToken: null });
-      await header(page).getByText('Not signed in').waitFor();
-      assert.not.ok((await header(page).innerText()).includes('u-signout-1'), 'the user is gone from the header');
+      await header(page).locator('text=Not signed in').waitFor();
+      assert.not.ok((await header(page).text()).includes('u-signout-1'), 'the user is gone from the header');
     },
     { localStorage: { devToken: DEV_TOKEN, jwt: JWT, authType: 'token' } },
   ));
@@ -104,10 +104,10 @@ for (const auth of ['oracle', 'token'] as const) {
         const client = await clientReady(page);
         assert.is(client.authType, auth);
         assert.is(await page.evaluate(() => localStorage.getItem('authType')), auth, 'the new mode is remembered');
-        assert.is((await header(page).locator('h1').textContent())?.trim(), `Moved Desk ${auth}`);
-        assert.match(await header(page).innerText(), auth === 'oracle' ? /Oracle/ : /Token/);
-        assert.is(await page.locator('#emweb').getByText('Unavailable').count(), 0, 'the configuration is there');
-        assert.is(await page.getByRole('button', { name: 'Retry' }).count(), 0, 'no dead end');
+        assert.is(await header(page).locator('h1').textContent(), `Moved Desk ${auth}`);
+        assert.match(await header(page).text(), auth === 'oracle' ? /Oracle/ : /Token/);
+        assert.is(await byText(page, 'Unavailable').count(), 0, 'the configuration is there');
+        assert.is(await byRole(page, 'button', 'Retry').count(), 0, 'no dead end');
         // The remembered mode's call (404), then the probe: the gateway's path (404), the development path.
         const configurationCalls = startupRequests(server)
           .map((r) => r.path)
@@ -141,7 +141,7 @@ test('a remembered mode whose configuration still answers 404 after the new prob
       // configuration (the probe's own answer of that URL may serve): done, no second probe.
       assert.is(count('/api/web/ClientConfiguration'), 1, 'one probe');
       assert.ok(count('/api/ClientConfiguration') <= 3, `${count('/api/ClientConfiguration')} calls of /api/ClientConfiguration`);
-      await page.locator('#emweb').getByText('Unavailable').waitFor();
+      await byText(page, 'configuration unavailable').waitFor();
     },
     { localStorage: { authType: 'oracle' } },
   ));
@@ -151,38 +151,26 @@ test('a remembered mode whose configuration still answers 404 after the new prob
 
 const SLOW = ['/api/web/info/version', '/api/web/info/cloudinstance'];
 
-test('secgw 401 with version and cloud calls that do not answer: the browser goes to /auth/ while the version call is still open', () =>
-  withPage({ auth: 'secgw', hang: SLOW }, null, async ({ page, open, server, url }) => {
-    const events: string[] = [];
-    const isVersion = (r: Request) => new URL(r.url()).pathname === SLOW[0];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/auth/') events.push('auth requested');
-    });
-    page.on('requestfinished', (r) => isVersion(r) && events.push('version answered'));
-    page.on('requestfailed', (r) => isVersion(r) && events.push('version gave up'));
-    await open('/web/');
-    // A client that waited for the version call would reach /auth/ only after its 10 s timeout.
-    await page.waitForURL((u) => u.pathname === '/auth/', { timeout: 20_000 });
-    assert.ok(
-      server.requests.some((r) => r.path === SLOW[0]),
-      'the version call was made',
-    );
-    const authAt = events.indexOf('auth requested');
-    const versionAt = events.findIndex((e) => e.startsWith('version'));
-    assert.ok(authAt >= 0 && (versionAt === -1 || authAt < versionAt), `order of events: ${events.join(', ')}`);
-    assert.is(page.url(), `${url}/auth/?returnUrl=${encodeURIComponent(`${url}/web/`)}`);
+test('secgw 401 with version and cloud calls held back: the browser goes to /auth/ long before those calls could time out', () =>
+  withPage({ auth: 'secgw', hold: SLOW }, null, async ({ page, open, url }) => {
+    // Each start-up call may take 60 s here, and version and cloud never answer: a client that
+    // waited for them would still be on this page when the wait below gives up.
+    const start = `${url}/e2e/options.html?timeoutMs=60000`;
+    await open('/e2e/options.html?timeoutMs=60000');
+    const auth = await page.waitForURL((u) => new URL(u).pathname === '/auth/', { timeoutMs: 20_000 });
+    assert.is(auth, `${url}/auth/?returnUrl=${encodeURIComponent(start)}`);
   }));
 
 test('secgw 401: onSignInRequired runs while start-up still waits for version and cloud; the panel says so and focus moves to its heading', () =>
-  withPage({ auth: 'secgw', hang: SLOW }, null, async ({ page, open, server }) => {
+  withPage({ auth: 'secgw', hold: SLOW }, null, async ({ page, open, server }) => {
     await open('/e2e/options.html?signIn=record&timeoutMs=30000');
-    await page.waitForFunction(() => (window as any).__e2e.signInRequired === 1);
+    await page.waitFor(() => (window as any).__e2e.signInRequired === 1);
     assert.is(await page.evaluate(() => (window as any).__e2e.status), 'pending', 'start-up has not finished');
     assert.ok(
-      SLOW.every((path) => server.requests.some((r) => r.path === path)),
+      SLOW.every((path) => server.held.some((r) => r.path === path && !r.released)),
       'version and cloud were asked, and never answered',
     );
-    await page.locator('#app').getByRole('button', { name: 'Sign in' }).waitFor();
+    await byRole(page, 'button', 'Sign in', '#app').waitFor();
     await focusOnHeading(page, 'Sign-in required');
   }));
 
@@ -195,9 +183,9 @@ test('Retry moves focus to the heading of the state it leads to: the error again
     null,
     async ({ page, open, server }) => {
       await open('/web/');
-      const retry = page.getByRole('button', { name: 'Retry' });
-      await page.getByRole('heading', { name: 'The client could not start' }).waitFor();
-      await page.getByText('unhandled error case in getAuthTypeAsync status 503').waitFor();
+      const retry = byRole(page, 'button', 'Retry');
+      await byRole(page, 'heading', 'The client could not start').waitFor();
+      await byText(page, 'unhandled error case in getAuthTypeAsync status 503').waitFor();
       const probes = () => server.requests.filter((r) => r.path === '/api/web/ClientConfiguration').length;
       const asked = probes();
       await retry.click();
@@ -213,21 +201,19 @@ test('Retry moves focus to the heading of the state it leads to: the error again
 
 test('while loading, the header claims nothing: no user, no "Not signed in", no sign-in mode; they appear once known', () =>
   withPage(
-    { auth: 'secgw' },
+    { auth: 'secgw', hold: ['/api/web/ClientConfiguration'] },
     null,
-    async ({ page, open }) => {
-      const held: { continue(): Promise<void> }[] = [];
-      await page.route('**/api/web/ClientConfiguration', (route) => void held.push(route));
+    async ({ page, open, server }) => {
       await open('/web/');
-      await page.locator('#emweb').getByText('Starting…').waitFor();
-      await waitFor(() => held.length > 0, { what: 'the probe, held' });
-      const text = await header(page).innerText();
+      await byText(page, 'Starting…').waitFor();
+      await waitFor(() => server.held.length > 0, { what: 'the probe, held' });
+      const text = await header(page).text();
       for (const claim of ['1042', 'Not signed in', 'Security gateway'])
         assert.not.ok(text.includes(claim), `"${claim}" in ${JSON.stringify(text)}`);
-      await held[0].continue();
+      server.release('/api/web/ClientConfiguration');
       await clientReady(page);
-      await header(page).getByText('1042').waitFor();
-      assert.match(await header(page).innerText(), /Security gateway/);
+      await header(page).locator('text=1042').waitFor();
+      assert.match(await header(page).text(), /Security gateway/);
     },
     { signedIn: true, localStorage: { jwt: demoJwt() } },
   ));

@@ -1,12 +1,12 @@
 // The strings table in a real browser: the demo's German switch (?lang=de) and a host's `strings`
 // option reach every state (loading, ready, speed dial, notices, a failed start, sign-in required,
 // a failed screen), accessible names included; a partial table leaves the other texts English.
-import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
 import { DEFAULT_STRINGS } from '../../src/strings';
-import { clientReady, notice } from './client';
+import { byRole, byText, clientReady, header, menuItems, notice } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
+import type { Page } from './page';
 
 const test = browserSuite('strings');
 
@@ -19,11 +19,12 @@ const ENGLISH = Object.entries(DEFAULT_STRINGS)
 
 /** What a reader sees of the client: its visible text and the accessible names set by attribute. */
 const seen = (page: Page, mount: string) =>
-  page.$eval(mount, (host) => {
+  page.evaluate((selector) => {
+    const host = document.querySelector(selector)!;
     const root = host.shadowRoot?.firstElementChild as HTMLElement | null | undefined;
     const labels = [...(host.shadowRoot?.querySelectorAll('[aria-label]') ?? [])].map((el) => el.getAttribute('aria-label'));
     return `${root?.innerText ?? ''}\n${labels.join('\n')}`;
-  });
+  }, mount);
 
 async function assertNoEnglish(page: Page, mount: string, state: string): Promise<void> {
   const text = await seen(page, mount);
@@ -41,24 +42,22 @@ test("the demo in German (?lang=de): header, home view, the floating button's na
     async ({ page, open }) => {
       await open('/web/?lang=de');
       await clientReady(page);
-      const client = page.locator('#emweb');
-      assert.is(await page.getAttribute('html', 'lang'), 'de');
-      await client.locator('header').getByText('Sicherheits-Gateway').waitFor();
-      for (const label of ['API-Basis', 'Konfiguration']) {
-        await client.getByText(label, { exact: false }).first().waitFor();
-      }
+      assert.is(await page.evaluate(() => document.documentElement.lang), 'de');
+      await header(page).locator('text=Sicherheits-Gateway').waitFor();
+      for (const label of ['API-Basis', 'Konfiguration']) await byText(page, label).waitFor();
       await assertNoEnglish(page, '#emweb', 'ready');
-      const button = client.getByRole('button', { name: 'Aktionen' });
-      assert.is(await button.getAttribute('aria-haspopup'), 'menu');
+      const button = byRole(page, 'button', 'Aktionen');
+      assert.is(await button.attribute('aria-haspopup'), 'menu');
       await button.click();
-      const menu = page.getByRole('menu', { name: 'Aktionen' });
-      await menu.waitFor();
-      assert.equal(
-        (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim()),
-        ['Protokolle jetzt senden', 'Konfiguration neu laden', 'Diagnose kopieren', 'Abmelden'],
-      );
+      await byRole(page, 'menu', 'Aktionen').waitFor();
+      assert.equal(await menuItems(page).texts(), [
+        'Protokolle jetzt senden',
+        'Konfiguration neu laden',
+        'Diagnose kopieren',
+        'Abmelden',
+      ]);
       await assertNoEnglish(page, '#emweb', 'speed dial open');
-      await page.getByRole('menuitem', { name: 'Konfiguration neu laden' }).click();
+      await byRole(page, 'menuitem', 'Konfiguration neu laden').click();
       await notice(page, 'Konfiguration neu geladen').waitFor();
       await assertNoEnglish(page, '#emweb', 'notice');
     },
@@ -66,30 +65,28 @@ test("the demo in German (?lang=de): header, home view, the floating button's na
   ));
 
 test('German strings while loading and after a failed start: "Wird gestartet…", then the headline and "Erneut versuchen"', () =>
-  withPage({ auth: 'secgw', probeStatus: 503 }, null, async ({ page, open }) => {
-    const held: { continue(): Promise<void> }[] = [];
-    await page.route('**/api/web/ClientConfiguration', (route) => void held.push(route));
+  withPage({ auth: 'secgw', probeStatus: 503, hold: ['/api/web/ClientConfiguration'] }, null, async ({ page, open, server }) => {
     await open('/e2e/options.html?strings=de');
-    await page.locator('#app').getByText('Wird gestartet…').waitFor();
-    await waitFor(() => held.length > 0, { what: 'the probe, held' });
+    await byText(page, 'Wird gestartet…', '#app').waitFor();
+    await waitFor(() => server.held.length > 0, { what: 'the probe, held' });
     await assertNoEnglish(page, '#app', 'loading');
-    await held[0].continue();
-    await page.locator('#app').getByRole('heading', { name: 'Der Client konnte nicht starten' }).waitFor();
-    await page.locator('#app').getByRole('button', { name: 'Erneut versuchen' }).waitFor();
+    server.release('/api/web/ClientConfiguration');
+    await byRole(page, 'heading', 'Der Client konnte nicht starten', '#app').waitFor();
+    await byRole(page, 'button', 'Erneut versuchen', '#app').waitFor();
     await assertNoEnglish(page, '#app', 'failed start');
   }));
 
 test('German strings when the gateway asks for a sign-in, and for a screen that failed', async () => {
   await withPage({ auth: 'secgw' }, null, async ({ page, open }) => {
     await open('/e2e/options.html?strings=de&signIn=record');
-    await page.locator('#app').getByRole('heading', { name: 'Anmeldung erforderlich' }).waitFor();
-    await page.locator('#app').getByRole('button', { name: 'Anmelden' }).waitFor();
+    await byRole(page, 'heading', 'Anmeldung erforderlich', '#app').waitFor();
+    await byRole(page, 'button', 'Anmelden', '#app').waitFor();
     await assertNoEnglish(page, '#app', 'sign-in required');
   });
   await withPage({ auth: 'oracle' }, null, async ({ page, open }) => {
     await open('/e2e/options.html?strings=de&render=throws');
-    await page.locator('#app').getByRole('heading', { name: 'Diese Ansicht ist fehlgeschlagen' }).waitFor();
-    await page.locator('#app').getByRole('button', { name: 'Noch einmal' }).waitFor();
+    await byRole(page, 'heading', 'Diese Ansicht ist fehlgeschlagen', '#app').waitFor();
+    await byRole(page, 'button', 'Noch einmal', '#app').waitFor();
     await assertNoEnglish(page, '#app', 'failed screen');
   });
 });
@@ -97,9 +94,9 @@ test('German strings when the gateway asks for a sign-in, and for a screen that 
 test('a partial table overrides only its keys: Retry renamed, the rest stays English', () =>
   withPage({ auth: 'secgw', probeStatus: 503 }, null, async ({ page, open }) => {
     await open('/e2e/options.html?strings=retry');
-    await page.locator('#app').getByRole('button', { name: 'Try once more' }).waitFor();
-    await page.locator('#app').getByRole('heading', { name: DEFAULT_STRINGS.startFailed }).waitFor();
-    assert.is(await page.locator('#app').getByRole('button', { name: DEFAULT_STRINGS.retry, exact: true }).count(), 0);
+    await byRole(page, 'button', 'Try once more', '#app').waitFor();
+    await byRole(page, 'heading', DEFAULT_STRINGS.startFailed, '#app').waitFor();
+    assert.is(await byRole(page, 'button', DEFAULT_STRINGS.retry, '#app').count(), 0);
   }));
 
 test.run();

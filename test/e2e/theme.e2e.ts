@@ -2,11 +2,11 @@
 // accent, background, text, font), and the client stays readable (WCAG AA) on a dark host page in
 // the light and the dark colour scheme, in every state a user meets: ready, speed dial open, a
 // notice, a failed start. Contrast is measured from computed styles (contrast.ts) and by axe-core.
-import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { clientReady, fab, header, notice } from './client';
+import { byRole, clientReady, fab, header, menu, notice } from './client';
 import { belowAA, measureTextContrast, type TextContrast } from './contrast';
-import { browserSuite, computedStyle, runAxe, withPage } from './harness';
+import { browserSuite, runAxe, withPage } from './harness';
+import type { Page } from './page';
 
 const test = browserSuite('themes');
 
@@ -16,7 +16,7 @@ const report = (list: TextContrast[]) => list.map((m) => `${m.ratio}:1 "${m.text
 
 /** The floating button's gap to the viewport's right and bottom edges. */
 async function fabInset(page: Page): Promise<{ right: number; bottom: number }> {
-  const box = await fab(page).boundingBox();
+  const box = await fab(page).box();
   assert.ok(box, 'the button has a box');
   return { right: Math.round(VIEWPORT.width - box.x - box.width), bottom: Math.round(VIEWPORT.height - box.y - box.height) };
 }
@@ -35,18 +35,18 @@ test('--emweb-accent colours the floating button and the primary button; --emweb
   withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open, server }) => {
     await open('/e2e/plain.html');
     await clientReady(page);
-    const plain = await computedStyle(fab(page), ['background-color']);
+    const plain = await fab(page).style(['background-color']);
     assert.is.not(plain['background-color'], 'rgb(122, 31, 162)', 'not the accent by chance');
 
     await open('/e2e/themed.html');
     await clientReady(page);
-    assert.is((await computedStyle(fab(page), ['background-color']))['background-color'], 'rgb(122, 31, 162)');
-    const heading = await computedStyle(header(page).locator('h1'), ['color', 'font-family']);
+    assert.is((await fab(page).style(['background-color']))['background-color'], 'rgb(122, 31, 162)');
+    const heading = await header(page).locator('h1').style(['color', 'font-family']);
     assert.is(heading.color, 'rgb(40, 20, 10)');
-    assert.match(heading['font-family'], /^Georgia/);
+    assert.match(heading['font-family']!, /^Georgia/);
     // The client's outermost box paints the host's background.
-    const painted = await page.$eval('#emweb', (host) => {
-      const root = host.shadowRoot?.firstElementChild;
+    const painted = await page.evaluate(() => {
+      const root = document.getElementById('emweb')?.shadowRoot?.firstElementChild;
       return root ? getComputedStyle(root).backgroundColor : '';
     });
     assert.is(painted, 'rgb(255, 250, 240)');
@@ -54,13 +54,13 @@ test('--emweb-accent colours the floating button and the primary button; --emweb
     server.setOptions({ probeStatus: 503 });
     await page.evaluate(() => localStorage.clear()); // no remembered mode: the probe runs, and fails
     await open('/e2e/themed.html');
-    const retry = page.getByRole('button', { name: 'Retry' });
+    const retry = byRole(page, 'button', 'Retry');
     await retry.waitFor();
-    assert.is((await computedStyle(retry, ['background-color']))['background-color'], 'rgb(122, 31, 162)');
+    assert.is((await retry.style(['background-color']))['background-color'], 'rgb(122, 31, 162)');
   }));
 
 // ---------------------------------------------------------------------------------------------
-// Readable on a dark host page
+// Readable on a dark host page, and on a light one (plain.html: a host with no styles of its own)
 
 /** Measures every visible text of the client now; fails with the list of those below AA. */
 async function assertReadable(page: Page, state: string): Promise<number> {
@@ -71,32 +71,41 @@ async function assertReadable(page: Page, state: string): Promise<number> {
   return measured.length;
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`on a dark host page, colour scheme ${scheme}: every text of the client reaches WCAG AA contrast (ready, speed dial open, notice, failed start), and axe agrees`, () =>
-    withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open, server }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await open('/e2e/dark-host.html');
-      await clientReady(page);
-      await assertReadable(page, 'ready');
-      assert.equal(await runAxe(page), [], 'axe, ready');
+for (const [host, path] of [
+  ['a dark host page', '/e2e/dark-host.html'],
+  ['a light host page', '/e2e/plain.html'],
+] as const)
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`on ${host}, colour scheme ${scheme}: every text of the client reaches WCAG AA contrast (ready, speed dial open, notice, failed start), and axe agrees`, () =>
+      withPage(
+        { auth: 'oracle' },
+        VIEWPORT,
+        async ({ page, open, server }) => {
+          await open(path);
+          assert.is(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark');
+          await clientReady(page);
+          await assertReadable(page, 'ready');
+          assert.equal(await runAxe(page), [], 'axe, ready');
 
-      await fab(page).click();
-      await page.getByRole('menu').waitFor();
-      await assertReadable(page, 'speed dial open');
-      assert.equal(await runAxe(page), [], 'axe, speed dial open');
+          await fab(page).click();
+          await menu(page).waitFor();
+          await assertReadable(page, 'speed dial open');
+          assert.equal(await runAxe(page), [], 'axe, speed dial open');
 
-      await page.getByRole('menuitem', { name: 'Reload configuration' }).click();
-      await notice(page, 'Configuration reloaded').waitFor();
-      await assertReadable(page, 'notice');
+          await byRole(page, 'menuitem', 'Reload configuration').click();
+          await notice(page, 'Configuration reloaded').waitFor();
+          await assertReadable(page, 'notice');
 
-      server.setOptions({ probeStatus: 503 });
-      await page.evaluate(() => localStorage.clear()); // no remembered mode: the probe runs, and fails
-      await open('/e2e/dark-host.html');
-      await page.getByRole('button', { name: 'Retry' }).waitFor();
-      await assertReadable(page, 'failed start');
-      assert.equal(await runAxe(page), [], 'axe, failed start');
-    }));
-}
+          server.setOptions({ probeStatus: 503 });
+          await page.evaluate(() => localStorage.clear()); // no remembered mode: the probe runs, and fails
+          await open(path);
+          await byRole(page, 'button', 'Retry').waitFor();
+          await assertReadable(page, 'failed start');
+          assert.equal(await runAxe(page), [], 'axe, failed start');
+        },
+        { colorScheme: scheme },
+      ));
+  }
 
 test('the contrast measurement itself catches grey on grey (a host theme with too little contrast)', () =>
   withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open }) => {
