@@ -23,7 +23,7 @@ const mode = (production) =>
 const { props } = JSON.parse(readFileSync(new URL('./mangle.json', import.meta.url), 'utf8'));
 export const terserOptions = {
   ecma: 2020,
-  compress: { passes: 3 },
+  compress: { passes: 5, unsafe_arrows: true },
   mangle: { properties: { regex: new RegExp(`^(?:${props.join('|')})$`) } },
   format: { comments: false },
 };
@@ -58,7 +58,7 @@ const compactCss = {
 const iife = (file, production) => ({
   input: 'src/embed.ts',
   output: { file, format: 'iife', sourcemap: false, plugins: production ? [minify] : [] },
-  plugins: [mode(production), ...(production ? [compactCss] : []), packageVersion(), resolve({ browser: true }), ts()],
+  plugins: [mode(production), ...(production ? [compactCss] : []), packageVersion(), resolve(), ts()],
 });
 
 // Bundler users bring their own preact and signals: react/react-dom become preact/compat, so they need no alias.

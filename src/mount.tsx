@@ -2,7 +2,7 @@
  * Shows a client's run in an element: an open shadow root (test automation can reach in) styled
  * by the shell's sheet, the shell rendered into it, and taken out again when the run ends.
  */
-import { render } from 'preact';
+import { h, render } from 'preact';
 import type { ClientRun } from './run';
 import { mergeStrings } from './strings';
 import type { BootstrapOptions } from './types';

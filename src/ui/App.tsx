@@ -1,3 +1,4 @@
+import { h } from 'preact';
 import { Header } from './Header';
 import { Main } from './Main';
 import { SpeedDial } from './SpeedDial';

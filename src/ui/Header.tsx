@@ -1,3 +1,4 @@
+import { h } from 'preact';
 import { BUILD_VERSION } from '../constants';
 import { fill, modeName } from '../strings';
 import type { Shell } from './shell';

@@ -1,4 +1,5 @@
 import type { Ref } from 'preact';
+import { h } from 'preact';
 import type { ClientState } from '../state/clientState';
 import { fill, type Strings } from '../strings';
 import { asText } from './text';

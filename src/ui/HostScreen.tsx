@@ -1,4 +1,5 @@
 import type { Ref } from 'preact';
+import { h } from 'preact';
 import { useErrorBoundary } from 'preact/hooks';
 import { useLayoutEffect, useRef } from 'react';
 import { SCRIPT_TAG_BUNDLE } from '../build';

@@ -1,4 +1,5 @@
 import type { ComponentChild } from 'preact';
+import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'react';
 import type { ShellStatus } from '../status';
 import { Home } from './Home';

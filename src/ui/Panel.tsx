@@ -1,4 +1,5 @@
 import type { Ref } from 'preact';
+import { h } from 'preact';
 
 export interface PanelProps {
   headline: string;

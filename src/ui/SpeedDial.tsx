@@ -1,3 +1,4 @@
+import { h } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { SpeedDialAction } from '../types';
 

@@ -1,6 +1,7 @@
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import { bootstrap, type Client } from 'emweb';
 import { createProductServer, makeJwt, resetPage } from 'emweb/testing';
+import { h } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 

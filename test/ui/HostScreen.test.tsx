@@ -1,3 +1,4 @@
+import { h } from 'preact';
 import '../setup';
 import htm from 'htm';
 import { createElement, useState } from 'react';

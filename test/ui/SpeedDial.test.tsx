@@ -1,3 +1,4 @@
+import { h } from 'preact';
 import '../setup';
 import { render } from 'react-dom';
 import { test } from 'uvu';
