@@ -91,6 +91,11 @@ export function bootstrapWhenParsed(selector: string, options: BootstrapOptions)
       console.error(error);
     }
   };
+  whenMountable(selector, place);
+}
+
+/** Calls `place` once the element `selector` names can be there: now if it is, else when the document is parsed. */
+export function whenMountable(selector: string, place: () => void): void {
   if (document.readyState === 'loading' && !query(selector)) document.addEventListener('DOMContentLoaded', place, { once: true });
   else place();
 }

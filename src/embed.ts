@@ -3,7 +3,7 @@
 import htm from 'htm/mini';
 import type { VNode } from 'preact';
 import { createElement, Fragment, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { bootstrap, bootstrapWhenParsed, unmount } from './bootstrap';
+import { bootstrap, bootstrapWhenParsed, unmount, whenMountable } from './bootstrap';
 import { runsInProduction } from './build';
 import { BUILD_VERSION } from './constants';
 import type { Logger } from './logging/types';
@@ -52,8 +52,6 @@ if (data.mount) {
   else {
     // The first copy's bootstrap: the same element gets the same start. A failed start is on
     // screen with its Retry button; the host page must not see it thrown.
-    const boot = () => void first.bootstrap(options).catch(() => {});
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot, { once: true });
-    else boot();
+    whenMountable(data.mount, () => void first.bootstrap(options).catch(() => {}));
   }
 }

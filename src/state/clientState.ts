@@ -32,13 +32,15 @@ export function createClientState(production: boolean, breakpoint: Breakpoint): 
   };
 }
 
+/** What start-up learns; the rest of the state follows from it (apiBase) or from the viewport (breakpoint). */
+const STARTUP_FACTS = ['authType', 'config', 'version', 'isCloud', 'claims'] as const;
+
 /** The one way start-up writes into the state: every fact of the update, in one render. */
 export function applyStartupUpdate(state: ClientState, update: StartupUpdate): void {
   batch(() => {
-    if (update.authType !== undefined) state.authType.value = update.authType;
-    if (update.config !== undefined) state.config.value = update.config;
-    if (update.version !== undefined) state.version.value = update.version;
-    if (update.isCloud !== undefined) state.isCloud.value = update.isCloud;
-    if (update.claims !== undefined) state.claims.value = update.claims;
+    for (const fact of STARTUP_FACTS) {
+      const value = update[fact];
+      if (value !== undefined) (state[fact] as Signal<typeof value>).value = value;
+    }
   });
 }
