@@ -18,7 +18,7 @@ import * as vm from 'node:vm';
 import FakeTimers from '@sinonjs/fake-timers';
 import { createLogger, type LoggerController } from '../src/logging';
 import type { LoggerOptions } from '../src/logging/types';
-import { memoryStorage } from '../src/storage';
+import { memoryStorage } from '../test/fakes';
 
 const ROUNDS = 9;
 const FAST_N = 5_000_000;

@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { createLogger, type LoggerController, type LoggerEnv } from '../src/logging';
 import type { LoggerConfig } from '../src/logging/types';
-import { memoryStorage } from '../src/storage';
+import { memoryStorage } from '../test/fakes';
 
 /** Simulated length of the error loop. */
 const MINUTES = 10;

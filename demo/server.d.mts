@@ -27,7 +27,10 @@ export interface DemoBehaviour {
   statuses: Record<string, number>;
   /** Exact API paths that never answer (until the server closes). */
   hang: Iterable<string>;
-  /** Exact API paths whose answers wait until `release(path)`; then they answer as usual. */
+  /**
+   * Exact paths whose answers wait until `release(path)`; then they answer as usual. API paths, and
+   * /e2e/ fixture files (a held script in a page keeps its parser from getting past it).
+   */
   hold: Iterable<string>;
   /** Script URLs put first in the `<head>` of every HTML page the server makes (host page, /e2e/ fixtures, /auth/ pages). */
   headScripts: string[];

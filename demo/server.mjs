@@ -39,7 +39,7 @@ const DEFAULT_OPTIONS = {
   probeStatus: null, // number, or 'html' for a 200 HTML page; 0 drops the connection
   statuses: {}, // { '/api/info/version': 500, … } forces a status on any API path
   hang: [], // API paths that never answer
-  hold: [], // API paths whose answers wait until release(path)
+  hold: [], // API paths (and /e2e/ fixture files) whose answers wait until release(path)
   headScripts: [], // script URLs put first in the <head> of every HTML page (the e2e checks' recorder)
   loggerStatus: null, // e.g. 503 or 429
   retryAfter: null, // seconds, sent as Retry-After with loggerStatus / failLogger
@@ -300,6 +300,8 @@ export async function startDemoServer(startOptions = {}) {
     const rest = url.pathname.slice('/e2e/'.length);
     const ext = extname(rest);
     const file = fileWithin(dirs.pages, rest);
+    // A held fixture (a script the parser waits for, say) keeps the page from getting past it.
+    if (options.hold.has(url.pathname)) await holdAnswer(url.pathname, res);
     const content = file && CONTENT_TYPES[ext] ? await readFileIfExists(file) : null;
     if (!content) return send(res, 404, 'Not found\n');
     if (ext !== '.html') return send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] });

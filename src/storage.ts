@@ -38,20 +38,4 @@ export function safeStorage(area: () => Storage | null | undefined): SafeStorage
   };
 }
 
-/** Storage for tests and for pages where the real one is missing. */
-export function memoryStorage(): SafeStorage {
-  const entries = new Map<string, string>();
-  return {
-    get: (key) => entries.get(key) ?? null,
-    set: (key, value) => {
-      entries.set(key, String(value));
-      return true;
-    },
-    remove: (key) => {
-      entries.delete(key);
-    },
-    keys: () => [...entries.keys()],
-  };
-}
-
 export const browserLocalStorage = (): SafeStorage => safeStorage(() => globalThis.localStorage);

@@ -3,8 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../src/client';
 import { applyStartupUpdate, createClientState } from '../src/state/clientState';
-import { memoryStorage } from '../src/storage';
 import type { Client } from '../src/types';
+import { memoryStorage } from './fakes';
 import { fakeLogger } from './ui/fixtures';
 
 function setup(onSignOut: (client: Client) => void = () => {}) {

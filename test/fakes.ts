@@ -1,7 +1,8 @@
-// Test doubles shared by the unit tests (not a test file itself). The product's API is played by
-// emweb/testing's createProductServer (src/testing): what is here is what that fake is not.
+// Test doubles shared by the unit tests and the benchmarks (not a test file itself). The product's
+// API is played by emweb/testing's createProductServer (src/testing): what is here is what that fake is not.
 import { runStartup, type StartupDeps, type StartupEvents } from '../src/startup';
 import { applyStartupUpdate, createClientState } from '../src/state/clientState';
+import type { SafeStorage } from '../src/storage';
 import type { ProductServer, Route } from '../src/testing';
 
 export const ORIGIN = 'https://emweb.test';
@@ -15,6 +16,22 @@ export function recordingLog() {
     errors,
     trace: (...args: unknown[]) => void traces.push(args),
     error: (...args: unknown[]) => void errors.push(args),
+  };
+}
+
+/** A page's Web Storage kept in memory: what the client's storage code sees, without a browser. */
+export function memoryStorage(): SafeStorage {
+  const entries = new Map<string, string>();
+  return {
+    get: (key) => entries.get(key) ?? null,
+    set: (key, value) => {
+      entries.set(key, String(value));
+      return true;
+    },
+    remove: (key) => {
+      entries.delete(key);
+    },
+    keys: () => [...entries.keys()],
   };
 }
 

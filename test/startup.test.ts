@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { createCloudCheck } from '../src/api/info';
 import { createAuthTypeResolver } from '../src/auth/probe';
 import { loadConfiguration, type StartupDeps, type StartupUpdate } from '../src/startup';
-import { memoryStorage, type SafeStorage, safeStorage } from '../src/storage';
+import { type SafeStorage, safeStorage } from '../src/storage';
 import {
   createProductServer,
   DEFAULT_CONFIGURATION,
@@ -14,7 +14,7 @@ import {
   type ProductServerOptions,
   type RouteAnswer,
 } from '../src/testing';
-import { deferred, noAnswer, ORIGIN, recordingLog, settle, startupFacts, urlsAsked } from './fakes';
+import { deferred, memoryStorage, noAnswer, ORIGIN, recordingLog, settle, startupFacts, urlsAsked } from './fakes';
 
 const NOW = Date.UTC(2025, 0, 1);
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp' };

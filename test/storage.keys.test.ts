@@ -1,7 +1,8 @@
 // SafeStorage.keys(): what the logger's store for the next page lists its pages' keys with.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { memoryStorage, safeStorage } from '../src/storage';
+import { safeStorage } from '../src/storage';
+import { memoryStorage } from './fakes';
 
 test('memory storage lists the keys it holds', () => {
   const s = memoryStorage();

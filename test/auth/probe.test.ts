@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAuthType } from '../../src/auth/authType';
 import { createAuthTypeResolver, decideFallbackProbe, decideWebProbe, type ResolvedAuthType } from '../../src/auth/probe';
-import { memoryStorage, type SafeStorage, safeStorage } from '../../src/storage';
+import { type SafeStorage, safeStorage } from '../../src/storage';
 import {
   createProductServer,
   DEFAULT_CONFIGURATION,
@@ -12,7 +12,7 @@ import {
   type Route,
   type RouteAnswer,
 } from '../../src/testing';
-import { deferred, informationalResponse, noAnswer, ORIGIN, settle, urlsAsked } from '../fakes';
+import { deferred, informationalResponse, memoryStorage, noAnswer, ORIGIN, settle, urlsAsked } from '../fakes';
 
 const WEB = `${ORIGIN}/api/web/ClientConfiguration`;
 const DEV = `${ORIGIN}/api/ClientConfiguration`;

@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { authHeaders } from '../../src/auth/token';
-import { memoryStorage, safeStorage } from '../../src/storage';
+import { safeStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 
 const storeWith = (entries: Record<string, string>) => {
   const local = memoryStorage();

@@ -142,3 +142,20 @@ export async function setOffline(page: Page, server: DemoServer, offline: boolea
     window.dispatchEvent(new Event(off ? 'offline' : 'online'));
   }, offline);
 }
+
+/**
+ * From now on, the page's document notes the delay of every setTimeout it arms (timersArmed reads
+ * them): how a check sees that the logger's flush timer is armed, or that nothing arms it.
+ */
+export const watchTimers = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    const w = window as any;
+    w.__e2eTimers = [];
+    if (w.__e2eSetTimeout) return;
+    w.__e2eSetTimeout = setTimeout;
+    w.setTimeout = (callback: () => void, ms?: number) => {
+      w.__e2eTimers.push(ms ?? 0);
+      return w.__e2eSetTimeout(callback, ms);
+    };
+  });
+export const timersArmed = (page: Page): Promise<number[]> => page.evaluate(() => (window as any).__e2eTimers);

@@ -5,7 +5,7 @@
 
 import * as assert from 'uvu/assert';
 import { type DemoServer, demoJwt, type LogEntry } from '../../demo/server.mjs';
-import { clientReady, loggedMessages, setOffline } from './client';
+import { clientReady, loggedMessages, setOffline, timersArmed, watchTimers } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
 import type { Page } from './page';
 
@@ -40,20 +40,6 @@ async function keptBatches(page: Page, url: string): Promise<{ key: string; valu
   await reader.close();
   return kept;
 }
-
-/** From now on, the page's document notes the delay of every setTimeout it arms (timersArmed reads them). */
-const watchTimers = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as any;
-    w.__e2eTimers = [];
-    if (w.__e2eSetTimeout) return;
-    w.__e2eSetTimeout = setTimeout;
-    w.setTimeout = (callback: () => void, ms?: number) => {
-      w.__e2eTimers.push(ms ?? 0);
-      return w.__e2eSetTimeout(callback, ms);
-    };
-  });
-const timersArmed = (page: Page): Promise<number[]> => page.evaluate(() => (window as any).__e2eTimers);
 
 // ---------------------------------------------------------------------------------------------
 // unmount() on the manual page (manual.js keeps the client in window.__e2e.client)

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { LogLevel } from '../../src/constants';
 import { loadSettings, saveSettings, validConfig } from '../../src/logging/config';
 import { developmentDefaults, productionDefaults } from '../../src/logging/levels';
-import { memoryStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 
 // The defaults the README's logger table documents, written out on purpose: changing one must
 // change this test too.

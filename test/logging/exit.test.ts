@@ -3,7 +3,7 @@
 // next page does with what was stored.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { memoryStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 import { dropReports, ENDPOINT, harness, messages, storedMessages, storedPages } from './helpers';
 
 test('pagehide: what is queued goes at once as a keepalive POST with its key, and is stored for the next page', async () => {

@@ -6,7 +6,7 @@ import fetchMock from 'fetch-mock';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/logging';
-import { memoryStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 
 const URL_ = 'http://localhost/api/web/clientlogger/';
 

@@ -5,7 +5,8 @@ import FakeTimers from '@sinonjs/fake-timers';
 import type { FetchLike } from '../../src/http';
 import { createLogger, type LoggerEnv } from '../../src/logging';
 import type { LoggerOptions } from '../../src/logging/types';
-import { memoryStorage, type SafeStorage } from '../../src/storage';
+import type { SafeStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 
 export const ENDPOINT = 'https://app.example/api/web/clientlogger/';
 

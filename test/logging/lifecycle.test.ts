@@ -4,7 +4,7 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/logging';
-import { memoryStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 
 const w = window as any;
 

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LogLevel } from '../../src/constants';
 import { developmentDefaults, productionDefaults } from '../../src/logging';
-import { memoryStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 import { dropReports, ENDPOINT, harness, messages, sizes } from './helpers';
 
 const METHODS = ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const;

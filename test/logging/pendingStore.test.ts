@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { newBatch } from '../../src/logging/batch';
 import type { ReportCounts } from '../../src/logging/ledger';
 import { MAX_STORE_BYTES, STORE_PREFIX, storePage, takeStored } from '../../src/logging/pendingStore';
-import { memoryStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 
 const entry = (message: string) => ({ level: 5, message, additional: [], timestamp: '2025-01-01T00:00:00.000Z' });
 const batchOf = (key: string, messages: string[], reported: Record<string, number> | null = null) =>

@@ -16,7 +16,8 @@ import * as assert from 'uvu/assert';
 import type { FetchLike } from '../../src/http';
 import { createLogger } from '../../src/logging';
 import type { LoggerController } from '../../src/logging/types';
-import { memoryStorage, type SafeStorage } from '../../src/storage';
+import type { SafeStorage } from '../../src/storage';
+import { memoryStorage } from '../fakes';
 import { fault, holds, printAtExit, tallyDelivery } from './figures';
 
 printAtExit('unit');

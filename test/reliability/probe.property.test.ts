@@ -8,8 +8,7 @@ import * as assert from 'uvu/assert';
 import { createCloudCheck } from '../../src/api/info';
 import type { AuthType } from '../../src/auth/authType';
 import { createAuthTypeResolver } from '../../src/auth/probe';
-import { memoryStorage } from '../../src/storage';
-import { startupFacts } from '../fakes';
+import { memoryStorage, startupFacts } from '../fakes';
 import { noUnhandled, parsedBody, type Reply, reply, same, startupServer } from './fakes';
 import { holds, printAtExit } from './figures';
 

@@ -6,9 +6,9 @@ import { createClient } from '../../src/client';
 import { BUILD_VERSION } from '../../src/constants';
 import type { FlushResult } from '../../src/logging/types';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
-import { memoryStorage } from '../../src/storage';
 import { mergeStrings } from '../../src/strings';
 import { builtInActions } from '../../src/ui/actions';
+import { memoryStorage } from '../fakes';
 import { fakeLogger } from './fixtures';
 
 function clientWith({ flush = { sent: 0, kept: 0, dropped: 0 }, reload = false as ClientConfiguration | false } = {}) {

@@ -4,11 +4,11 @@ import { createClient } from '../../src/client';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
 import type { ShellStatus } from '../../src/status';
-import { memoryStorage } from '../../src/storage';
 import { DEFAULT_STRINGS } from '../../src/strings';
 import type { Client, SpeedDialAction } from '../../src/types';
 import type { Shell } from '../../src/ui/shell';
 import { errorText } from '../../src/ui/text';
+import { memoryStorage } from '../fakes';
 
 /** A shell that is loading, with whatever the test overrides; every request it makes recorded in `calls`. `status` is the test's to set. */
 export function fakeShell(overrides: Partial<Shell> = {}) {
