@@ -40,8 +40,11 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const transport = createTransport(page, queue, outbox, post);
   const exit = createPageExit(page, ledger, outbox, transport, post);
 
-  /** The level methods of the public logger (the public logger is this object, with the rest of its API). */
-  const methods = Object.fromEntries(LEVEL_NAMES.map((name) => [name, silent])) as LevelMethods;
+  /**
+   * The level methods of the public logger (the public logger is this object, with the rest of its
+   * API): the first configure() below puts each in place.
+   */
+  const methods = {} as LevelMethods;
   /** The lowest level that does anything at all: below it a method is an empty function. */
   let threshold = 0;
 
