@@ -19,7 +19,7 @@ import { createPost } from './post';
 import { createQueue } from './queue';
 import { isoTime } from './serialize';
 import { createTransport } from './transport';
-import type { LogEndpoint, LoggerConfig, LoggerController, LoggerStartOptions } from './types';
+import type { LoggerConfig, LoggerController, LoggerStartOptions } from './types';
 
 type LogMethod = (message?: unknown, ...additional: unknown[]) => void;
 type LevelMethods = Pick<LoggerController, (typeof LEVEL_NAMES)[number]>;
@@ -114,9 +114,9 @@ export function createLogger(env: LoggerEnv): LoggerController {
       configure(config, valid);
     }),
     getConfig: () => ({ ...config }),
-    flush: () => transport._flush(),
+    flush: transport._flush,
     stats: () => ledger._stats(queue._held() + outbox._held(), transport._status()),
-    setContext: guard((context: Record<string, unknown> | null) => entries._setContext(context)),
+    setContext: guard(entries._setContext),
     start: guard(({ production, options, captureErrors }: LoggerStartOptions) => {
       // Whatever an earlier page left must not keep this one from starting.
       if (!starts) guard(exit._restore)();
@@ -127,7 +127,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
       configure(production ? productionDefaults : developmentDefaults, validConfig(options));
       transport._run(true);
     }),
-    setEndpoint: guard((endpoint: LogEndpoint | null) => transport._setEndpoint(endpoint)),
+    setEndpoint: guard(transport._setEndpoint),
     async stop() {
       const at = starts;
       await transport._flush();
