@@ -54,10 +54,14 @@ export function splitBatch(batch: Batch): [Batch, Batch] | null {
   if (entries.length < 2) return null;
   const older = entries.slice(0, Math.ceil(entries.length / 2));
   const olderCount = occurrencesIn(older, batch._reported);
-  const half = (suffix: string, part: unknown[], count: number, first: number, reported: Batch['_reported']) =>
-    newBatch(batch._key + suffix, JSON.stringify(part), count, first, reported);
   return [
-    half('-1', older, olderCount, batch._first, batch._reported),
-    half('-2', entries.slice(older.length), batch._count - olderCount, batch._first + olderCount, null),
+    newBatch(`${batch._key}-1`, JSON.stringify(older), olderCount, batch._first, batch._reported),
+    newBatch(
+      `${batch._key}-2`,
+      JSON.stringify(entries.slice(older.length)),
+      batch._count - olderCount,
+      batch._first + olderCount,
+      null,
+    ),
   ];
 }
