@@ -3,7 +3,6 @@
  * same bytes and the same key) until it is settled, or split in two when the server finds it too
  * large.
  */
-import { isPlainObject } from '../http';
 import type { ReportCounts } from './ledger';
 import { utf8Bytes } from './serialize';
 
@@ -34,13 +33,15 @@ export const newBatch = (key: string, body: string, count: number, first: number
 
 /**
  * The occurrences a batch's entries stand for: each its `repeated` when that is a plausible count,
- * else itself; the drop report (the first entry, when there is one) none.
+ * else itself; the drop report (the first entry, when there is one) none. The entries are objects:
+ * this client wrote them, or checked them when it read them from storage (`repeated` it did not).
  */
-export const occurrencesIn = (entries: unknown[], reported: unknown): number =>
-  entries.reduce((n: number, entry, i) => {
-    const repeated = isPlainObject(entry) ? entry.repeated : undefined;
-    return n + (i === 0 && reported ? 0 : Number.isSafeInteger(repeated) && (repeated as number) >= 2 ? (repeated as number) : 1);
-  }, 0);
+export const occurrencesIn = (entries: object[], reported: unknown): number =>
+  entries.reduce(
+    (n: number, { repeated }: { repeated?: unknown }, i) =>
+      n + (i === 0 && reported ? 0 : Number.isSafeInteger(repeated) && (repeated as number) >= 2 ? (repeated as number) : 1),
+    0,
+  );
 
 /**
  * The batch as two, the older half of its entries first (its drop report, if it has one, with
@@ -50,14 +51,18 @@ export const occurrencesIn = (entries: unknown[], reported: unknown): number =>
  * same keys, so that a server drops the copies.
  */
 export function splitBatch(batch: Batch): [Batch, Batch] | null {
-  const entries: unknown[] = [JSON.parse(batch._body)].flat();
+  const entries: object[] = [JSON.parse(batch._body)].flat();
   if (entries.length < 2) return null;
   const older = entries.slice(0, Math.ceil(entries.length / 2));
   const olderCount = occurrencesIn(older, batch._reported);
-  const half = (suffix: string, part: unknown[], count: number, first: number, reported: Batch['_reported']) =>
-    newBatch(batch._key + suffix, JSON.stringify(part), count, first, reported);
   return [
-    half('-1', older, olderCount, batch._first, batch._reported),
-    half('-2', entries.slice(older.length), batch._count - olderCount, batch._first + olderCount, null),
+    newBatch(`${batch._key}-1`, JSON.stringify(older), olderCount, batch._first, batch._reported),
+    newBatch(
+      `${batch._key}-2`,
+      JSON.stringify(entries.slice(older.length)),
+      batch._count - olderCount,
+      batch._first + olderCount,
+      null,
+    ),
   ];
 }

@@ -3,7 +3,7 @@
  * context and a grouped entry's counts added, passed through beforeSend (and scrubbed again), cut
  * to 32 KiB. Owns the context and the beforeSend hook.
  */
-import { STORAGE_KEYS } from '../constants';
+import { type LogLevel, STORAGE_KEYS } from '../constants';
 import type { Surroundings } from './env';
 import type { MakeEntry, Repeat } from './queue';
 import { CONTEXT_CUT, contextJson, entryJson, isEntry, makeEntry } from './serialize';
@@ -31,11 +31,18 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
 
   return {
     _make(occurrence, repeat) {
-      const { _level, _message, _additional, _timestamp, _at } = occurrence;
       // The development token need not look like a JWT: the stored one is taken out by value.
       const devToken = local.get(STORAGE_KEYS.devToken);
-      const entry = makeEntry(_level, _message, _additional, _timestamp, devToken);
-      const original = entryJson(entry, repeatJson(repeat) + occurrence._context, _at);
+      /** The entry as queued: made safe and scrubbed, a grouped entry's counts and the context at its end, cut to size. */
+      const queued = (level: LogLevel, message: unknown, additional: unknown, timestamp: string, context: string) =>
+        entryJson(makeEntry(level, message, additional, timestamp, devToken), repeatJson(repeat) + context, occurrence._at);
+      const original = queued(
+        occurrence._level,
+        occurrence._message,
+        occurrence._additional,
+        occurrence._timestamp,
+        occurrence._context,
+      );
       if (!beforeSend) return original;
       let result: unknown;
       try {
@@ -46,9 +53,8 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
       }
       if (result === false) return null;
       if (isEntry(result)) {
-        const { level, message, additional, timestamp } = result;
-        const changed = makeEntry(level, message, additional, timestamp, devToken);
-        return entryJson(changed, repeatJson(repeat) + contextJson(result.context, devToken), _at);
+        const { level, message, additional, timestamp, context } = result;
+        return queued(level, message, additional, timestamp, contextJson(context, devToken));
       }
       if (!beforeSendWarned) {
         beforeSendWarned = true;

@@ -19,7 +19,7 @@ import { createPost } from './post';
 import { createQueue } from './queue';
 import { isoTime } from './serialize';
 import { createTransport } from './transport';
-import type { LogEndpoint, LoggerConfig, LoggerController, LoggerStartOptions } from './types';
+import type { LoggerConfig, LoggerController, LoggerStartOptions } from './types';
 
 type LogMethod = (message?: unknown, ...additional: unknown[]) => void;
 type LevelMethods = Pick<LoggerController, (typeof LEVEL_NAMES)[number]>;
@@ -40,8 +40,11 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const transport = createTransport(page, queue, outbox, post);
   const exit = createPageExit(page, ledger, outbox, transport, post);
 
-  /** The level methods of the public logger (the public logger is this object, with the rest of its API). */
-  const methods = Object.fromEntries(LEVEL_NAMES.map((name) => [name, silent])) as LevelMethods;
+  /**
+   * The level methods of the public logger (the public logger is this object, with the rest of its
+   * API): the first configure() below puts each in place.
+   */
+  const methods = {} as LevelMethods;
   /** The lowest level that does anything at all: below it a method is an empty function. */
   let threshold = 0;
 
@@ -111,9 +114,9 @@ export function createLogger(env: LoggerEnv): LoggerController {
       configure(config, valid);
     }),
     getConfig: () => ({ ...config }),
-    flush: () => transport._flush(),
+    flush: transport._flush,
     stats: () => ledger._stats(queue._held() + outbox._held(), transport._status()),
-    setContext: guard((context: Record<string, unknown> | null) => entries._setContext(context)),
+    setContext: guard(entries._setContext),
     start: guard(({ production, options, captureErrors }: LoggerStartOptions) => {
       // Whatever an earlier page left must not keep this one from starting.
       if (!starts) guard(exit._restore)();
@@ -124,7 +127,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
       configure(production ? productionDefaults : developmentDefaults, validConfig(options));
       transport._run(true);
     }),
-    setEndpoint: guard((endpoint: LogEndpoint | null) => transport._setEndpoint(endpoint)),
+    setEndpoint: guard(transport._setEndpoint),
     async stop() {
       const at = starts;
       await transport._flush();
