@@ -2,10 +2,10 @@
  * Delivery: batches go out one at a time, oldest first, each sent again until it is settled. What
  * the transport is doing now is one value, `state` (its tag is `stats().status`):
  *
- * - `idle`: nothing out; the next batch goes when it is due (the timer waits for that).
+ * - `idle`: nothing out; the next batch goes when it is due (the "due" timer waits for that).
  * - `sending`: a request for the oldest batch is out.
  * - `waiting-retry`: the oldest batch failed and waits for its backoff or the server's Retry-After
- *   (the timer waits for that instead).
+ *   (the state holds its own retry timer).
  * - `offline`: the browser said it was offline when a batch was to go; the `online` event resumes.
  *
  * A keepalive request of page exit goes beside this order (exit.ts); its final answer settles its
@@ -23,9 +23,8 @@ import type { FlushResult, LogEndpoint, TransportStatus } from './types';
 
 type TransportState =
   | { _tag: 'idle' }
-  | { _tag: 'sending'; _answer: Promise<unknown> }
-  /** `_serverUntil`: when the server's Retry-After ends (0 when the wait is a backoff of ours). */
-  | { _tag: 'waiting-retry'; _serverUntil: number }
+  | { _tag: 'sending'; _batch: Batch; _answer: Promise<unknown> }
+  | { _tag: 'waiting-retry'; _until: number; _byServer: boolean; _timer: unknown }
   | { _tag: 'offline' };
 
 const IDLE: TransportState = { _tag: 'idle' };
@@ -53,11 +52,8 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
   let state: TransportState = IDLE;
   let running = false;
   let endpoint: LogEndpoint | null = null;
-  /**
-   * The one timer: set while waiting for the queue's next batch to be due (idle, offline), or for a
-   * retry (waiting-retry); never while sending. When it fires the transport looks again.
-   */
-  let timer: unknown = null;
+  /** Set while waiting for the queue's next batch to be due. */
+  let dueTimer: unknown = null;
   /** Sends of the oldest batch that failed: the backoff grows with them. */
   let attempt = 0;
   /** Of those, the ones without an answer while online: a few are retried, then the batch is given up. */
@@ -65,20 +61,12 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
 
   const online = () => page._navigator()?.onLine !== false;
 
-  const stopTimer = () => {
-    if (timer !== null) timers.clearTimeout(timer);
-    timer = null;
-  };
-  const wakeIn = (ms: number) => {
-    timer = timers.setTimeout(() => {
-      timer = null;
-      // A retry is due; a due batch finds the state as it is (offline stays offline without an endpoint).
-      if (state._tag === 'waiting-retry') state = IDLE;
-      pump();
-    }, ms);
+  const clearDue = () => {
+    if (dueTimer !== null) timers.clearTimeout(dueTimer);
+    dueTimer = null;
   };
 
-  /** Looks at what may go now: the oldest batch, or the next one due (the timer waits for it). */
+  /** Looks at what may go now: the oldest batch, or the next one due (the due timer waits for it). */
   function pump(): void {
     if (state._tag === 'sending' || state._tag === 'waiting-retry' || !running || !endpoint) return;
     state = online() ? IDLE : OFFLINE;
@@ -87,7 +75,11 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
     const batch = outbox._next(dueIn <= 0);
     if (batch) void send(endpoint, batch);
     // Batches held but none to send: a keepalive carries the oldest, and its answer moves on.
-    else if (!outbox._batches().length && dueIn < Infinity && timer === null) wakeIn(dueIn);
+    else if (!outbox._batches().length && dueIn < Infinity && dueTimer === null)
+      dueTimer = timers.setTimeout(() => {
+        dueTimer = null;
+        pump();
+      }, dueIn);
   }
 
   /**
@@ -96,9 +88,10 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
    */
   function send(to: LogEndpoint, batch: Batch): Promise<unknown> {
     const request = post(to, batch, false);
+    if (state._tag === 'waiting-retry') timers.clearTimeout(state._timer);
     const answer = request.then(guard((result: HttpResult) => answered(batch, result, false)));
-    stopTimer();
-    state = { _tag: 'sending', _answer: answer };
+    clearDue();
+    state = { _tag: 'sending', _batch: batch, _answer: answer };
     return answer;
   }
 
@@ -123,11 +116,17 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
       attempt++;
       const serverDelay = parseRetryAfter(retryAfter, now());
       const delay = serverDelay ?? backoffDelay(attempt, page._random());
-      if (offline) state = OFFLINE;
-      else {
-        state = { _tag: 'waiting-retry', _serverUntil: serverDelay === undefined ? 0 : now() + delay };
-        wakeIn(delay);
-      }
+      state = offline
+        ? OFFLINE
+        : {
+            _tag: 'waiting-retry',
+            _until: now() + delay,
+            _byServer: serverDelay !== undefined,
+            _timer: timers.setTimeout(() => {
+              state = IDLE;
+              pump();
+            }, delay),
+          };
       return;
     }
     settle(batch, outcome, status);
@@ -143,7 +142,7 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
   }
 
   const maySend = () =>
-    running && online() && !(state._tag === 'waiting-retry' && state._serverUntil > now()) ? endpoint : null;
+    running && online() && !(state._tag === 'waiting-retry' && state._byServer && state._until > now()) ? endpoint : null;
 
   /**
    * Sends the batches that hold what is queued now, one after the other, during a backoff wait too;
@@ -191,8 +190,11 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
     _run(run) {
       running = run;
       if (run) return pump();
-      stopTimer();
-      if (state._tag === 'waiting-retry') state = IDLE;
+      clearDue();
+      if (state._tag === 'waiting-retry') {
+        timers.clearTimeout(state._timer);
+        state = IDLE;
+      }
     },
     _setEndpoint(to) {
       endpoint = to;
@@ -200,8 +202,7 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
     },
     _pump: pump,
     _reschedule() {
-      // A retry keeps its time.
-      if (state._tag !== 'waiting-retry') stopTimer();
+      clearDue();
       pump();
     },
     _maySend: maySend,
