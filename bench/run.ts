@@ -97,7 +97,7 @@ const md = `# EMWeb benchmarks
 
 Written by \`npm run bench\` (build, then \`bench/run.ts\`) on ${when}; the benchmarks took ${seconds(totalMs)} after the build.
 Figures depend on the machine: compare the rows of one run with each other, not with another machine's.
-Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by size-limit in \`npm test\`).${busyNote}
+Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by scripts/size-budget.mjs in \`npm test\`).${busyNote}
 
 | | |
 | --- | --- |

@@ -8,7 +8,7 @@ const CHECKS = [
   { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
   { name: 'type check (tsc)', command: npx('tsc', '--noEmit') },
   { name: 'format and lint (biome)', command: npx('biome', 'check', '.') },
-  { name: 'bundle budget (size-limit)', command: npx('size-limit'), needsBuild: true },
+  { name: 'bundle budget (gzip -9)', command: ['node', 'scripts/size-budget.mjs'], needsBuild: true },
   { name: 'unused files, exports, dependencies (knip)', command: npx('knip') },
   { name: 'package (publint)', command: npx('publint', '--strict'), needsBuild: true },
   { name: 'package types (attw)', command: npx('attw', '--pack', '.', '--profile', 'esm-only'), needsBuild: true },
