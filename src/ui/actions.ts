@@ -13,8 +13,9 @@ function flushNotice(result: FlushResult, strings: Strings): string {
 
 /** Runs a speed-dial action: a text it gives back is shown; a failure is shown and logged, never thrown. */
 export function runAction(action: SpeedDialAction, client: Client, notify: (message: string) => void, failedText: string): void {
-  Promise.resolve(client)
-    .then((started) => action.run(started))
+  // Run in a promise, so that an action that throws at once is caught like one that rejects.
+  Promise.resolve()
+    .then(() => action.run(client))
     .then(
       (result: unknown) => {
         if (typeof result === 'string' && result) notify(result);
