@@ -41,17 +41,19 @@ export interface ClientRun {
 const ENDED = 'EMWeb: unmounted during start-up';
 
 function startupDeps(page: Page, options: BootstrapOptions, production: boolean): StartupDeps {
-  const origin = options.origin ?? location.origin;
-  const timeoutMs = options.timeoutMs ?? STARTUP_TIMEOUT_MS;
-  return {
+  // What the probe needs is what every start-up call needs.
+  const call = {
     _fetch: currentFetch,
     _local: page._local,
-    _origin: origin,
+    _origin: options.origin ?? location.origin,
+    _timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
+  };
+  return {
+    ...call,
     _production: production,
-    _timeoutMs: timeoutMs,
     _log: page._logger,
     _now: Date.now,
-    _resolveAuthType: page._resolverFor(origin, timeoutMs),
+    _resolveAuthType: page._resolverFor(call),
     _cloudCheck: page._cloudCheck,
   };
 }
