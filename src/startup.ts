@@ -46,16 +46,9 @@ export interface StartupEvents {
   _onSignInRequired(): void;
 }
 
-/** The calls of a mode: its API base and headers, and the log their failures go to. */
-function apiCallFor(deps: StartupDeps, authType: AuthType): ApiCallDeps & Pick<StartupDeps, '_log'> & { _base: ApiBase } {
-  return {
-    _fetch: deps._fetch,
-    _origin: deps._origin,
-    _base: apiBase(authType, deps._production),
-    _headers: authHeaders(authType, deps._local),
-    _timeoutMs: deps._timeoutMs,
-    _log: deps._log,
-  };
+/** The calls of a mode: the start-up's deps, with the mode's API base and headers. */
+function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps & { _base: ApiBase } {
+  return { ...deps, _base: apiBase(authType, deps._production), _headers: authHeaders(authType, deps._local) };
 }
 
 export interface LoadedConfiguration extends ConfigurationAnswer {
