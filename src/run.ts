@@ -128,13 +128,12 @@ export function startClient(options: BootstrapOptions): ClientRun {
   };
   const startup = runStartup(deps, events);
 
-  const captureErrors = options.captureErrors !== false;
+  // A member of the page: the mode and origin of the deps, and what its logger needs.
   const leavePage = page._attach({
-    _production: production,
-    _origin: deps._origin,
+    ...deps,
     _state: state,
     _loggerOptions: options.logger,
-    _captureErrors: captureErrors,
+    _captureErrors: options.captureErrors !== false,
   });
   // watchBreakpoint reads the viewport's breakpoint at once.
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
