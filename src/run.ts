@@ -78,26 +78,24 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
 interface StartTarget {
   _status: Signal<ShellStatus>;
   _client: Client;
-  _isEnded(): boolean;
+  readonly _ended: boolean;
 }
 
 /**
  * How one start-up ends: the status says it, and its promise resolves with the client, or
  * rejects as the probe did (or because the run ended first).
  */
-function settleStart(
-  startup: Promise<void>,
-  { _status: status, _client: client, _isEnded: isEnded }: StartTarget,
-): Promise<Client> {
+function settleStart(startup: Promise<void>, target: StartTarget): Promise<Client> {
+  const { _status: status, _client: client } = target;
   const start = startup.then(
     () => {
-      if (isEnded()) throw new Error(ENDED);
+      if (target._ended) throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
       if (status.peek()._kind !== 'signInRequired') status.value = { _kind: 'ready', _client: client };
       return client;
     },
     (error: unknown) => {
-      if (!isEnded()) status.value = { _kind: 'failed', _message: errorText(error) };
+      if (!target._ended) status.value = { _kind: 'failed', _message: errorText(error) };
       throw error;
     },
   );
@@ -159,10 +157,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
     _unmount: end,
   });
-  const target: StartTarget = { _status: status, _client: client, _isEnded: () => ended };
-  let started = settleStart(startup, target);
-
-  return {
+  const run = {
     _client: client,
     _state: state,
     _status: status,
@@ -175,12 +170,15 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _retry() {
       if (ended) return;
       status.value = { _kind: 'loading' };
-      started = settleStart(runStartup(deps, events), target);
+      started = settleStart(runStartup(deps, events), run);
     },
     _signIn: signIn,
-    _onEnd: (teardown) => void teardowns.push(teardown),
+    _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };
+  // The run is what its starts settle on: its status, its client, whether it has ended.
+  let started = settleStart(startup, run);
+  return run;
 }
 
 /** Fetches the configuration again, as start-up does; a failure keeps the last one in the state. */
