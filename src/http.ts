@@ -38,11 +38,6 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-const browserTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /** A body that is not JSON, or was not read. */
 const NOT_JSON: Readonly<Pick<HttpResult, '_isJson' | '_json'>> = { _isJson: false, _json: undefined };
 const NO_ANSWER: Readonly<HttpResult> = { _status: 0, _retryAfter: null, ...NOT_JSON };
@@ -80,7 +75,8 @@ export function request(
   fetchFn: FetchLike,
   url: string,
   options: HttpRequest,
-  timers: Timers = browserTimers,
+  // The page's own: called on `globalThis`, looked up at each call (a fake clock installed later is used).
+  timers: Timers = globalThis,
 ): Promise<HttpResult> {
   const controller = new AbortController();
   let timer: unknown;
