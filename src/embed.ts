@@ -31,8 +31,8 @@ declare global {
 }
 
 // `document.currentScript` is only set while this runs, so it is read now.
-const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
-const data = script?.dataset ?? {};
+const script = document.currentScript;
+const data = script instanceof HTMLScriptElement ? script.dataset : {};
 const production = runsInProduction(data.production === 'false' ? false : undefined);
 
 // A second copy of the script keeps the first: two loggers and two probes would fight.

@@ -38,18 +38,15 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-const browserTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+/** A body that is not JSON, or was not read. */
+const NOT_JSON: Readonly<Pick<HttpResult, '_isJson' | '_json'>> = { _isJson: false, _json: undefined };
+const NO_ANSWER: Readonly<HttpResult> = { _status: 0, _retryAfter: null, ...NOT_JSON };
 
-const NO_ANSWER: Readonly<HttpResult> = { _status: 0, _json: undefined, _isJson: false, _retryAfter: null };
-
-export function parseJson(text: string): Pick<HttpResult, '_isJson' | '_json'> {
+export function parseJson(text: string): Readonly<Pick<HttpResult, '_isJson' | '_json'>> {
   try {
     return { _isJson: true, _json: JSON.parse(text) };
   } catch {
-    return { _isJson: false, _json: undefined };
+    return NOT_JSON;
   }
 }
 
@@ -69,7 +66,7 @@ async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, s
     Promise.resolve()
       .then(() => response.arrayBuffer())
       .catch(() => {});
-    return { _status: response.status, _retryAfter: retryAfter, _isJson: false, _json: undefined };
+    return { _status: response.status, _retryAfter: retryAfter, ...NOT_JSON };
   }
   return { _status: response.status, _retryAfter: retryAfter, ...parseJson(await response.text()) };
 }
@@ -78,7 +75,8 @@ export function request(
   fetchFn: FetchLike,
   url: string,
   options: HttpRequest,
-  timers: Timers = browserTimers,
+  // The page's own: called on `globalThis`, looked up at each call (a fake clock installed later is used).
+  timers: Timers = globalThis,
 ): Promise<HttpResult> {
   const controller = new AbortController();
   let timer: unknown;

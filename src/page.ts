@@ -9,10 +9,9 @@
  */
 import { effect, signal } from '@preact/signals';
 import { type CloudCheck, createCloudCheck } from './api/info';
-import { type AuthTypeResolver, createAuthTypeResolver } from './auth/probe';
+import { type AuthTypeResolver, type AuthTypeResolverDeps, createAuthTypeResolver } from './auth/probe';
 import { authHeaders } from './auth/token';
 import { BUNDLE_PRODUCTION } from './build';
-import { currentFetch } from './http';
 import { createLogger } from './logging';
 import type { LoggerController, LoggerOptions } from './logging/types';
 import type { ClientState } from './state/clientState';
@@ -30,7 +29,8 @@ interface PageMember {
 export interface Page {
   _logger: LoggerController;
   _local: SafeStorage;
-  _resolverFor(origin: string, timeoutMs: number): AuthTypeResolver;
+  /** The probe of an origin, made with the first deps that ask for it. */
+  _resolverFor(deps: AuthTypeResolverDeps): AuthTypeResolver;
   _cloudCheck: CloudCheck;
   /** Puts a client on the page; the promise it returns takes it off again (once). */
   _attach(member: PageMember): () => Promise<void>;
@@ -72,11 +72,11 @@ function createPage(): Page {
   return {
     _logger: logger,
     _local: local,
-    _resolverFor(origin, timeoutMs) {
-      let resolver = resolvers.get(origin);
+    _resolverFor(deps) {
+      let resolver = resolvers.get(deps._origin);
       if (!resolver) {
-        resolver = createAuthTypeResolver({ _fetch: currentFetch, _local: local, _origin: origin, _timeoutMs: timeoutMs });
-        resolvers.set(origin, resolver);
+        resolver = createAuthTypeResolver(deps);
+        resolvers.set(deps._origin, resolver);
       }
       return resolver;
     },

@@ -41,17 +41,19 @@ export interface ClientRun {
 const ENDED = 'EMWeb: unmounted during start-up';
 
 function startupDeps(page: Page, options: BootstrapOptions, production: boolean): StartupDeps {
-  const origin = options.origin ?? location.origin;
-  const timeoutMs = options.timeoutMs ?? STARTUP_TIMEOUT_MS;
-  return {
+  // What the probe needs is what every start-up call needs.
+  const call = {
     _fetch: currentFetch,
     _local: page._local,
-    _origin: origin,
+    _origin: options.origin ?? location.origin,
+    _timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
+  };
+  return {
+    ...call,
     _production: production,
-    _timeoutMs: timeoutMs,
     _log: page._logger,
     _now: Date.now,
-    _resolveAuthType: page._resolverFor(origin, timeoutMs),
+    _resolveAuthType: page._resolverFor(call),
     _cloudCheck: page._cloudCheck,
   };
 }
@@ -76,26 +78,24 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
 interface StartTarget {
   _status: Signal<ShellStatus>;
   _client: Client;
-  _isEnded(): boolean;
+  readonly _ended: boolean;
 }
 
 /**
  * How one start-up ends: the status says it, and its promise resolves with the client, or
  * rejects as the probe did (or because the run ended first).
  */
-function settleStart(
-  startup: Promise<void>,
-  { _status: status, _client: client, _isEnded: isEnded }: StartTarget,
-): Promise<Client> {
+function settleStart(startup: Promise<void>, target: StartTarget): Promise<Client> {
+  const { _status: status, _client: client } = target;
   const start = startup.then(
     () => {
-      if (isEnded()) throw new Error(ENDED);
+      if (target._ended) throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
       if (status.peek()._kind !== 'signInRequired') status.value = { _kind: 'ready', _client: client };
       return client;
     },
     (error: unknown) => {
-      if (!isEnded()) status.value = { _kind: 'failed', _message: errorText(error) };
+      if (!target._ended) status.value = { _kind: 'failed', _message: errorText(error) };
       throw error;
     },
   );
@@ -126,13 +126,12 @@ export function startClient(options: BootstrapOptions): ClientRun {
   };
   const startup = runStartup(deps, events);
 
-  const captureErrors = options.captureErrors !== false;
+  // A member of the page: the mode and origin of the deps, and what its logger needs.
   const leavePage = page._attach({
-    _production: production,
-    _origin: deps._origin,
+    ...deps,
     _state: state,
     _loggerOptions: options.logger,
-    _captureErrors: captureErrors,
+    _captureErrors: options.captureErrors !== false,
   });
   // watchBreakpoint reads the viewport's breakpoint at once.
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
@@ -158,10 +157,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
     _unmount: end,
   });
-  const target: StartTarget = { _status: status, _client: client, _isEnded: () => ended };
-  let started = settleStart(startup, target);
-
-  return {
+  const run = {
     _client: client,
     _state: state,
     _status: status,
@@ -174,12 +170,15 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _retry() {
       if (ended) return;
       status.value = { _kind: 'loading' };
-      started = settleStart(runStartup(deps, events), target);
+      started = settleStart(runStartup(deps, events), run);
     },
     _signIn: signIn,
-    _onEnd: (teardown) => void teardowns.push(teardown),
+    _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };
+  // The run is what its starts settle on: its status, its client, whether it has ended.
+  let started = settleStart(startup, run);
+  return run;
 }
 
 /** Fetches the configuration again, as start-up does; a failure keeps the last one in the state. */

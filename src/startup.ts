@@ -1,4 +1,4 @@
-import { type ApiCallDeps, type ClientConfiguration, requestConfiguration } from './api/configuration';
+import { type ApiCallDeps, type ClientConfiguration, type ConfigurationAnswer, requestConfiguration } from './api/configuration';
 import { type CloudCheck, loadVersion } from './api/info';
 import { type ApiBase, apiBase } from './auth/apiBase';
 import type { AuthType } from './auth/authType';
@@ -46,20 +46,12 @@ export interface StartupEvents {
   _onSignInRequired(): void;
 }
 
-/** The calls of a mode: its API base and headers. */
-function apiCallFor(deps: StartupDeps, authType: AuthType): ApiCallDeps & { _base: ApiBase } {
-  return {
-    _fetch: deps._fetch,
-    _origin: deps._origin,
-    _base: apiBase(authType, deps._production),
-    _headers: authHeaders(authType, deps._local),
-    _timeoutMs: deps._timeoutMs,
-  };
+/** The calls of a mode: the start-up's deps, with the mode's API base and headers. */
+function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps & { _base: ApiBase } {
+  return { ...deps, _base: apiBase(authType, deps._production), _headers: authHeaders(authType, deps._local) };
 }
 
-export interface LoadedConfiguration {
-  _config: ClientConfiguration | false;
-  _status: number;
+export interface LoadedConfiguration extends ConfigurationAnswer {
   /** The security gateway refused the call (401): the user must sign in. */
   _signInRequired: boolean;
 }
@@ -70,12 +62,8 @@ export async function loadConfiguration(
   authType: AuthType,
   prefetched?: ResolvedAuthType['_prefetched'],
 ): Promise<LoadedConfiguration> {
-  const { _config: config, _status: status } = await requestConfiguration({
-    ...apiCallFor(deps, authType),
-    _log: deps._log,
-    _prefetched: prefetched,
-  });
-  return { _config: config, _status: status, _signInRequired: authType === 'secgw' && status === 401 };
+  const answer = await requestConfiguration({ ...apiCallFor(deps, authType), _prefetched: prefetched });
+  return { ...answer, _signInRequired: authType === 'secgw' && answer._status === 401 };
 }
 
 /**
@@ -97,7 +85,7 @@ async function loadFacts(
       return loaded._status;
     }),
     loadVersion(call).then((version) => events._onUpdate({ version })),
-    deps._cloudCheck({ ...call, _log: deps._log }).then((isCloud) => events._onUpdate({ isCloud })),
+    deps._cloudCheck(call).then((isCloud) => events._onUpdate({ isCloud })),
   ]);
   return configStatus;
 }

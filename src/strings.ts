@@ -62,8 +62,11 @@ export function mergeStrings(overrides: Partial<Strings> | undefined): Strings {
 export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
 
+/** The text that names each sign-in mode. */
+const MODE_NAMES = { oracle: 'modeOracle', secgw: 'modeSecgw', token: 'modeToken' } as const satisfies Record<
+  AuthType,
+  keyof Strings
+>;
+
 /** The sign-in mode as the user reads it. */
-export function modeName(authType: AuthType, strings: Strings): string {
-  const names: Record<AuthType, string> = { oracle: strings.modeOracle, secgw: strings.modeSecgw, token: strings.modeToken };
-  return names[authType];
-}
+export const modeName = (authType: AuthType, strings: Strings): string => strings[MODE_NAMES[authType]];

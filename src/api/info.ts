@@ -1,18 +1,12 @@
-import { isPlainObject, request } from '../http';
 import type { Logger } from '../logging/types';
-import type { ApiCallDeps } from './configuration';
+import { type ApiCallDeps, apiGet, apiUrl, jsonObjectOf } from './configuration';
 
 /**
  * The server's version text. A `message` that is not a string is treated like no answer
  * rather than stringified: `[object Object]` in the header helps nobody.
  */
 export async function loadVersion(deps: ApiCallDeps): Promise<string> {
-  const url = `${deps._origin}${deps._base}info/version`;
-  const { _status: status, _json: json } = await request(deps._fetch, url, {
-    _headers: deps._headers,
-    _timeoutMs: deps._timeoutMs,
-  });
-  const message = status >= 200 && status < 300 && isPlainObject(json) ? json.message : undefined;
+  const message = jsonObjectOf(await apiGet(deps, apiUrl(deps, 'info/version')))?.message;
   return typeof message === 'string' ? message : '';
 }
 
@@ -31,10 +25,10 @@ export type CloudCheck = (deps: CloudCheckDeps) => Promise<boolean>;
 export function createCloudCheck(): CloudCheck {
   const answers = new Map<string, Promise<boolean>>();
   return (deps) => {
-    const url = `${deps._origin}${deps._base}info/cloudinstance`;
+    const url = apiUrl(deps, 'info/cloudinstance');
     let answer = answers.get(url);
     if (!answer) {
-      answer = request(deps._fetch, url, { _headers: deps._headers, _timeoutMs: deps._timeoutMs, _readBody: false })
+      answer = apiGet(deps, url, false)
         .then(({ _status: status }) => {
           if (status === 0) deps._log.error(`cloud instance check failed: no answer from ${url}`);
           return status === 200;

@@ -11,20 +11,11 @@ function flushNotice(result: FlushResult, strings: Strings): string {
   return parts.length ? parts.join(' · ') : strings.logsNothingToSend;
 }
 
-async function copyDiagnostics(client: Client, strings: Strings): Promise<string> {
-  try {
-    await navigator.clipboard.writeText(JSON.stringify(client.diagnostics(), null, 2));
-    return strings.diagnosticsCopied;
-  } catch {
-    // No clipboard (an insecure origin, a denied permission): said, not thrown.
-    return strings.diagnosticsNotCopied;
-  }
-}
-
 /** Runs a speed-dial action: a text it gives back is shown; a failure is shown and logged, never thrown. */
 export function runAction(action: SpeedDialAction, client: Client, notify: (message: string) => void, failedText: string): void {
-  Promise.resolve(client)
-    .then((started) => action.run(started))
+  // Run in a promise, so that an action that throws at once is caught like one that rejects.
+  Promise.resolve()
+    .then(() => action.run(client))
     .then(
       (result: unknown) => {
         if (typeof result === 'string' && result) notify(result);
@@ -48,7 +39,18 @@ export function builtInActions(strings: Strings = DEFAULT_STRINGS): SpeedDialAct
       run: async (client: Client) =>
         (await client.reloadConfiguration()) ? strings.configurationReloaded : strings.configurationUnavailable,
     },
-    { label: strings.copyDiagnostics, run: (client: Client) => copyDiagnostics(client, strings) },
+    {
+      label: strings.copyDiagnostics,
+      run: async (client: Client) => {
+        try {
+          await navigator.clipboard.writeText(JSON.stringify(client.diagnostics(), null, 2));
+          return strings.diagnosticsCopied;
+        } catch {
+          // No clipboard (an insecure origin, a denied permission): said, not thrown.
+          return strings.diagnosticsNotCopied;
+        }
+      },
+    },
     { label: strings.signOut, run: (client: Client) => client.signOut() },
   ];
 }

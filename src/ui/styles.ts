@@ -38,9 +38,8 @@ const CSS = `
 .header small, .home h2 { font-size: 13px; color: var(--muted); }
 .badge { font-size: 12px; padding: 2px 10px; border-radius: 9px; background: var(--tint); }
 .main { padding: 24px 24px 96px; outline: none; }
-.home, .panel { padding: 12px 24px; background: var(--surface); border: var(--line); border-radius: 12px; }
+.home, .panel { padding: 12px 24px; background: var(--surface); border: var(--line); border-radius: 12px; overflow-wrap: anywhere; }
 .home h2, .panel h2 { margin: 0; }
-.home, .panel { overflow-wrap: anywhere; }
 .panel { max-width: 520px; margin: auto; text-align: center; }
 .panel h2 { font-size: 18px; }
 .panel p { margin: 8px 0 16px; color: var(--muted); }
