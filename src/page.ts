@@ -34,11 +34,14 @@ export interface Page {
   _cloudCheck: CloudCheck;
   /** Puts a client on the page; the promise it returns takes it off again (once). */
   _attach(member: PageMember): () => Promise<void>;
-  /** Stops the logger and lets go of everything (the test kit's resetPage). */
-  _dispose(): Promise<void>;
 }
 
 let page: Page | undefined;
+/**
+ * Stops the page's logger and lets go of everything: the test kit's resetPage. Kept beside the
+ * page rather than on it, so that a bundle without the kit (the script tag's) leaves it out.
+ */
+let disposePage: (() => Promise<void>) | undefined;
 
 function createPage(): Page {
   const local = browserLocalStorage();
@@ -68,6 +71,11 @@ function createPage(): Page {
       await (members.peek().length ? logger.flush() : logger.stop());
     };
   };
+  disposePage = async () => {
+    members.value = [];
+    stopEndpoint();
+    await logger.stop();
+  };
 
   return {
     _logger: logger,
@@ -82,11 +90,6 @@ function createPage(): Page {
     },
     _cloudCheck: createCloudCheck(),
     _attach: attach,
-    async _dispose() {
-      members.value = [];
-      stopEndpoint();
-      await logger.stop();
-    },
   };
 }
 
@@ -101,7 +104,7 @@ export const getLogger = (): LoggerController => getPage()._logger;
 
 /** Forgets the page's shared pieces: the next use makes new ones, as on a fresh page. */
 export async function forgetPage(): Promise<void> {
-  const current = page;
-  page = undefined;
-  await current?._dispose();
+  const dispose = disposePage;
+  page = disposePage = undefined;
+  await dispose?.();
 }
