@@ -31,13 +31,6 @@ function firstFrame(name: string, message: string, stack: unknown): string | und
 }
 
 /**
- * The kind last made for each error object, with what it was made from: a loop logs the same error
- * again and again, and while nothing of it changed its kind is the same string (whose hash the
- * kinds' map keeps), not a new one to build and hash.
- */
-const lastKinds = new WeakMap<Error, { _from: unknown[]; _key: string }>();
-
-/**
  * What makes an occurrence a repeat of another, its parts apart by a character log texts do not
  * hold; null when it cannot be told (hostile values): such an entry is never grouped.
  */
@@ -46,14 +39,9 @@ export function repeatKind({ _level, _message, _additional }: Occurrence): strin
     const text = typeof _message === 'string' ? _message : messageText(_message);
     const error = _additional.find((value) => value instanceof Error) as Error | undefined;
     if (!error) return `${_level}\0${cut(text)}`;
-    const from = [_level, text, error.name, error.message, error.stack];
-    const last = lastKinds.get(error);
-    if (last?._from.every((part, i) => part === from[i])) return last._key;
     const name = String(error.name);
     const message = String(error.message);
-    const key = `${_level}\0${cut(text)}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, error.stack)}`;
-    lastKinds.set(error, { _from: from, _key: key });
-    return key;
+    return `${_level}\0${cut(text)}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, error.stack)}`;
   } catch {
     return null;
   }

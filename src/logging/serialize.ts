@@ -132,17 +132,7 @@ export function messageText(message: unknown, devToken: string | null = null): s
   return typeof text === 'string' ? redactText(text, devToken) : String(JSON.stringify(toSafe(text, devToken)));
 }
 
-// In a storm many entries share a millisecond: its ISO text is made once. (A cache, not walk state.)
-let stampMs = NaN;
-let stampIso = '';
-
-export function isoTime(ms: number): string {
-  if (ms !== stampMs) {
-    stampIso = new Date(ms).toISOString();
-    stampMs = ms;
-  }
-  return stampIso;
-}
+export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
 /** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson). */
 export function makeEntry(
