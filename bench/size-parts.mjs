@@ -99,7 +99,9 @@ async function librariesGzipped(names) {
 
 const asked = process.argv.slice(2);
 const whole = await gzipped();
-console.log(`dist/emweb.js: ${whole} B gzipped by node:zlib at level 9 (the budget is checked with gzip -9, some 50 B tighter: npm run size)`);
+console.log(
+  `dist/emweb.js: ${whole} B gzipped by node:zlib at level 9 (the budget is checked with gzip -9, some 50 B tighter: npm run size)`,
+);
 for (const part of Object.keys(PARTS)) {
   if (asked.length && !asked.some((name) => part.startsWith(name))) continue;
   console.log(`${part.padEnd(34)} ${String(whole - (await gzipped([part]))).padStart(6)} B`);

@@ -6,7 +6,8 @@
 export function asText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   try {
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    // JSON.stringify gives undefined, not text, for what has no JSON (a toJSON that returns nothing).
+    return typeof value === 'object' ? (JSON.stringify(value) ?? '—') : String(value);
   } catch {
     return '—';
   }
@@ -15,7 +16,7 @@ export function asText(value: unknown): string {
 /** What went wrong, for the user: an Error's message, else the thrown value as text. */
 export function errorText(error: unknown): string {
   try {
-    return error instanceof Error ? error.message : asText(error);
+    return asText(error instanceof Error ? error.message : error);
   } catch {
     return '—';
   }

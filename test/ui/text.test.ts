@@ -10,12 +10,19 @@ test('server values as text: objects as JSON, nothing as a dash, never a throw',
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   assert.is(asText(cyclic), '—');
+  assert.is(asText({ toJSON: () => undefined }), '—');
 });
 
 test('errors as text: the message of an Error, anything else as text', () => {
   assert.is(errorText(new Error('boom')), 'boom');
   assert.is(errorText('plain'), 'plain');
   assert.is(errorText({ code: 7 }), '{"code":7}');
+  // An Error whose message is not text, or is empty, still gives the panel something to show.
+  const odd = new Error('x');
+  Object.defineProperty(odd, 'message', { value: { code: 7 } });
+  assert.is(errorText(odd), '{"code":7}');
+  assert.is(errorText(new Error('')), '—');
+  assert.is(errorText({ toJSON: () => undefined }), '—');
 });
 
 test.run();
