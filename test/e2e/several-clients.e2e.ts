@@ -44,7 +44,7 @@ test("the first client's logger options and endpoint win; its unmount hands over
         [config.serverLogLevel, config.flushIntervalMs, config.level, config.disableConsoleLogging],
         [WARN, 300, 2, true],
       );
-      const warned = (await page.record()).console.filter((m) => m.type === 'warn' && /logger options are ignored/.test(m.text));
+      const warned = (await page.record()).console.filter((m) => m.type === 'warn' && /logger options ignored/.test(m.text));
       assert.is(warned.length, 1, 'one console warning for the ignored options');
 
       // A WARN entry is sent (#b would send FATAL only) by the timer (#b's would wait 10 minutes),
