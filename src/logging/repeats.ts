@@ -5,7 +5,7 @@
  * first `groupRepeatsAfter` of a kind go as they are; the queue counts the later ones into one
  * grouped entry.
  */
-import type { Occurrence } from './queue';
+import type { LogLevel } from '../constants';
 import { messageText } from './serialize';
 
 /** Kinds remembered at most: past it they are all forgotten (their next occurrences go as they are, as if new). */
@@ -34,7 +34,14 @@ function firstFrame(name: string, message: string, stack: unknown): string | und
  * What makes an occurrence a repeat of another, its parts apart by a character log texts do not
  * hold; null when it cannot be told (hostile values): such an entry is never grouped.
  */
-export function repeatKind({ _level, _message, _additional }: Occurrence): string | null {
+/** What of a logged call tells its kind (the queue's occurrence has these and more). */
+interface Logged {
+  _level: LogLevel;
+  _message: unknown;
+  _additional: unknown[];
+}
+
+export function repeatKind({ _level, _message, _additional }: Logged): string | null {
   try {
     const text = typeof _message === 'string' ? _message : messageText(_message);
     const error = _additional.find((value) => value instanceof Error) as Error | undefined;
