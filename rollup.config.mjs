@@ -21,12 +21,11 @@ const mode = (production) =>
 // listed in mangle.json are renamed, and nothing else is. Never give a field that is stored or sent
 // an underscore name: builds would disagree on it.
 const { props } = JSON.parse(readFileSync(new URL('./mangle.json', import.meta.url), 'utf8'));
-// pure_getters: reading a property has no side effect anything here relies on (hostile values are
-// read through Reflect.get or inside try, and what is read is used); unsafe_arrows: no function
-// expression of ours or of the libraries is called with `new`.
+// unsafe_arrows: no function expression of ours or of the libraries is called with `new`. Not
+// pure_getters: reading a signal's `.value` subscribes, a side effect that must not be dropped.
 export const terserOptions = {
   ecma: 2020,
-  compress: { passes: 5, unsafe_arrows: true, pure_getters: true },
+  compress: { passes: 5, unsafe_arrows: true },
   mangle: { properties: { regex: new RegExp(`^(?:${props.join('|')})$`) } },
   format: { comments: false },
 };

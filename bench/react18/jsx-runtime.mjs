@@ -5,7 +5,7 @@ import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react18/jsx-runtim
 
 const RENAMED = { class: 'className', for: 'htmlFor', onFocusOut: 'onBlur', onFocusIn: 'onFocus', onDblClick: 'onDoubleClick' };
 
-function port(type, props) {
+export function port(type, props) {
   if (typeof type !== 'string') return props;
   let out = props;
   for (const from in RENAMED) {

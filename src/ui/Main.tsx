@@ -39,21 +39,21 @@ export function Main({ shell }: { shell: Shell }) {
   if (status._kind === 'failed') {
     content = (
       <Panel
-        headline={strings.startFailed}
-        detail={status._message}
-        action={strings.retry}
-        onAction={shell._retry}
-        headingRef={heading}
+        _headline={strings.startFailed}
+        _detail={status._message}
+        _action={strings.retry}
+        _onAction={shell._retry}
+        _headingRef={heading}
       />
     );
   } else if (status._kind === 'signInRequired') {
     content = (
       <Panel
-        headline={strings.signInRequired}
-        detail={strings.signInRequiredDetail}
-        action={strings.signIn}
-        onAction={shell._signIn}
-        headingRef={heading}
+        _headline={strings.signInRequired}
+        _detail={strings.signInRequiredDetail}
+        _action={strings.signIn}
+        _onAction={shell._signIn}
+        _headingRef={heading}
       />
     );
   } else if (status._kind === 'loading') {
