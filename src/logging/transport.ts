@@ -116,20 +116,20 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
       attempt++;
       const serverDelay = parseRetryAfter(retryAfter, now());
       const delay = serverDelay ?? backoffDelay(attempt, page._random());
-      state = offline
-        ? OFFLINE
-        : {
-            _tag: 'waiting-retry',
-            _until: now() + delay,
-            _byServer: serverDelay !== undefined,
-            _timer: timers.setTimeout(() => {
-              state = IDLE;
-              pump();
-            }, delay),
-          };
+      if (offline) state = OFFLINE;
+      else waitRetry(now() + delay, serverDelay !== undefined);
       return;
     }
     settle(batch, outcome, status);
+  }
+
+  /** The oldest batch waits until `until`, then goes again (the timer is armed again after a stop and start). */
+  function waitRetry(until: number, byServer: boolean): void {
+    const timer = timers.setTimeout(() => {
+      state = IDLE;
+      pump();
+    }, until - now());
+    state = { _tag: 'waiting-retry', _until: until, _byServer: byServer, _timer: timer };
   }
 
   /** A final answer: the batch is sent, split (413, its halves in its place), or dropped; then on to the next. */
@@ -189,12 +189,13 @@ export function createTransport(page: Surroundings, queue: Queue, outbox: Outbox
     _status: () => state._tag,
     _run(run) {
       running = run;
-      if (run) return pump();
+      // A stop leaves no timer, but the wait itself stays: a start within it waits out the rest.
       clearDue();
       if (state._tag === 'waiting-retry') {
         timers.clearTimeout(state._timer);
-        state = IDLE;
+        if (run) waitRetry(state._until, state._byServer);
       }
+      pump();
     },
     _setEndpoint(to) {
       endpoint = to;

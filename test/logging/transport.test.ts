@@ -200,6 +200,20 @@ test('429 with Retry-After in seconds is honoured', async () => {
   assert.is(h.calls.length, 2);
 });
 
+test("a stop and a start within the server's Retry-After: the batch still waits it out, and the stop leaves no timer", async () => {
+  const h = harness({ answer: failThen([{ status: 429, headers: { 'Retry-After': '30' } }]) });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  await h.clock.tickAsync(10_000);
+  await h.logger.stop();
+  assert.is(h.clock.countTimers(), 0, 'stopped: nothing armed');
+  h.logger.start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  await h.clock.tickAsync(19_999);
+  assert.is(h.calls.length, 1, 'still within the 30 s');
+  await h.clock.tickAsync(1);
+  assert.is(h.calls.length, 2);
+});
+
 test('Retry-After as an HTTP date is honoured', async () => {
   const h = harness();
   h.clock.setSystemTime(Date.parse('2025-03-01T10:00:00Z'));
