@@ -6,6 +6,7 @@
  */
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { ClientConfiguration } from './api/configuration';
+import type { AuthType } from './auth/authType';
 import { runsInProduction } from './build';
 import { createClient } from './client';
 import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
@@ -150,7 +151,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _logger: page._logger,
     _local: page._local,
     _reloadConfiguration: async (self) => {
-      const config = await reloadConfiguration(deps, state, signInRequired);
+      const config = await reloadConfiguration(deps, state.authType.peek(), events);
       if (config && !ended && status.peek()._kind === 'signInRequired') status.value = { _kind: 'ready', _client: self };
       return config;
     },
@@ -181,16 +182,18 @@ export function startClient(options: BootstrapOptions): ClientRun {
   return run;
 }
 
-/** Fetches the configuration again, as start-up does; a failure keeps the last one in the state. */
+/**
+ * Fetches the configuration again, as start-up does, and hands it on as start-up would: through
+ * the run's events, which an ended run ignores. A failure keeps the last one in the state.
+ */
 async function reloadConfiguration(
   deps: StartupDeps,
-  state: ClientState,
-  signInRequired: () => void,
+  authType: AuthType | null,
+  events: StartupEvents,
 ): Promise<ClientConfiguration | false> {
-  const authType = state.authType.peek();
   if (!authType) return false;
   const loaded = await loadConfiguration(deps, authType);
-  if (loaded._config) applyStartupUpdate(state, { config: loaded._config });
-  else if (loaded._signInRequired) signInRequired();
+  if (loaded._config) events._onUpdate({ config: loaded._config });
+  else if (loaded._signInRequired) events._onSignInRequired();
   return loaded._config;
 }

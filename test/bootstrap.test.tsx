@@ -134,6 +134,19 @@ test('Reload configuration from sign-in required that gets its configuration goe
   assert.ok(el.shadowRoot?.querySelector('[aria-haspopup=menu]'), 'the speed dial');
 });
 
+test("a reload after unmount writes nothing into the ended client's state, and asks for no sign-in", async () => {
+  let asked = 0;
+  const client = await bootstrap({ captureErrors: false, onSignInRequired: () => asked++ });
+  await client.unmount();
+  server.update({ config: { ...CONFIG, displayName: 'Renamed' } });
+  const reloaded = await client.reloadConfiguration();
+  assert.is((reloaded as { displayName: string }).displayName, 'Renamed', 'the call itself answers');
+  assert.is((client.config as { displayName: string }).displayName, 'Acme Service Desk', 'the ended state keeps what it had');
+  server.update({ signedIn: false });
+  await client.reloadConfiguration();
+  assert.is(asked, 0);
+});
+
 test('an onSignInRequired that throws is logged, and start-up still ends in the sign-in state', async () => {
   server.update({ signedIn: false });
   const logged: unknown[][] = [];
