@@ -3,12 +3,12 @@
 import htm from 'htm/mini';
 import type { VNode } from 'preact';
 import { createElement, Fragment, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { bootstrap, bootstrapWhenParsed, unmount, whenMountable } from './bootstrap';
-import { runsInProduction } from './build';
-import { BUILD_VERSION } from './constants';
+import { bootstrap, bootstrapWhenParsed, unmount, whenMountable } from './client/bootstrap';
+import { getPage } from './client/page';
+import type { BootstrapOptions, Client } from './client/types';
 import type { Logger } from './logging/types';
-import { getPage } from './page';
-import type { BootstrapOptions, Client } from './types';
+import { runsInProduction } from './product/build';
+import { BUILD_VERSION } from './product/constants';
 
 /** The React API a screen written without a bundler needs, from the bundle's own copy (a second copy's hooks would fail). */
 const React = { createElement, Fragment, useState, useEffect, useMemo, useRef, useCallback, useReducer, useContext };

@@ -4,7 +4,10 @@ export type { ClientConfiguration } from './api/configuration';
 export { type ApiBase, apiBase } from './auth/apiBase';
 export type { AuthType } from './auth/authType';
 export { CLAIM_NAMES, type Claims, readClaims } from './auth/claims';
-export { bootstrap, unmount } from './bootstrap';
+export { bootstrap, unmount } from './client/bootstrap';
+export { getLogger } from './client/page';
+export type { BootstrapOptions, Client, Diagnostics, Screen, SpeedDialAction } from './client/types';
+export type { FlushResult, LogEntry, Logger, LoggerConfig, LoggerOptions, LoggerStats } from './logging/types';
 export {
   AUTH_PATH,
   BREAKPOINTS,
@@ -14,13 +17,10 @@ export {
   GRID_COLUMNS,
   LogLevel,
   STORAGE_KEYS,
-} from './constants';
-export { formatCurrency, formatNumber, type NumberFormatOptions } from './format';
-export type { FlushResult, LogEntry, Logger, LoggerConfig, LoggerOptions, LoggerStats } from './logging/types';
-export { getLogger } from './page';
+} from './product/constants';
+export { formatCurrency, formatNumber, type NumberFormatOptions } from './product/format';
 export { breakpointOf } from './state/breakpoint';
 export type { ClientState } from './state/clientState';
-export { DEFAULT_STRINGS, type Strings } from './strings';
-export type { BootstrapOptions, Client, Diagnostics, Screen, SpeedDialAction } from './types';
 export { builtInActions } from './ui/actions';
 export { useBreakpoint, useClient } from './ui/hooks';
+export { DEFAULT_STRINGS, type Strings } from './ui/strings';

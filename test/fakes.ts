@@ -1,8 +1,9 @@
 // Test doubles shared by the unit tests and the benchmarks (not a test file itself). The product's
 // API is played by emweb/testing's createProductServer (src/testing): what is here is what that fake is not.
-import { runStartup, type StartupDeps, type StartupEvents } from '../src/startup';
+
+import type { SafeStorage } from '../src/browser/storage';
+import { runStartup, type StartupDeps, type StartupEvents } from '../src/client/startup';
 import { applyStartupUpdate, createClientState } from '../src/state/clientState';
-import type { SafeStorage } from '../src/storage';
 import type { ProductServer, Route } from '../src/testing';
 
 export const ORIGIN = 'https://emweb.test';

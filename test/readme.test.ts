@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_STRINGS } from '../src/strings';
+import { DEFAULT_STRINGS } from '../src/ui/strings';
 
 const readme = readFileSync('README.md', 'utf8');
 
@@ -30,7 +30,7 @@ test('the strings table lists every key with its default text, and nothing else'
 });
 
 test('the options table lists every bootstrap option', () => {
-  const types = readFileSync('src/types.ts', 'utf8');
+  const types = readFileSync('src/client/types.ts', 'utf8');
   const body = types.slice(types.indexOf('export interface BootstrapOptions'));
   const declared = [...body.slice(0, body.indexOf('\n}')).matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]);
   const listed = tableAfter('option').map(([name]) => name);

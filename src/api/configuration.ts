@@ -1,5 +1,5 @@
 import type { PrefetchedResponse } from '../auth/probe';
-import { type FetchLike, type HttpResult, isPlainObject, request } from '../http';
+import { type FetchLike, type HttpResult, isPlainObject, request } from '../browser/http';
 import type { Logger } from '../logging/types';
 
 /** What every start-up API call needs to reach `{origin}{base}path`. */

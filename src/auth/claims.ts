@@ -1,4 +1,4 @@
-import { isPlainObject } from '../http';
+import { isPlainObject } from '../browser/http';
 
 export const CLAIM_NAMES = ['userId', 'authUserId', 'profileId', 'langId', 'sid'] as const;
 type ClaimName = (typeof CLAIM_NAMES)[number];

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '../constants';
-import { type FetchLike, type HttpResult, isPlainObject, request } from '../http';
-import type { SafeStorage } from '../storage';
+import { type FetchLike, type HttpResult, isPlainObject, request } from '../browser/http';
+import type { SafeStorage } from '../browser/storage';
+import { STORAGE_KEYS } from '../product/constants';
 import { type AuthType, isAuthType } from './authType';
 import { authHeaders } from './token';
 

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '../constants';
-import type { SafeStorage } from '../storage';
+import type { SafeStorage } from '../browser/storage';
+import { STORAGE_KEYS } from '../product/constants';
 import type { AuthType } from './authType';
 
 /**

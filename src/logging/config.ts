@@ -3,9 +3,10 @@
  * options and from storage that any script of the origin can write, so only known keys with a
  * value of the right kind survive.
  */
-import { STORAGE_KEYS } from '../constants';
-import { parseJson } from '../http';
-import type { SafeStorage } from '../storage';
+
+import { parseJson } from '../browser/http';
+import type { SafeStorage } from '../browser/storage';
+import { STORAGE_KEYS } from '../product/constants';
 import { productionDefaults } from './levels';
 import type { LoggerConfig } from './types';
 

@@ -3,7 +3,7 @@
  * context and a grouped entry's counts added, passed through beforeSend (and scrubbed again), cut
  * to 32 KiB. Owns the context and the beforeSend hook.
  */
-import { type LogLevel, STORAGE_KEYS } from '../constants';
+import { type LogLevel, STORAGE_KEYS } from '../product/constants';
 import type { Surroundings } from './env';
 import type { MakeEntry, Repeat } from './queue';
 import { CONTEXT_CUT, contextJson, entryJson, isEntry, makeEntry } from './serialize';

@@ -3,9 +3,10 @@
  * through a global of its own. Each defaults to the real global, looked up when used (a fetch or
  * clock a test installs later is the one used); tests hand in fakes.
  */
-import { LogLevel } from '../constants';
-import { currentFetch, type FetchLike, type Timers } from '../http';
-import { type SafeStorage, safeStorage } from '../storage';
+
+import { currentFetch, type FetchLike, type Timers } from '../browser/http';
+import { type SafeStorage, safeStorage } from '../browser/storage';
+import { LogLevel } from '../product/constants';
 import { CONSOLE_METHODS } from './levels';
 import type { DocumentLike, EventTargetLike } from './lifecycle';
 

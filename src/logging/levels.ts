@@ -1,5 +1,5 @@
 /** Level names, the console method each writes to, and the two modes' default configurations. */
-import { LogLevel } from '../constants';
+import { LogLevel } from '../product/constants';
 import type { LoggerConfig } from './types';
 
 /** The logger's methods, TRACE (0) to FATAL (6): a method's index is its level. */

@@ -6,7 +6,7 @@
  * into batches; page exit keeps and sends what is left when the page goes. Every way in is guarded:
  * nothing the logger does can throw into the page.
  */
-import { LogLevel } from '../constants';
+import { LogLevel } from '../product/constants';
 import { loadSettings, saveSettings, validConfig } from './config';
 import { createEntries } from './entry';
 import { type LoggerEnv, resolveSurroundings } from './env';

@@ -9,9 +9,10 @@
  * A page's key holds `{ since, dropped, batches: [{ key, reported, body }] }`: `body` is the
  * request body as JSON (not a string of it), `dropped` the page's drop counts not yet reported.
  */
-import { STORAGE_KEYS } from '../constants';
-import { isPlainObject, parseJson } from '../http';
-import type { SafeStorage } from '../storage';
+
+import { isPlainObject, parseJson } from '../browser/http';
+import type { SafeStorage } from '../browser/storage';
+import { STORAGE_KEYS } from '../product/constants';
 import { type Batch, newBatch, occurrencesIn } from './batch';
 import type { ReportCounts } from './ledger';
 import { isEntry, utf8Bytes } from './serialize';

@@ -3,7 +3,7 @@
  * requests alike: JSON, the endpoint's headers read at each send (a token may change), and the
  * batch's Idempotency-Key last, so that no endpoint header can replace it.
  */
-import { type HttpResult, request } from '../http';
+import { type HttpResult, request } from '../browser/http';
 import type { Batch } from './batch';
 import type { Surroundings } from './env';
 import type { LogEndpoint } from './types';

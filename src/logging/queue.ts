@@ -9,7 +9,7 @@
  * the next batch is made or flush() cuts the queue, so that the numbers of what is queued never
  * move (and not once it has left the queue).
  */
-import { LogLevel } from '../constants';
+import { LogLevel } from '../product/constants';
 import { type Batch, newBatch } from './batch';
 import { newIdempotencyKey } from './idempotencyKey';
 import type { Ledger } from './ledger';

@@ -5,7 +5,7 @@
  * first `groupRepeatsAfter` of a kind go as they are; the queue counts the later ones into one
  * grouped entry.
  */
-import type { LogLevel } from '../constants';
+import type { LogLevel } from '../product/constants';
 import { messageText } from './serialize';
 
 /** Kinds remembered at most: past it they are all forgotten (their next occurrences go as they are, as if new). */

@@ -3,8 +3,9 @@
  * input (cycles, throwing getters and toJSON, revoked Proxies, 2 MB strings) and never let a
  * secret out.
  */
-import type { LogLevel } from '../constants';
-import { isPlainObject } from '../http';
+
+import { isPlainObject } from '../browser/http';
+import type { LogLevel } from '../product/constants';
 import { CUT, isSecretKey, REDACTED, redactText } from './scrub';
 import type { LogEntry } from './types';
 

@@ -11,7 +11,7 @@
  * A keepalive request of page exit goes beside this order (exit.ts); its final answer settles its
  * batch the same way as the transport's own.
  */
-import type { HttpResult } from '../http';
+import type { HttpResult } from '../browser/http';
 import type { Batch } from './batch';
 import type { Surroundings } from './env';
 import type { DropReason } from './ledger';

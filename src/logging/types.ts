@@ -1,4 +1,4 @@
-import type { LogLevel } from '../constants';
+import type { LogLevel } from '../product/constants';
 
 export interface LoggerConfig {
   /** Lowest level written to the console. */

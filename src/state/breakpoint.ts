@@ -1,4 +1,4 @@
-import { BREAKPOINTS, type Breakpoint } from '../constants';
+import { BREAKPOINTS, type Breakpoint } from '../product/constants';
 
 /** The breakpoint of a viewport `width` px wide: xs under 768, sm under 992, md under 1200, else lg. */
 export function breakpointOf(width: number): Breakpoint {

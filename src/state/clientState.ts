@@ -3,8 +3,8 @@ import type { ClientConfiguration } from '../api/configuration';
 import { type ApiBase, apiBase } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
 import type { Claims } from '../auth/claims';
-import type { Breakpoint } from '../constants';
-import type { StartupUpdate } from '../startup';
+import type { StartupUpdate } from '../client/startup';
+import type { Breakpoint } from '../product/constants';
 
 /** What screens read; each piece fills in as start-up learns it (`null` until then). */
 export interface ClientState {

@@ -1,7 +1,7 @@
-import { unmountAll } from '../bootstrap';
-import { STORAGE_KEYS } from '../constants';
-import { forgetPage } from '../page';
-import { safeStorage } from '../storage';
+import { safeStorage } from '../browser/storage';
+import { unmountAll } from '../client/bootstrap';
+import { forgetPage } from '../client/page';
+import { STORAGE_KEYS } from '../product/constants';
 
 const SIGN_IN_KEYS: string[] = [STORAGE_KEYS.authType, STORAGE_KEYS.jwt, STORAGE_KEYS.devToken];
 

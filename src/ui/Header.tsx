@@ -1,7 +1,7 @@
 import { h } from 'preact';
-import { BUILD_VERSION } from '../constants';
-import { fill, modeName } from '../strings';
+import { BUILD_VERSION } from '../product/constants';
 import type { Shell } from './shell';
+import { fill, modeName } from './strings';
 import { asText } from './text';
 
 /** Who and what: the product's name, the signed-in user, the sign-in mode, the versions, the cloud marker. */

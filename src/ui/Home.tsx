@@ -1,7 +1,7 @@
 import type { Ref } from 'preact';
 import { h } from 'preact';
 import type { ClientState } from '../state/clientState';
-import { fill, type Strings } from '../strings';
+import { fill, type Strings } from './strings';
 import { asText } from './text';
 
 /**

@@ -2,11 +2,11 @@ import type { Ref } from 'preact';
 import { h } from 'preact';
 import { useErrorBoundary } from 'preact/hooks';
 import { useLayoutEffect, useRef } from 'react';
-import { SCRIPT_TAG_BUNDLE } from '../build';
-import type { Strings } from '../strings';
-import type { Client, Screen } from '../types';
+import type { Client, Screen } from '../client/types';
+import { SCRIPT_TAG_BUNDLE } from '../product/build';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
+import type { Strings } from './strings';
 import { errorText } from './text';
 
 /** A DOM node a host built itself is inserted as it is, and taken out again with the screen. */

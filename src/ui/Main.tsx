@@ -1,7 +1,7 @@
 import type { ComponentChild } from 'preact';
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'react';
-import type { ShellStatus } from '../status';
+import type { ShellStatus } from '../client/status';
 import { Home } from './Home';
 import { HostScreen } from './HostScreen';
 import { Panel } from './Panel';

@@ -1,5 +1,5 @@
-import { DEFAULTS } from '../constants';
-import type { BootstrapOptions, SpeedDialAction } from '../types';
+import type { BootstrapOptions, SpeedDialAction } from '../client/types';
+import { DEFAULTS } from '../product/constants';
 import { errorText } from './text';
 
 /** Whether a value a host handed in can stand in the speed dial. */

@@ -1,6 +1,6 @@
+import type { Client, SpeedDialAction } from '../client/types';
 import type { FlushResult } from '../logging/types';
-import { DEFAULT_STRINGS, fill, type Strings } from '../strings';
-import type { Client, SpeedDialAction } from '../types';
+import { DEFAULT_STRINGS, fill, type Strings } from './strings';
 
 /** What "Send logs now" tells the user, from what became of the queued entries. */
 function flushNotice(result: FlushResult, strings: Strings): string {

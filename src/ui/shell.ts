@@ -1,8 +1,8 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
+import type { ShellStatus } from '../client/status';
+import type { Client, Screen, SpeedDialAction } from '../client/types';
 import type { ClientState } from '../state/clientState';
-import type { ShellStatus } from '../status';
-import type { Strings } from '../strings';
-import type { Client, Screen, SpeedDialAction } from '../types';
+import type { Strings } from './strings';
 
 /** Everything the UI reads, and the few things it may ask for. The UI imports no network code. */
 export interface Shell {

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAuthType } from '../../src/auth/authType';
 import { createAuthTypeResolver, decideFallbackProbe, decideWebProbe, type ResolvedAuthType } from '../../src/auth/probe';
-import { type SafeStorage, safeStorage } from '../../src/storage';
+import { type SafeStorage, safeStorage } from '../../src/browser/storage';
 import {
   createProductServer,
   DEFAULT_CONFIGURATION,

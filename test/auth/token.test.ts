@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { authHeaders } from '../../src/auth/token';
-import { safeStorage } from '../../src/storage';
+import { safeStorage } from '../../src/browser/storage';
 import { memoryStorage } from '../fakes';
 
 const storeWith = (entries: Record<string, string>) => {

@@ -3,7 +3,7 @@
 // a failed screen), accessible names included; a partial table leaves the other texts English.
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
-import { DEFAULT_STRINGS } from '../../src/strings';
+import { DEFAULT_STRINGS } from '../../src/ui/strings';
 import { byRole, byText, clientReady, header, menuItems, notice } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
 import type { Page } from './page';

@@ -1,9 +1,9 @@
 // Which settings are valid, and their life in sessionStorage.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LogLevel } from '../../src/constants';
 import { loadSettings, saveSettings, validConfig } from '../../src/logging/config';
 import { developmentDefaults, productionDefaults } from '../../src/logging/levels';
+import { LogLevel } from '../../src/product/constants';
 import { memoryStorage } from '../fakes';
 
 // The defaults the README's logger table documents, written out on purpose: changing one must

@@ -2,10 +2,10 @@
 // keys it has accepted, a recording console, memory storage, plain EventTargets for window and
 // document, and a fake clock passed in (never installed globally).
 import FakeTimers from '@sinonjs/fake-timers';
-import type { FetchLike } from '../../src/http';
+import type { FetchLike } from '../../src/browser/http';
+import type { SafeStorage } from '../../src/browser/storage';
 import { createLogger, type LoggerEnv } from '../../src/logging';
 import type { LoggerOptions } from '../../src/logging/types';
-import type { SafeStorage } from '../../src/storage';
 import { memoryStorage } from '../fakes';
 
 export const ENDPOINT = 'https://app.example/api/web/clientlogger/';

@@ -3,8 +3,8 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { safeStorage } from '../../src/browser/storage';
 import { createLogger, type LoggerController } from '../../src/logging';
-import { safeStorage } from '../../src/storage';
 
 const boom = () => {
   throw new Error('boom');

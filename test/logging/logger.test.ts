@@ -2,8 +2,8 @@
 // context, beforeSend, stats().
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LogLevel } from '../../src/constants';
 import { developmentDefaults, productionDefaults } from '../../src/logging';
+import { LogLevel } from '../../src/product/constants';
 import { memoryStorage } from '../fakes';
 import { dropReports, ENDPOINT, harness, messages, sizes } from './helpers';
 

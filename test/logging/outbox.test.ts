@@ -2,13 +2,13 @@
 // or one made from the queue), batches a keepalive carries, settling, and what it tells others.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LogLevel } from '../../src/constants';
 import { newBatch } from '../../src/logging/batch';
 import { createLedger } from '../../src/logging/ledger';
 import { productionDefaults } from '../../src/logging/levels';
 import { createOutbox } from '../../src/logging/outbox';
 import { createQueue } from '../../src/logging/queue';
 import { isoTime } from '../../src/logging/serialize';
+import { LogLevel } from '../../src/product/constants';
 
 function parts(batchSize = 2) {
   const changes = { n: 0 };

@@ -2,12 +2,12 @@
 // due, what one batch holds, how queued entries are numbered.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LogLevel } from '../../src/constants';
 import { createLedger } from '../../src/logging/ledger';
 import { productionDefaults } from '../../src/logging/levels';
 import { createQueue, DROP_REPORT_MESSAGE, MAX_BATCH_BYTES, type Occurrence } from '../../src/logging/queue';
 import { isoTime } from '../../src/logging/serialize';
 import type { LoggerConfig } from '../../src/logging/types';
+import { LogLevel } from '../../src/product/constants';
 
 const json = (message: string, extra = {}) =>
   JSON.stringify({ level: 5, message, additional: [], timestamp: isoTime(0), ...extra });

@@ -1,9 +1,9 @@
 // Which entries are repeats of each other (their kind), and which of them go as they are.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LogLevel } from '../../src/constants';
 import type { Occurrence } from '../../src/logging/queue';
 import { createRepeats, repeatKind } from '../../src/logging/repeats';
+import { LogLevel } from '../../src/product/constants';
 
 const kind = (level: LogLevel, message: unknown, ...additional: unknown[]) =>
   repeatKind({ _level: level, _message: message, _additional: additional, _timestamp: '', _at: 0, _context: '' } as Occurrence);

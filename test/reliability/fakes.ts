@@ -1,7 +1,7 @@
 // Fakes and arbitraries shared by the reliability tests (not a test file itself).
 import nodeAssert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { FetchLike } from '../../src/http';
+import type { FetchLike } from '../../src/browser/http';
 import { createProductServer, type Route, type RouteAnswer } from '../../src/testing';
 import { isSendableHeader } from '../../src/testing/headers';
 import { brokenBodyResponse, informationalResponse, settle } from '../fakes';

@@ -13,10 +13,10 @@ import FakeTimers from '@sinonjs/fake-timers';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { FetchLike } from '../../src/http';
+import type { FetchLike } from '../../src/browser/http';
+import type { SafeStorage } from '../../src/browser/storage';
 import { createLogger } from '../../src/logging';
 import type { LoggerController } from '../../src/logging/types';
-import type { SafeStorage } from '../../src/storage';
 import { memoryStorage } from '../fakes';
 import { fault, holds, printAtExit, tallyDelivery } from './figures';
 

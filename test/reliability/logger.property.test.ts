@@ -7,7 +7,7 @@ import '../setup';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { LogLevel } from '../../src/constants';
+import type { LogLevel } from '../../src/product/constants';
 import { harness } from '../logging/helpers';
 import { guarded, holds, input, printAtExit, tally } from './figures';
 

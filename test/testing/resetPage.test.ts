@@ -3,8 +3,8 @@
 import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bootstrap } from '../../src/bootstrap';
-import { getLogger } from '../../src/page';
+import { bootstrap } from '../../src/client/bootstrap';
+import { getLogger } from '../../src/client/page';
 import { createProductServer, makeJwt, resetPage } from '../../src/testing';
 
 type Listener = Parameters<EventTarget['addEventListener']>[1];

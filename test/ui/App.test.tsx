@@ -3,11 +3,11 @@ import '../setup';
 import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BUILD_VERSION } from '../../src/constants';
+import { BUILD_VERSION } from '../../src/product/constants';
 import { applyStartupUpdate } from '../../src/state/clientState';
-import { DEFAULT_STRINGS } from '../../src/strings';
 import { App } from '../../src/ui/App';
 import { useClient } from '../../src/ui/hooks';
+import { DEFAULT_STRINGS } from '../../src/ui/strings';
 import { settle } from '../fakes';
 import { actionsNamed, buttonNamed, fakeShell, readyShell } from './fixtures';
 

@@ -5,7 +5,7 @@ import { createElement, useState } from 'react';
 import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Client } from '../../src/types';
+import type { Client } from '../../src/client/types';
 import { App } from '../../src/ui/App';
 import { useBreakpoint, useClient } from '../../src/ui/hooks';
 import { settle } from '../fakes';

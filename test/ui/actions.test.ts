@@ -2,12 +2,12 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ClientConfiguration } from '../../src/api/configuration';
-import { createClient } from '../../src/client';
-import { BUILD_VERSION } from '../../src/constants';
+import { createClient } from '../../src/client/client';
 import type { FlushResult } from '../../src/logging/types';
+import { BUILD_VERSION } from '../../src/product/constants';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
-import { mergeStrings } from '../../src/strings';
 import { builtInActions } from '../../src/ui/actions';
+import { mergeStrings } from '../../src/ui/strings';
 import { memoryStorage } from '../fakes';
 import { fakeLogger } from './fixtures';
 

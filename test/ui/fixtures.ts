@@ -1,12 +1,12 @@
 // Shells, clients and loggers for the UI tests (not a test file itself).
 import { signal } from '@preact/signals';
-import { createClient } from '../../src/client';
+import { createClient } from '../../src/client/client';
+import type { ShellStatus } from '../../src/client/status';
+import type { Client, SpeedDialAction } from '../../src/client/types';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
-import type { ShellStatus } from '../../src/status';
-import { DEFAULT_STRINGS } from '../../src/strings';
-import type { Client, SpeedDialAction } from '../../src/types';
 import type { Shell } from '../../src/ui/shell';
+import { DEFAULT_STRINGS } from '../../src/ui/strings';
 import { errorText } from '../../src/ui/text';
 import { memoryStorage } from '../fakes';
 

@@ -1,11 +1,11 @@
-import './setup';
+import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createClient } from '../src/client';
-import { applyStartupUpdate, createClientState } from '../src/state/clientState';
-import type { Client } from '../src/types';
-import { memoryStorage } from './fakes';
-import { fakeLogger } from './ui/fixtures';
+import { createClient } from '../../src/client/client';
+import type { Client } from '../../src/client/types';
+import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
+import { memoryStorage } from '../fakes';
+import { fakeLogger } from '../ui/fixtures';
 
 function setup(onSignOut: (client: Client) => void = () => {}) {
   const state = createClientState(true, 'lg');

@@ -1,8 +1,8 @@
-import type { ClientConfiguration } from './api/configuration';
-import { BUILD_VERSION, STORAGE_KEYS } from './constants';
-import type { Logger } from './logging/types';
-import type { ClientState } from './state/clientState';
-import type { SafeStorage } from './storage';
+import type { ClientConfiguration } from '../api/configuration';
+import type { SafeStorage } from '../browser/storage';
+import type { Logger } from '../logging/types';
+import { BUILD_VERSION, STORAGE_KEYS } from '../product/constants';
+import type { ClientState } from '../state/clientState';
 import type { Client } from './types';
 
 export interface ClientDeps {

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatCurrency, formatNumber } from '../src/format';
+import { formatCurrency, formatNumber } from '../../src/product/format';
 
 test('formatNumber uses "." for decimals and "," for thousands by default', () => {
   assert.is(formatNumber(1234567.891), '1,234,567.89');

@@ -1,8 +1,8 @@
 // SafeStorage.keys(): what the logger's store for the next page lists its pages' keys with.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { safeStorage } from '../src/storage';
-import { memoryStorage } from './fakes';
+import { safeStorage } from '../../src/browser/storage';
+import { memoryStorage } from '../fakes';
 
 test('memory storage lists the keys it holds', () => {
   const s = memoryStorage();

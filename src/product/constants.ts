@@ -1,4 +1,4 @@
-import { version } from '../package.json';
+import { version } from '../../package.json';
 
 /** The build this bundle belongs to: the package's version, read when it is built. */
 export const BUILD_VERSION: string = version;

@@ -1,4 +1,4 @@
-import type { AuthType } from './auth/authType';
+import type { AuthType } from '../auth/authType';
 
 /**
  * Every text the client shows, in one table. `bootstrap({ strings })` overrides any of them;

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { safeStorage } from '../src/storage';
-import { memoryStorage } from './fakes';
+import { safeStorage } from '../../src/browser/storage';
+import { memoryStorage } from '../fakes';
 
 /** A Web Storage over a Map, with every method replaceable. */
 function fakeStorage(overrides: Partial<Storage> = {}): Storage {

@@ -1,14 +1,14 @@
-import { type ApiCallDeps, type ClientConfiguration, type ConfigurationAnswer, requestConfiguration } from './api/configuration';
-import { type CloudCheck, loadVersion } from './api/info';
-import { type ApiBase, apiBase } from './auth/apiBase';
-import type { AuthType } from './auth/authType';
-import { type Claims, readClaims } from './auth/claims';
-import { type AuthTypeResolver, type ResolvedAuthType, rememberedAuthType } from './auth/probe';
-import { authHeaders } from './auth/token';
-import { STORAGE_KEYS } from './constants';
-import type { FetchLike } from './http';
-import type { Logger } from './logging/types';
-import type { SafeStorage } from './storage';
+import { type ApiCallDeps, type ClientConfiguration, type ConfigurationAnswer, requestConfiguration } from '../api/configuration';
+import { type CloudCheck, loadVersion } from '../api/info';
+import { type ApiBase, apiBase } from '../auth/apiBase';
+import type { AuthType } from '../auth/authType';
+import { type Claims, readClaims } from '../auth/claims';
+import { type AuthTypeResolver, type ResolvedAuthType, rememberedAuthType } from '../auth/probe';
+import { authHeaders } from '../auth/token';
+import type { FetchLike } from '../browser/http';
+import type { SafeStorage } from '../browser/storage';
+import type { Logger } from '../logging/types';
+import { STORAGE_KEYS } from '../product/constants';
 
 export interface StartupDeps {
   _fetch: FetchLike;

@@ -1,11 +1,11 @@
-import './setup';
+import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bootstrap, bootstrapWhenParsed, unmount } from '../src/bootstrap';
-import { getPage } from '../src/page';
-import { createProductServer, DEFAULT_CONFIGURATION, makeJwt, type ProductServer, resetPage } from '../src/testing';
-import type { Client, SpeedDialAction } from '../src/types';
-import { deferred, settle } from './fakes';
+import { bootstrap, bootstrapWhenParsed, unmount } from '../../src/client/bootstrap';
+import { getPage } from '../../src/client/page';
+import type { Client, SpeedDialAction } from '../../src/client/types';
+import { createProductServer, DEFAULT_CONFIGURATION, makeJwt, type ProductServer, resetPage } from '../../src/testing';
+import { deferred, settle } from '../fakes';
 
 const ORIGIN = location.origin;
 const CONFIG = { configurationItemName: 'ACME-1', displayName: 'Acme Service Desk' };

@@ -8,14 +8,14 @@
  * - a client that leaves flushes it; the last one to leave stops it (timers and listeners go).
  */
 import { effect, signal } from '@preact/signals';
-import { type CloudCheck, createCloudCheck } from './api/info';
-import { type AuthTypeResolver, type AuthTypeResolverDeps, createAuthTypeResolver } from './auth/probe';
-import { authHeaders } from './auth/token';
-import { BUNDLE_PRODUCTION } from './build';
-import { createLogger } from './logging';
-import type { LoggerController, LoggerOptions } from './logging/types';
-import type { ClientState } from './state/clientState';
-import { browserLocalStorage, type SafeStorage } from './storage';
+import { type CloudCheck, createCloudCheck } from '../api/info';
+import { type AuthTypeResolver, type AuthTypeResolverDeps, createAuthTypeResolver } from '../auth/probe';
+import { authHeaders } from '../auth/token';
+import { browserLocalStorage, type SafeStorage } from '../browser/storage';
+import { createLogger } from '../logging';
+import type { LoggerController, LoggerOptions } from '../logging/types';
+import { BUNDLE_PRODUCTION } from '../product/build';
+import type { ClientState } from '../state/clientState';
 
 /** A client as the page sees it. */
 interface PageMember {

@@ -1,8 +1,8 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type FetchLike, isPlainObject, parseJson, request } from '../src/http';
-import { brokenBodyResponse, settle } from './fakes';
+import { type FetchLike, isPlainObject, parseJson, request } from '../../src/browser/http';
+import { brokenBodyResponse, settle } from '../fakes';
 
 const URL_ = 'https://emweb.test/api/info/version';
 const NO_ANSWER = { _status: 0, _json: undefined, _isJson: false, _retryAfter: null };

@@ -3,15 +3,15 @@
  * by the shell's sheet, the shell rendered into it, and taken out again when the run ends.
  */
 import { h, render } from 'preact';
+import { App } from '../ui/App';
+import { resolveActions } from '../ui/actionList';
+import { builtInActions, runAction } from '../ui/actions';
+import { createNotices } from '../ui/notices';
+import type { Shell } from '../ui/shell';
+import { mergeStrings } from '../ui/strings';
+import { adoptStyles } from '../ui/styles';
 import type { ClientRun } from './run';
-import { mergeStrings } from './strings';
 import type { BootstrapOptions } from './types';
-import { App } from './ui/App';
-import { resolveActions } from './ui/actionList';
-import { builtInActions, runAction } from './ui/actions';
-import { createNotices } from './ui/notices';
-import type { Shell } from './ui/shell';
-import { adoptStyles } from './ui/styles';
 
 /** The client's own box in `element`; throws for an element that cannot have it (one with a closed root of its own, say). */
 export function shadowRootOf(element: Element): ShadowRoot {

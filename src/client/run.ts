@@ -5,20 +5,20 @@
  * shows it, bootstrap.ts keeps it per element. Ending it, at any point, ends everything it runs.
  */
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
-import type { ClientConfiguration } from './api/configuration';
-import type { AuthType } from './auth/authType';
-import { runsInProduction } from './build';
+import type { ClientConfiguration } from '../api/configuration';
+import type { AuthType } from '../auth/authType';
+import { currentFetch } from '../browser/http';
+import type { Logger } from '../logging/types';
+import { runsInProduction } from '../product/build';
+import { AUTH_PATH, STARTUP_TIMEOUT_MS } from '../product/constants';
+import { watchBreakpoint } from '../state/breakpoint';
+import { applyStartupUpdate, type ClientState, createClientState } from '../state/clientState';
+import { errorText } from '../ui/text';
 import { createClient } from './client';
-import { AUTH_PATH, STARTUP_TIMEOUT_MS } from './constants';
-import { currentFetch } from './http';
-import type { Logger } from './logging/types';
 import { getPage, type Page } from './page';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
-import { watchBreakpoint } from './state/breakpoint';
-import { applyStartupUpdate, type ClientState, createClientState } from './state/clientState';
 import type { ShellStatus } from './status';
 import type { BootstrapOptions, Client } from './types';
-import { errorText } from './ui/text';
 
 export interface ClientRun {
   readonly _client: Client;

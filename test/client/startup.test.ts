@@ -1,11 +1,11 @@
-import './setup';
+import '../setup';
 import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createCloudCheck } from '../src/api/info';
-import { createAuthTypeResolver } from '../src/auth/probe';
-import { loadConfiguration, type StartupDeps, type StartupUpdate } from '../src/startup';
-import { type SafeStorage, safeStorage } from '../src/storage';
+import { createCloudCheck } from '../../src/api/info';
+import { createAuthTypeResolver } from '../../src/auth/probe';
+import { type SafeStorage, safeStorage } from '../../src/browser/storage';
+import { loadConfiguration, type StartupDeps, type StartupUpdate } from '../../src/client/startup';
 import {
   createProductServer,
   DEFAULT_CONFIGURATION,
@@ -13,8 +13,8 @@ import {
   type ProductServer,
   type ProductServerOptions,
   type RouteAnswer,
-} from '../src/testing';
-import { deferred, memoryStorage, noAnswer, ORIGIN, recordingLog, settle, startupFacts, urlsAsked } from './fakes';
+} from '../../src/testing';
+import { deferred, memoryStorage, noAnswer, ORIGIN, recordingLog, settle, startupFacts, urlsAsked } from '../fakes';
 
 const NOW = Date.UTC(2025, 0, 1);
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp' };

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { version } from '../package.json';
-import { BREAKPOINTS, BUILD_VERSION, DEFAULTS, GRID_COLUMNS, LogLevel, STORAGE_KEYS } from '../src/constants';
+import { version } from '../../package.json';
+import { BREAKPOINTS, BUILD_VERSION, DEFAULTS, GRID_COLUMNS, LogLevel, STORAGE_KEYS } from '../../src/product/constants';
 
 test("the build version is the package's, which is the product's build 1.229.0", () => {
   assert.is(BUILD_VERSION, version);
