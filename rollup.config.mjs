@@ -27,7 +27,8 @@ export const terserOptions = {
   ecma: 2020,
   compress: { passes: 5, unsafe_arrows: true },
   mangle: { properties: { regex: new RegExp(`^(?:${props.join('|')})$`) } },
-  format: { comments: false },
+  // ASCII only: a host page of any charset reads the bundle alike when it is served without one.
+  format: { comments: false, ascii_only: true },
 };
 const minify = terser(terserOptions);
 

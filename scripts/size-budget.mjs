@@ -1,4 +1,4 @@
-// The bundle budget, measured as the contract states it: `gzip -9` of dist/emweb.js, at most 23,040
+// The bundle budget, measured as the contract states it: `gzip -9` of dist/emweb.js, at most 24,576
 // bytes. GNU gzip's deflate packs this bundle some 50 bytes tighter than node:zlib at level 9, so
 // the check runs the gzip program itself; where there is none, node:zlib (the stricter figure)
 // stands in, and the output says which one counted. Brotli is reported, not budgeted.
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILE = 'dist/emweb.js';
-const LIMIT = 23_040;
+const LIMIT = 24_576;
 
 function gzipNine(path) {
   const program = spawnSync('gzip', ['-9', '-c', path], { maxBuffer: 16 * 1024 * 1024 });
