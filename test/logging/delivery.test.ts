@@ -1,5 +1,5 @@
-// Delivery as the server sees it: batching, timing, every failure class, idempotency keys, the
-// transport's status, flush() results.
+// Delivery as the server sees it: batching, timing, every failure class, idempotency keys,
+// stats().status in each of its values, flush() results.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Answer, dropReports, ENDPOINT, entriesOf, harness, messages, sizes } from './helpers';
@@ -207,7 +207,9 @@ test("a stop and a start within the server's Retry-After: the batch still waits 
   await h.clock.tickAsync(10_000);
   await h.control._stop();
   assert.is(h.clock.countTimers(), 0, 'stopped: nothing armed');
+  assert.is(h.logger.stats().status, 'stopped');
   h.control._start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  assert.is(h.logger.stats().status, 'waiting-retry', 'the wait goes on');
   await h.clock.tickAsync(19_999);
   assert.is(h.calls.length, 1, 'still within the 30 s');
   await h.clock.tickAsync(1);
@@ -537,6 +539,68 @@ test('one batch in flight at a time; status says sending', async () => {
   await h.clock.tickAsync(10_000);
   assert.is(h.calls.length, 1);
   assert.is(h.logger.stats().status, 'sending');
+});
+
+test('status: stopped before any start, nothing sent while stopped; idle once started with an endpoint; stopped again after stop()', async () => {
+  const h = harness();
+  assert.is(h.logger.stats().status, 'stopped');
+  h.logger.error('early');
+  await h.clock.tickAsync(60_000);
+  assert.is(h.calls.length, 0, 'stopped: nothing goes');
+  h.begin();
+  await h.settle();
+  assert.equal([h.logger.stats().status, messages(h.received())], ['idle', ['early']]);
+  await h.control._stop();
+  assert.is(h.logger.stats().status, 'stopped');
+});
+
+test('status: no-endpoint between start and the endpoint (entries wait), and again when the endpoint is taken away', async () => {
+  const h = harness();
+  h.control._start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  assert.is(h.logger.stats().status, 'no-endpoint');
+  h.logger.error('a');
+  await h.clock.tickAsync(60_000);
+  assert.is(h.calls.length, 0);
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  await h.settle();
+  assert.equal([h.logger.stats().status, messages(h.received())], ['idle', ['a']]);
+  h.control._setEndpoint(null);
+  assert.is(h.logger.stats().status, 'no-endpoint');
+  h.logger.error('b');
+  await h.clock.tickAsync(60_000);
+  assert.is(h.calls.length, 1, 'b waits for an endpoint');
+});
+
+test('an endpoint taken away during a retry wait keeps the wait: back within it, the batch waits out the rest', async () => {
+  const h = harness({ answer: failThen([{ status: 503, headers: { 'Retry-After': '30' } }]) });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  await h.clock.tickAsync(10_000);
+  h.control._setEndpoint(null);
+  assert.is(h.logger.stats().status, 'no-endpoint');
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  assert.is(h.logger.stats().status, 'waiting-retry');
+  await h.clock.tickAsync(19_999);
+  assert.is(h.calls.length, 1, 'still within the 30 s');
+  await h.clock.tickAsync(1);
+  assert.equal(messages(h.received()), ['a', 'a']);
+});
+
+test('a send out when its endpoint is taken away goes on beside delivery: its batch is not sent twice at once, and its answer counts', async () => {
+  const h = harness({ answer: () => 'hang' });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  await h.settle();
+  assert.is(h.logger.stats().status, 'sending');
+  h.control._setEndpoint(null);
+  h.setAnswer(() => 200);
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  await h.settle();
+  assert.is(h.calls.length, 1, 'not again while its request is out');
+  await h.clock.tickAsync(15_000); // that request times out: a goes again in its turn
+  assert.equal(messages(h.received()), ['a', 'a']);
+  const s = h.logger.stats();
+  assert.equal([s.status, s.sent, s.queued, s.dropped], ['idle', 1, 0, 0]);
 });
 
 test('status: idle, then waiting-retry during a backoff, idle again once delivered', async () => {
