@@ -130,6 +130,10 @@ export function createDelivery(surroundings: Surroundings, queue: Queue, ledger:
     state = next;
   }
 
+  /**
+   * The page's store: the newest batches that fit, with the drop counts not yet reported. The
+   * oldest that do not fit are dropped first, so that their count is written too.
+   */
   function writeStore(): void {
     const leftOut = batches.slice(0, leftOutOfStore(local, storeKey, batches));
     for (const batch of leftOut) remove(batch, 'storeFull');
@@ -164,8 +168,8 @@ export function createDelivery(surroundings: Surroundings, queue: Queue, ledger:
 
   /**
    * Takes a held batch out, delivered (`sent`) or lost for a reason, and tells the ledger. One too
-   * large for the server goes as two in its place (see splitBatch) unless it holds a single entry:
-   * then true.
+   * large for the server goes as two in its place (see splitBatch), unless it holds a single entry:
+   * true when it was split.
    */
   function remove(batch: Batch, outcome: 'sent' | DropReason): boolean {
     const halves = outcome === 'tooLarge' && splitBatch(batch);

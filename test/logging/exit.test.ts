@@ -229,7 +229,7 @@ test('a batch waiting for its backoff goes at exit with its key, and a batch in 
   }
 });
 
-test('a batch a keepalive carries is not sent again while it is carried, by the transport or by flush(); once that request ends unanswered, it goes again in its turn', async () => {
+test('a batch a keepalive carries is not sent again while it is carried, by delivery or by flush(); once that request ends unanswered, it goes again in its turn', async () => {
   const h = harness({ answer: (_c, n) => (n === 1 ? 'hang' : 200) });
   h.begin();
   h.logger.error('a');

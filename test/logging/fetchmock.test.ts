@@ -1,4 +1,4 @@
-// The default transport against the global fetch (mocked with fetch-mock): real Response and
+// Delivery against the global fetch (mocked with fetch-mock): real Response and
 // Headers objects, the global looked up at send time.
 import '../setup';
 import FakeTimers from '@sinonjs/fake-timers';

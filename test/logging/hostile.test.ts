@@ -227,7 +227,7 @@ test('a beforeSend and a page exit in a hostile page: nothing throws, entries st
   );
 });
 
-test('flush() resolves even when the transport trips over a throwing dependency mid-send', async () => {
+test('flush() resolves even when delivery trips over a throwing dependency mid-send', async () => {
   const clock = FakeTimers.createClock(0);
   let sends = 0;
   const control = createLogger({
