@@ -64,14 +64,27 @@ interface Sending {
   _handled: Promise<unknown>;
 }
 
+/**
+ * What delivery is doing, with what that needs. A stop keeps the endpoint and a retry wait for
+ * the next start; each timer belongs to the state that armed it and goes when the state is left.
+ */
 type DeliveryState =
   | { _tag: 'stopped'; _endpoint: LogEndpoint | null; _wait: RetryWait | null }
   | { _tag: 'no-endpoint'; _wait: RetryWait | null }
-  /** `_dueTimer` (null when nothing is due) fires when the next batch is due. */
-  | { _tag: 'idle'; _endpoint: LogEndpoint; _dueTimer: unknown }
+  | {
+      _tag: 'idle';
+      _endpoint: LogEndpoint;
+      /** Fires when the next batch is due; null when nothing is. */
+      _dueTimer: unknown;
+    }
   | Sending
   | { _tag: 'waiting-retry'; _endpoint: LogEndpoint; _wait: RetryWait; _timer: unknown }
-  | { _tag: 'offline'; _endpoint: LogEndpoint; _failures: Failures | null };
+  | {
+      _tag: 'offline';
+      _endpoint: LogEndpoint;
+      /** The oldest batch's failures when the network went. */
+      _failures: Failures | null;
+    };
 
 export interface Delivery {
   /** What it is doing now: its state's tag. */
