@@ -16,8 +16,8 @@ import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import FakeTimers from '@sinonjs/fake-timers';
-import { createLogger, type LoggerController } from '../src/logging';
-import type { LoggerOptions } from '../src/logging/types';
+import { createLogger } from '../src/logging';
+import type { Logger, LoggerOptions } from '../src/logging/types';
 import { memoryStorage } from '../test/fakes';
 
 const ROUNDS = 9;
@@ -95,8 +95,8 @@ function ours(
   production: boolean,
   options: LoggerOptions = {},
   consoleLike: Record<string, (...a: unknown[]) => void> = {},
-): LoggerController {
-  const logger = createLogger({
+): Logger {
+  const control = createLogger({
     production,
     fetch: () => new Promise<Response>(noop),
     console: consoleLike,
@@ -109,9 +109,9 @@ function ours(
     setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
     clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
   });
-  logger.start({ production, options, captureErrors: false });
-  logger.setEndpoint({ url: 'https://bench.invalid/api/web/clientlogger/', headers: () => ({}) });
-  return logger;
+  control._start({ production, options, captureErrors: false });
+  control._setEndpoint({ url: 'https://bench.invalid/api/web/clientlogger/', headers: () => ({}) });
+  return control._logger;
 }
 
 /** loglevel-plugin-remote wants a browser: a window and an XMLHttpRequest that never completes. */
@@ -238,7 +238,7 @@ async function outage(call: (i: number) => unknown[]) {
   const clock = FakeTimers.createClock(Date.parse('2025-01-01T00:00:00Z'));
   let requests = 0;
   const warnings: unknown[] = [];
-  const logger = createLogger({
+  const control = createLogger({
     production: true,
     fetch: () => {
       requests++;
@@ -254,8 +254,9 @@ async function outage(call: (i: number) => unknown[]) {
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (h) => clock.clearTimeout(h as never),
   });
-  logger.start({ production: true, options: { maxEntriesPerMinute: 1_000_000_000 }, captureErrors: false });
-  logger.setEndpoint({ url: 'https://bench.invalid/api/web/clientlogger/', headers: () => ({}) });
+  const logger = control._logger;
+  control._start({ production: true, options: { maxEntriesPerMinute: 1_000_000_000 }, captureErrors: false });
+  control._setEndpoint({ url: 'https://bench.invalid/api/web/clientlogger/', headers: () => ({}) });
   const before = heapMB(gc);
   const samples: number[] = [];
   const t0 = process.hrtime.bigint();
@@ -268,7 +269,7 @@ async function outage(call: (i: number) => unknown[]) {
   const after = heapMB(gc);
   const queueFullWarnings = warnings.filter((w) => (w as unknown[]).includes('queueFull')).length;
   const stats = logger.stats();
-  await logger.stop();
+  await control._stop();
   return {
     errors: OUTAGE_N,
     simulatedMinutes: round(OUTAGE_N / 60_000, 1),

@@ -233,14 +233,14 @@ async function simulate(pages: number, sampleEvery: number, setting: string): Pr
 
   // Each page opens at a random moment of the first minute (desks do not all start at once) and
   // then fails every ERROR_EVERY_MS. Pages are grouped by the millisecond of the period they log in.
-  const byPhase: { start: number; logger: LoggerController; error: Error; n: number }[][] = Array.from(
+  const byPhase: { start: number; control: LoggerController; error: Error; n: number }[][] = Array.from(
     { length: ERROR_EVERY_MS },
     () => [],
   );
   for (let i = 0; i < pages; i++) {
     const start = Math.floor(startAt() * 60_000);
     if (i % sampleEvery) continue;
-    const logger = createLogger({
+    const control = createLogger({
       production: true,
       fetch,
       console: { warn: noop, error: noop, info: noop, log: noop, debug: noop },
@@ -254,13 +254,13 @@ async function simulate(pages: number, sampleEvery: number, setting: string): Pr
       setTimeout: clock.setTimeout,
       clearTimeout: clock.clearTimeout,
     });
-    logger.start({ production: true, options: SETTINGS[setting], captureErrors: false });
-    logger.setEndpoint({ url: 'https://emweb.invalid/api/web/clientlogger/', headers: () => ({}) });
+    control._start({ production: true, options: SETTINGS[setting], captureErrors: false });
+    control._setEndpoint({ url: 'https://emweb.invalid/api/web/clientlogger/', headers: () => ({}) });
     // One error object per page, thrown again and again: what a failing render or poll loop logs.
     const error = new TypeError(`Cannot read properties of undefined (reading 'rows')`);
     // A fixed stack, as a minified bundle in a browser gives it: the same bytes on every run.
     error.stack = STACK;
-    byPhase[start % ERROR_EVERY_MS]!.push({ start, logger, error, n: 0 });
+    byPhase[start % ERROR_EVERY_MS]!.push({ start, control, error, n: 0 });
   }
   for (const group of byPhase) group.sort((a, b) => a.start - b.start);
 
@@ -271,7 +271,7 @@ async function simulate(pages: number, sampleEvery: number, setting: string): Pr
     const group = byPhase[t % ERROR_EVERY_MS]!;
     for (let i = 0; i < group.length && group[i]!.start <= t; i++) {
       const page = group[i]!;
-      page.logger.error('Grid refresh failed', page.error, { grid: 'tickets', attempt: ++page.n });
+      page.control._logger.error('Grid refresh failed', page.error, { grid: 'tickets', attempt: ++page.n });
       errorsLogged++;
     }
     // Everything due by now, with the promise callbacks that timers and requests set off (answers
@@ -286,7 +286,7 @@ async function simulate(pages: number, sampleEvery: number, setting: string): Pr
   clock.now = end;
 
   const heapMB = Math.round(process.memoryUsage().heapUsed / 1024 / 1024);
-  for (const group of byPhase) for (const p of group) void p.logger.stop();
+  for (const group of byPhase) for (const p of group) void p.control._stop();
 
   const k = sampleEvery;
   const sum = (xs: number[], from = 0, to = seconds) => k * xs.slice(from, to).reduce((a, b) => a + b, 0);

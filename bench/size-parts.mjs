@@ -15,8 +15,8 @@ const shipped = config.find((c) => c.output.file === 'dist/emweb.js');
 /** Stand-ins by module path ending: each exports the names its importers use, doing nothing. */
 const PARTS = {
   logger: {
-    '/logging/index.ts': `export const createLogger = () => ({ start() {}, setEndpoint() {}, stop: async () => {},
-      flush: async () => ({ sent: 0, kept: 0, dropped: 0 }), stats: () => ({}), error() {}, trace() {} });`,
+    '/logging/index.ts': `export const createLogger = () => ({ _start() {}, _setEndpoint() {}, _stop: async () => {},
+      _logger: { flush: async () => ({ sent: 0, kept: 0, dropped: 0 }), stats: () => ({}), error() {}, trace() {} } });`,
   },
   styles: { '/ui/styles.ts': 'export const adoptStyles = () => {};' },
   strings: {

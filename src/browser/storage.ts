@@ -39,3 +39,4 @@ export function safeStorage(area: () => Storage | null | undefined): SafeStorage
 }
 
 export const browserLocalStorage = (): SafeStorage => safeStorage(() => globalThis.localStorage);
+export const browserSessionStorage = (): SafeStorage => safeStorage(() => globalThis.sessionStorage);

@@ -6,14 +6,16 @@
  * - it sends to the first attached client's `{api base}clientlogger/`, following that client's API
  *   base as start-up learns it; when that client leaves, the next oldest takes over;
  * - a client that leaves flushes it; the last one to leave stops it (timers and listeners go).
+ * Starting, stopping and the endpoint go through the logger's controller, which stays here: the
+ * page (window.EMWeb.logger, getLogger) gets the logger alone.
  */
 import { effect, signal } from '@preact/signals';
 import { type CloudCheck, createCloudCheck } from '../api/info';
 import { type AuthTypeResolver, type AuthTypeResolverDeps, createAuthTypeResolver } from '../auth/probe';
 import { authHeaders } from '../auth/token';
-import { browserLocalStorage, type SafeStorage } from '../browser/storage';
+import { browserLocalStorage, browserSessionStorage, type SafeStorage } from '../browser/storage';
 import { createLogger } from '../logging';
-import type { LoggerController, LoggerOptions } from '../logging/types';
+import type { Logger, LoggerOptions } from '../logging/types';
 import { BUNDLE_PRODUCTION } from '../product/build';
 import type { ClientState } from '../state/clientState';
 
@@ -27,7 +29,7 @@ interface PageMember {
 }
 
 export interface Page {
-  _logger: LoggerController;
+  _logger: Logger;
   _local: SafeStorage;
   /** The probe of an origin, made with the first deps that ask for it. */
   _resolverFor(deps: AuthTypeResolverDeps): AuthTypeResolver;
@@ -46,7 +48,7 @@ let disposePage: (() => Promise<void>) | undefined;
 function createPage(): Page {
   const local = browserLocalStorage();
   // Until the first client starts it, the logger has the bundle's defaults.
-  const logger = createLogger({ production: BUNDLE_PRODUCTION });
+  const loggerControl = createLogger({ production: BUNDLE_PRODUCTION, local, session: browserSessionStorage() });
   const resolvers = new Map<string, AuthTypeResolver>();
   const members = signal<readonly PageMember[]>([]);
   // When the last client leaves, its endpoint stays for the flush of the logger's stop.
@@ -55,30 +57,34 @@ function createPage(): Page {
     if (!first) return;
     const base = first._state.apiBase.value;
     const headers = () => authHeaders(first._state.authType.peek(), local);
-    logger.setEndpoint(base ? { url: `${first._origin}${base}clientlogger/`, headers } : null);
+    loggerControl._setEndpoint(base ? { url: `${first._origin}${base}clientlogger/`, headers } : null);
   });
 
   const attach = (member: PageMember) => {
     const others = members.peek();
     if (!others.length) {
-      logger.start({ production: member._production, options: member._loggerOptions, captureErrors: member._captureErrors });
+      loggerControl._start({
+        production: member._production,
+        options: member._loggerOptions,
+        captureErrors: member._captureErrors,
+      });
     } else if (member._loggerOptions) {
       console.warn("EMWeb: logger options ignored: the page's logger keeps the first client's");
     }
     members.value = [...others, member];
     return async () => {
       members.value = members.peek().filter((other) => other !== member);
-      await (members.peek().length ? logger.flush() : logger.stop());
+      await (members.peek().length ? loggerControl._logger.flush() : loggerControl._stop());
     };
   };
   disposePage = async () => {
     members.value = [];
     stopEndpoint();
-    await logger.stop();
+    await loggerControl._stop();
   };
 
   return {
-    _logger: logger,
+    _logger: loggerControl._logger,
     _local: local,
     _resolverFor(deps) {
       let resolver = resolvers.get(deps._origin);
@@ -100,7 +106,7 @@ export function getPage(): Page {
 }
 
 /** The page's one logger, for bundler users; made on first call. */
-export const getLogger = (): LoggerController => getPage()._logger;
+export const getLogger = (): Logger => getPage()._logger;
 
 /** Forgets the page's shared pieces: the next use makes new ones, as on a fresh page. */
 export async function forgetPage(): Promise<void> {

@@ -6,7 +6,7 @@
 
 import { parseJson } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
-import { STORAGE_KEYS } from '../product/constants';
+import { LogLevel, STORAGE_KEYS } from '../product/constants';
 import { productionDefaults } from './levels';
 import type { LoggerConfig } from './types';
 
@@ -17,10 +17,10 @@ const CONFIG_KEYS = Object.keys(productionDefaults) as ConfigKey[];
 /** Browsers' setTimeout wraps round above this and fires at once, in a loop. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Levels 0–7, batchSize at least 1 (a batch of 0 would be an empty request), other numbers whole and not negative. */
+/** Levels TRACE to OFF, batchSize at least 1 (a batch of 0 would be an empty request), other numbers whole and not negative. */
 function isValid(key: ConfigKey, value: unknown): boolean {
   if (typeof productionDefaults[key] === 'boolean') return typeof value === 'boolean';
-  const max = key === 'level' || key === 'serverLogLevel' ? 7 : MAX_TIMER_MS;
+  const max = key === 'level' || key === 'serverLogLevel' ? LogLevel.OFF : MAX_TIMER_MS;
   return Number.isInteger(value) && (value as number) >= (key === 'batchSize' ? 1 : 0) && (value as number) <= max;
 }
 

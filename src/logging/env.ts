@@ -1,11 +1,12 @@
 /**
  * The logger's surroundings, resolved in one place: every part gets the page through this, never
  * through a global of its own. Each defaults to the real global, looked up when used (a fetch or
- * clock a test installs later is the one used); tests hand in fakes.
+ * clock a test installs later is the one used); tests hand in fakes. Storage is handed in: the
+ * page makes it once (src/browser/storage.ts) for the logger and everything else.
  */
 
 import { currentFetch, type FetchLike, type Timers } from '../browser/http';
-import { type SafeStorage, safeStorage } from '../browser/storage';
+import type { SafeStorage } from '../browser/storage';
 import { LogLevel } from '../product/constants';
 import { CONSOLE_METHODS } from './levels';
 import type { DocumentLike, EventTargetLike } from './lifecycle';
@@ -23,8 +24,10 @@ export interface LoggerEnv {
   production: boolean;
   fetch?: FetchLike;
   console?: Partial<Record<(typeof CONSOLE_METHODS)[number], Print>>;
-  session?: SafeStorage;
-  local?: SafeStorage;
+  /** Where the tab's settings live (sessionStorage). */
+  session: SafeStorage;
+  /** Where batches wait for the next page (localStorage). */
+  local: SafeStorage;
   /** The page's window: pagehide, online, uncaught errors. */
   target?: EventTargetLike;
   /** The page's document: visibilitychange. */
@@ -94,8 +97,8 @@ export function resolveSurroundings(env: LoggerEnv): Surroundings {
     },
     _now: () => (env.now ?? Date.now)(),
     _random: () => (env.random ?? Math.random)(),
-    _session: env.session ?? safeStorage(() => sessionStorage),
-    _local: env.local ?? safeStorage(() => localStorage),
+    _session: env.session,
+    _local: env.local,
     _window: env.target ?? globalThis.window,
     _document: env.doc ?? globalThis.document,
     _navigator: () => env.navigator ?? globalThis.navigator,

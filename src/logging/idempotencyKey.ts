@@ -1,4 +1,4 @@
-// The key that lets a server tell the copies of a batch apart (see httpRequest.ts for how it travels).
+// The key that lets a server tell the copies of a batch apart (post.ts and beacon.ts say how it travels).
 
 /** A new key: 128 random bits as 32 hex characters. */
 export function newIdempotencyKey(): string {

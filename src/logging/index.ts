@@ -2,18 +2,19 @@
  * EMWeb's logger: ngx-logger's API, a Datadog-style transport, built from parts that each own
  * their state and are handed the few others they use (logger.ts composes them). Which file decides what:
  *
- * - logger.ts       the public API: levels, console output, the configuration (its one owner), start/stop; composes the parts
- * - env.ts          the surroundings, resolved in one place: fetch, timers, clock, random, storage, window, document, navigator, console
+ * - logger.ts       the public API: levels, console output, the configuration (its one owner); composes the parts; the controller the clients start, stop and point at an endpoint
+ * - env.ts          the surroundings, resolved in one place: fetch, timers, clock, random, storage (handed in), window, document, navigator, console
  * - ledger.ts       the only writer of counts, and stats(): logged = sent + queued + dropped; drop counts still to report
  * - queue.ts        admission (grouping of repeats, the rate limit, the bound), when a batch is due, what a batch holds
  * - repeats.ts      which entries are repeats of each other, and which of them go as they are
  * - rateLimit.ts    the rolling minute of maxEntriesPerMinute
  * - entry.ts        a logged call made into the entry the server receives: context, beforeSend, scrubbed, bounded
  * - batch.ts        a batch (its key, body, what it stands for), and its split in two
- * - outbox.ts       batches made and not yet settled, which of them a keepalive carries, the batch to send next
- * - transport.ts    one state value (idle | sending | waiting-retry | offline), a timer for "due" and one for "retry", 413 splits, flush()
+ * - delivery.ts     the one owner of a batch's life from formed to settled: one state value (stopped | no-endpoint |
+ *                   idle | sending | waiting-retry | offline) with its timer and retry counts, 413 splits, flush(),
+ *                   keepalive bookkeeping, the page's store
+ * - exit.ts         page exit: asks delivery to store and to drain (keepalive, beacon); visible again, to unstore
  * - post.ts         the POST of a batch, with its Idempotency-Key
- * - exit.ts         page exit: keepalive requests, beacons, the page's store, what the next page takes over
  * - pendingStore.ts the store's format: one localStorage key per page, the 256 KiB bound
  * - beacon.ts       the beacon, which carries the key as a query parameter
  * - idempotencyKey.ts a new key for each batch

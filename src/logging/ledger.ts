@@ -1,11 +1,11 @@
 /**
  * The ledger: what became of every entry that reached the server threshold. The only writer of counts,
  * and the owner of `stats()`. `queued` is not kept here but handed in from what the queue and the
- * outbox hold, so `logged === sent + queued + dropped` is a fact to check, not a sum that holds by
+ * delivery hold, so `logged === sent + queued + dropped` is a fact to check, not a sum that holds by
  * construction. A drop report sent to the server is not a logged entry: it is never counted.
  */
 import type { Surroundings } from './env';
-import type { DropCounts, LoggerStats, TransportStatus } from './types';
+import type { DeliveryStatus, DropCounts, LoggerStats } from './types';
 
 export type DropReason = keyof DropCounts;
 
@@ -32,7 +32,7 @@ export interface Ledger {
   _unreported(): Readonly<ReportCounts> | null;
   /** When the oldest loss not yet reported happened (it is due like an entry queued then); Infinity when none. */
   _unreportedSince(): number;
-  _stats(queued: number, status: TransportStatus): LoggerStats;
+  _stats(queued: number, status: DeliveryStatus): LoggerStats;
 }
 
 export function createLedger({ _now: now, _report: report }: Pick<Surroundings, '_now' | '_report'>): Ledger {

@@ -2,7 +2,7 @@
 import { LogLevel } from '../product/constants';
 import type { LoggerConfig } from './types';
 
-/** The logger's methods, TRACE (0) to FATAL (6): a method's index is its level. */
+/** The logger's methods, LogLevel.TRACE to LogLevel.FATAL: a method's index is its level. */
 export const LEVEL_NAMES = ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const;
 
 /** The console method of each level (`console.trace` would print a stack trace for every entry). */

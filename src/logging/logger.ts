@@ -2,47 +2,44 @@
  * The page's logger: the public API (ngx-logger's methods), console output and the configuration,
  * and the composition of its parts, each handed the few others it uses. A call at or above
  * `serverLogLevel` is counted in the ledger and handed to the queue (which groups repeats, applies
- * the rate limit and the bound, and has the entry made); the transport sends what the queue makes
- * into batches; page exit keeps and sends what is left when the page goes. Every way in is guarded:
- * nothing the logger does can throw into the page.
+ * the rate limit and the bound, and has the entry made); delivery forms batches from the queue and
+ * owns each until it is settled; page exit asks delivery to store and drain. Every way in is
+ * guarded: nothing the logger does can throw into the page. Starting, stopping and the endpoint
+ * are on the controller only, which the page's clients hold (page.ts).
  */
 import { LogLevel } from '../product/constants';
 import { loadSettings, saveSettings, validConfig } from './config';
+import { createDelivery } from './delivery';
 import { createEntries } from './entry';
 import { type LoggerEnv, resolveSurroundings } from './env';
-import { createPageExit } from './exit';
+import { pageExit } from './exit';
 import { createLedger } from './ledger';
 import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './levels';
-import { listen } from './lifecycle';
-import { createOutbox } from './outbox';
+import { listen, type PageEvents } from './lifecycle';
 import { createPost } from './post';
 import { createQueue } from './queue';
 import { isoTime } from './serialize';
-import { createTransport } from './transport';
-import type { LoggerConfig, LoggerController, LoggerStartOptions } from './types';
+import type { Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
 
-type LogMethod = (message?: unknown, ...additional: unknown[]) => void;
-type LevelMethods = Pick<LoggerController, (typeof LEVEL_NAMES)[number]>;
+type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
 
 const silent: LogMethod = () => {};
 
 export function createLogger(env: LoggerEnv): LoggerController {
-  const page = resolveSurroundings(env);
-  const { _guard: guard, _report: report, _now: now } = page;
+  const surroundings = resolveSurroundings(env);
+  const { _guard: guard, _report: report, _now: now } = surroundings;
   /** The live configuration: written here only (start, updateConfig), read by the parts through `settings`. */
   let config: LoggerConfig = env.production ? productionDefaults : developmentDefaults;
   const settings = () => config;
-  const ledger = createLedger(page);
-  const entries = createEntries(page);
+  const ledger = createLedger(surroundings);
+  const entries = createEntries(surroundings);
   const queue = createQueue(settings, ledger, now, entries._make);
-  const outbox = createOutbox(queue, ledger, () => exit._changed());
-  const post = createPost(page, () => config.withCredentials);
-  const transport = createTransport(page, queue, outbox, post);
-  const exit = createPageExit(page, ledger, outbox, transport, post);
+  const post = createPost(surroundings, () => config.withCredentials);
+  const delivery = createDelivery(surroundings, queue, ledger, post);
 
   /**
-   * The level methods of the public logger (the public logger is this object, with the rest of its
-   * API): the first configure() below puts each in place.
+   * The level methods of the public logger (the public logger is this object, with the rest of the
+   * contract's methods): the first configure() below puts each in place.
    */
   const methods = {} as LevelMethods;
   /** The lowest level that does anything at all: below it a method is an empty function. */
@@ -50,7 +47,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
 
   function log(level: LogLevel, message: unknown, additional: unknown[]): void {
     const { serverLogLevel, disableConsoleLogging } = config;
-    // Levels go up to FATAL (6): at OFF (7) nothing reaches either threshold.
+    // Levels go up to FATAL: at OFF nothing reaches either threshold.
     if (level >= serverLogLevel) {
       const at = now();
       // A clock that gives no time throws here, before the entry is counted.
@@ -64,9 +61,9 @@ export function createLogger(env: LoggerEnv): LoggerController {
         _at: at,
         _context: entries._context(),
       });
-      transport._pump();
+      delivery._pump();
     }
-    if (!disableConsoleLogging && level >= config.level) page._print[level]?.(message, ...additional);
+    if (!disableConsoleLogging && level >= config.level) surroundings._print[level]?.(message, ...additional);
   }
 
   /** The methods that log, by level. A method taken off the logger before its level was filtered still checks it. */
@@ -84,7 +81,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
    * unless storage failed), which wins over `base` (the mode's defaults, or the config so far).
    */
   function configure(base: LoggerConfig, over: Partial<LoggerConfig>): void {
-    config = { ...base, ...over, ...loadSettings(page._session) };
+    config = { ...base, ...over, ...loadSettings(surroundings._session) };
     threshold = Math.min(config.disableConsoleLogging ? LogLevel.OFF : config.level, config.serverLogLevel);
     // As loglevel does, a level below every threshold points at an empty function: a filtered call
     // then costs no more than calling nothing. A method the host page put there itself is left alone.
@@ -93,48 +90,50 @@ export function createLogger(env: LoggerEnv): LoggerController {
       const logs = live[level] as LogMethod;
       if (!method || method === silent || method === logs) methods[name] = level < threshold ? silent : logs;
     });
-    transport._reschedule();
+    delivery._reschedule();
   }
 
-  const events = {
-    _leave: exit._leave,
-    _resume: exit._resume,
-    _online: transport._pump,
-    _error: (message: unknown, additional: unknown[]) => log(LogLevel.ERROR, message, additional),
+  const events: PageEvents = {
+    ...pageExit(delivery),
+    _online: delivery._pump,
+    _error: (message, additional) => log(LogLevel.ERROR, message, additional),
   };
-  /** Starts so far: a stop() still flushing can tell that a start() came meanwhile. */
+  /** Starts so far: a stop still flushing can tell that a start came meanwhile. */
   let starts = 0;
   let unlisten = silent;
 
   configure(config, {});
-  return Object.assign(methods, {
+  const logger: Logger = Object.assign(methods, {
     updateConfig: guard((partial: Partial<LoggerConfig>) => {
       const valid = validConfig(partial);
-      saveSettings(page._session, valid);
+      saveSettings(surroundings._session, valid);
       configure(config, valid);
     }),
     getConfig: () => ({ ...config }),
-    flush: transport._flush,
-    stats: () => ledger._stats(queue._held() + outbox._held(), transport._status()),
+    flush: delivery._flush,
+    stats: () => ledger._stats(queue._held() + delivery._held(), delivery._doing()),
     setContext: guard(entries._setContext),
-    start: guard(({ production, options, captureErrors }: LoggerStartOptions) => {
+  });
+  return {
+    _logger: logger,
+    _start: guard(({ production, options, captureErrors }: LoggerStartOptions) => {
       // Whatever an earlier page left must not keep this one from starting.
-      if (!starts) guard(exit._restore)();
+      if (!starts) guard(delivery._restore)();
       starts++;
       unlisten();
-      unlisten = listen(page._window, page._document, events, captureErrors);
+      unlisten = listen(surroundings._window, surroundings._document, events, captureErrors);
       entries._setBeforeSend(options?.beforeSend);
       configure(production ? productionDefaults : developmentDefaults, validConfig(options));
-      transport._run(true);
+      delivery._start();
     }),
-    setEndpoint: guard(transport._setEndpoint),
-    async stop() {
+    _setEndpoint: guard(delivery._setEndpoint),
+    async _stop() {
       const at = starts;
-      await transport._flush();
+      await delivery._flush();
       if (at !== starts) return;
-      transport._run(false);
+      delivery._stop();
       unlisten();
       unlisten = silent;
     },
-  });
+  };
 }

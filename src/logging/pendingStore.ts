@@ -39,30 +39,31 @@ function stored(batch: Batch) {
 }
 
 /**
- * Writes the page's batches (oldest first) under its own key, as many of the newest as the bound
- * leaves room for, with the page's drop counts not yet reported. The oldest that do not fit are
- * handed to `drop` first, which counts them and returns the counts to write.
+ * How many of the page's batches (oldest first) do not fit in its key: the newest that fit stay,
+ * and none older than one that does not.
  */
-export function storePage(
-  local: SafeStorage,
-  ownKey: string,
-  batches: readonly Batch[],
-  now: number,
-  drop: (leftOut: Batch[]) => ReportCounts | null,
-): void {
+export function leftOutOfStore(local: SafeStorage, ownKey: string, batches: readonly Batch[]): number {
   let room = MAX_STORE_BYTES - ENVELOPE_BYTES - utf8Bytes(ownKey);
   for (const key of local.keys())
     if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key + (local.get(key) ?? ''));
-  // The newest that fit, and none older than one that does not.
   let leftOut = batches.length;
   for (; leftOut > 0; leftOut--) {
     room -= stored(batches[leftOut - 1] as Batch)._bytes + 1;
     if (room < 0) break;
   }
-  const kept = batches.slice(leftOut);
-  const counts = drop(batches.slice(0, leftOut));
-  const texts = kept.map((batch) => stored(batch)._text);
-  if (kept.length || counts)
+  return leftOut;
+}
+
+/** Writes the page's batches (oldest first) under its own key, with its drop counts not yet reported. */
+export function storePage(
+  local: SafeStorage,
+  ownKey: string,
+  batches: readonly Batch[],
+  counts: Readonly<ReportCounts> | null,
+  now: number,
+): void {
+  const texts = batches.map((batch) => stored(batch)._text);
+  if (batches.length || counts)
     local.set(ownKey, `{"since":${JSON.stringify(now)},"dropped":${JSON.stringify(counts)},"batches":[${texts.join()}]}`);
   else local.remove(ownKey);
 }

@@ -1,5 +1,5 @@
 /**
- * The POST of a batch to the log endpoint, for the transport and for page exit's keepalive
+ * The POST of a batch to the log endpoint, for delivery's own requests and page exit's keepalive
  * requests alike: JSON, the endpoint's headers read at each send (a token may change), and the
  * batch's Idempotency-Key last, so that no endpoint header can replace it.
  */

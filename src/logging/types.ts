@@ -67,17 +67,19 @@ export interface LoggerStats {
   droppedBy: DropCounts;
   /** Of `logged`: entries earlier pages stored, taken over by this one at start. */
   restored: number;
-  /** What the transport is doing now: its state's tag. */
-  status: TransportStatus;
+  /** What delivery is doing now: its state's tag. */
+  status: DeliveryStatus;
 }
 
 /**
+ * - `stopped`: no client has started the logger, or the last one left.
+ * - `no-endpoint`: started, no API base yet.
  * - `idle`: nothing out; the next batch goes when it is due.
  * - `sending`: a request for the oldest batch is out (one at a time, page exit aside).
  * - `waiting-retry`: the oldest batch failed and waits for its backoff or the server's Retry-After.
  * - `offline`: the browser said it was offline when a batch was to go; the `online` event resumes.
  */
-export type TransportStatus = 'idle' | 'sending' | 'waiting-retry' | 'offline';
+export type DeliveryStatus = 'stopped' | 'no-endpoint' | 'idle' | 'sending' | 'waiting-retry' | 'offline';
 
 export interface DropCounts {
   /** Pushed out of a full queue (oldest first). */
@@ -96,7 +98,7 @@ export interface DropCounts {
   storeFull: number;
 }
 
-type LogMethod = (message?: unknown, ...additional: unknown[]) => void;
+export type LogMethod = (message?: unknown, ...additional: unknown[]) => void;
 
 /** The public logger: the shape users of ngx-logger know. No method ever throws. */
 export interface Logger {
@@ -139,12 +141,14 @@ export interface LogEndpoint {
   headers(): Record<string, string>;
 }
 
-/** The page's logger with the lifecycle bootstrap drives. */
-export interface LoggerController extends Logger {
+/** The page's logger, and what only its clients drive (page.ts): never handed to the page itself. */
+export interface LoggerController {
+  /** The logger the page sees: the contract's methods only. */
+  _logger: Logger;
   /** Applies options, takes batches stored by earlier pages, starts page-exit and error listeners. */
-  start(options: LoggerStartOptions): void;
+  _start(options: LoggerStartOptions): void;
   /** Until an endpoint is set, entries wait in the queue; setting one sends what is due at once. */
-  setEndpoint(endpoint: LogEndpoint | null): void;
+  _setEndpoint(endpoint: LogEndpoint | null): void;
   /** Flushes, then stops the timer and every listener. Entries logged later still queue. */
-  stop(): Promise<void>;
+  _stop(): Promise<void>;
 }

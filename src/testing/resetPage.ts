@@ -1,4 +1,4 @@
-import { safeStorage } from '../browser/storage';
+import { browserLocalStorage, browserSessionStorage } from '../browser/storage';
 import { unmountAll } from '../client/bootstrap';
 import { forgetPage } from '../client/page';
 import { STORAGE_KEYS } from '../product/constants';
@@ -13,10 +13,10 @@ const SIGN_IN_KEYS: string[] = [STORAGE_KEYS.authType, STORAGE_KEYS.jwt, STORAGE
 export async function resetPage(): Promise<void> {
   await unmountAll();
   await forgetPage();
-  const local = safeStorage(() => globalThis.localStorage);
+  const local = browserLocalStorage();
   for (const key of local.keys()) {
     if (SIGN_IN_KEYS.includes(key) || key.startsWith(STORAGE_KEYS.pendingLogs)) local.remove(key);
   }
-  const session = safeStorage(() => globalThis.sessionStorage);
+  const session = browserSessionStorage();
   for (const key of session.keys()) if (key.startsWith(STORAGE_KEYS.loggerPrefix)) session.remove(key);
 }

@@ -59,9 +59,8 @@ function assertDeliveredOnce(server: DemoServer, logged: string[]): void {
   assert.equal(got, logged, 'every entry once, in order');
 }
 
-/** Waits until the page's logger says what it is doing (its transport status). */
-const transportIs = (page: Page, status: string) =>
-  page.waitFor((s) => (window as any).EMWeb.logger.stats().status === s, status);
+/** Waits until the page's logger says what delivery is doing (stats().status). */
+const deliveryIs = (page: Page, status: string) => page.waitFor((s) => (window as any).EMWeb.logger.stats().status === s, status);
 
 /** What the pages of the origin keep for the next one, as one string, read by a page that runs no client. */
 async function kept(page: Page): Promise<string> {
@@ -206,7 +205,7 @@ test('offline, then online: nothing is sent while offline; on the online event e
     fault('offline spell');
     const logged = names('offline', 9);
     await log(page, logged.slice(0, 6));
-    await transportIs(page, 'offline');
+    await deliveryIs(page, 'offline');
     await log(page, logged.slice(6));
     assert.equal(
       loggedMessages(server).filter((m) => logged.includes(m)),

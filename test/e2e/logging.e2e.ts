@@ -89,8 +89,37 @@ test('after unmount() the logger arms no timer: an entry logged later stays queu
     const flushTimers = (await timersArmed(page)).filter((ms) => ms <= 500);
     assert.equal(flushTimers, [], 'a timer armed now would send it');
     const s = await stats(page);
-    assert.equal([s.queued, s.status], [1, 'idle']);
+    assert.equal([s.queued, s.status], [1, 'stopped']);
     assert.equal(storedMessages(server), ['e2e: before unmount']);
+  }));
+
+test("EMWeb.logger offers the contract's methods only; its status follows the clients: stopped, no-endpoint until start-up knows the API base, idle, stopped once the last one left", () =>
+  withPage({ auth: 'oracle', hold: ['/api/web/ClientConfiguration'] }, null, async ({ page, open, server }) => {
+    await open(`${MANUAL}?manual`);
+    const members = await page.evaluate(() => Object.keys((window as any).EMWeb.logger).sort());
+    assert.equal(members, [
+      'debug',
+      'error',
+      'fatal',
+      'flush',
+      'getConfig',
+      'info',
+      'log',
+      'setContext',
+      'stats',
+      'trace',
+      'updateConfig',
+      'warn',
+    ]);
+    assert.is((await stats(page)).status, 'stopped', 'no client has started it');
+    await page.evaluate(() => void (window as any).__e2eBoot());
+    await waitFor(() => server.held.length > 0, { what: 'the probe, held' });
+    assert.is((await stats(page)).status, 'no-endpoint', 'started; the probe has not answered');
+    server.release('/api/web/ClientConfiguration');
+    await clientReady(page, '#app');
+    assert.is((await stats(page)).status, 'idle');
+    await page.evaluate(() => (window as any).__e2e.client.unmount());
+    assert.is((await stats(page)).status, 'stopped', 'the last client left');
   }));
 
 test('after unmount() bootstrap mounts a new client in the same element', () =>

@@ -75,10 +75,10 @@ test('collection goes on if the page stays; a keepalive answered 2xx counts as s
 test('beyond the 64 KiB keepalive budget: keepalive while in budget, then beacons with the key in the URL; all of it stored', async () => {
   const h = harness({ beacon: true, answer: () => 'hang' }); // keepalive requests stay in flight
   h.begin({ batchSize: 100, maxEntriesPerMinute: 1000 });
-  await h.logger.stop(); // queue only
+  await h.control._stop(); // queue only
   const big = 'x'.repeat(6000);
   for (let i = 0; i < 30; i++) h.logger.error(`${big} #${i}`);
-  h.logger.start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
+  h.control._start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
   await h.settle();
   h.pagehide();
   const keepalive = h.calls.filter((c) => c.init.keepalive);
@@ -128,10 +128,10 @@ test('the keepalive budget is freed as requests finish', async () => {
 test('token mode (the endpoint has headers): keepalive carries them, no beacon ever; what keepalive cannot take stays stored', async () => {
   const h = harness({ beacon: true, answer: () => 'hang' });
   h.begin({ batchSize: 100, maxEntriesPerMinute: 1000 }, { headers: { Authorization: 'Bearer dev' } });
-  await h.logger.stop(); // queue only
+  await h.control._stop(); // queue only
   const big = 'z'.repeat(6000);
   for (let i = 0; i < 30; i++) h.logger.error(`${big} #${i}`);
-  h.logger.start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
+  h.control._start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
   h.pagehide();
   const keepalive = h.calls.filter((c) => c.init.keepalive);
   assert.ok(keepalive.length >= 2, `${keepalive.length} keepalive requests`);
@@ -153,7 +153,7 @@ test('token mode (the endpoint has headers): keepalive carries them, no beacon e
 test('no endpoint yet: stored; the next page sends it first, with its keys, once it has an endpoint', async () => {
   const local = memoryStorage();
   const first = harness({ local, beacon: true });
-  first.logger.start({ production: true, captureErrors: false });
+  first.control._start({ production: true, captureErrors: false });
   first.logger.error('old 1');
   first.logger.error('old 2');
   first.pagehide();
@@ -164,12 +164,12 @@ test('no endpoint yet: stored; the next page sends it first, with its keys, once
 
   const second = harness({ local });
   second.logger.error('new');
-  second.logger.start({ production: true, captureErrors: false });
+  second.control._start({ production: true, captureErrors: false });
   assert.equal(storedPages(local), [], 'taken, so sent once');
   assert.equal(second.logger.stats(), { ...second.logger.stats(), logged: 3, restored: 2, queued: 3 });
   await second.clock.tickAsync(20_000);
   assert.is(second.calls.length, 0, 'waits for an endpoint');
-  second.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  second.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
   await second.logger.flush();
   assert.equal(messages(second.received()), ['old 1', 'old 2', 'new']);
   assert.is(second.calls[0]!.key, page!.value.batches[0].key, 'replayed with its key');
@@ -229,7 +229,7 @@ test('a batch waiting for its backoff goes at exit with its key, and a batch in 
   }
 });
 
-test('a batch a keepalive carries is not sent again while it is carried, by the transport or by flush(); once that request ends unanswered, it goes again in its turn', async () => {
+test('a batch a keepalive carries is not sent again while it is carried, by delivery or by flush(); once that request ends unanswered, it goes again in its turn', async () => {
   const h = harness({ answer: (_c, n) => (n === 1 ? 'hang' : 200) });
   h.begin();
   h.logger.error('a');
@@ -259,14 +259,14 @@ test('a batch a keepalive carries is not sent again while it is carried, by the 
 test('a store rewrite while hidden keeps the counts not yet reported: a page discarded then does not lose its storeFull count', async () => {
   const local = memoryStorage();
   const first = harness({ local });
-  first.logger.start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
+  first.control._start({ production: true, options: { batchSize: 100, maxEntriesPerMinute: 1000 }, captureErrors: false });
   // Another tab's key, written after this page started, leaves room for a few batches only.
   local.set('emweb.logger.pending.other', JSON.stringify({ since: 0, dropped: 0, batches: [], filler: 'o'.repeat(200_000) }));
   for (let i = 0; i < 30; i++) first.logger.error(`${'z'.repeat(5000)} #${i}`);
   first.hide(); // no endpoint yet: all stored that fits, the oldest left out and counted
   const leftOut = first.logger.stats().droppedBy.storeFull;
   assert.ok(leftOut > 0, `${leftOut} left out`);
-  first.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) }); // while hidden, what it kept goes and is delivered
+  first.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) }); // while hidden, what it kept goes and is delivered
   await first.settle();
   assert.ok(first.calls.length > 0);
   assert.is(first.logger.stats().sent, first.received().length);
@@ -285,7 +285,7 @@ test("the next page takes every page's key, oldest first, and each is replayed o
   const pages = [0, 1, 2].map(() => harness({ local }));
   pages.forEach((p, i) => {
     p.clock.setSystemTime(1000 * (3 - i)); // the last page to close wrote first
-    p.logger.start({ production: true, captureErrors: false });
+    p.control._start({ production: true, captureErrors: false });
     p.logger.error(`from page ${i}`);
   });
   for (const p of [...pages].reverse()) p.pagehide();
@@ -306,7 +306,7 @@ test('what is stored for the next page was scrubbed before it was stored', async
   const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
   const h = harness();
   h.local.set('devToken', 'dev-token-1234');
-  h.logger.start({ production: true, captureErrors: false });
+  h.control._start({ production: true, captureErrors: false });
   h.logger.setContext({ cookie: 'sid=9' });
   h.logger.error(`line ${jwt}`, { password: 'hunter2', n: 'dev-token-1234' });
   h.pagehide();
@@ -318,7 +318,11 @@ test("the store holds at most 256 KiB across every page's key: a page keeps its 
   const local = memoryStorage();
   local.set('emweb.logger.pending.other', JSON.stringify({ since: 0, dropped: 0, batches: [], filler: 'o'.repeat(100_000) }));
   const first = harness({ local });
-  first.logger.start({ production: true, options: { maxEntriesPerMinute: 10_000, maxQueueSize: 10_000 }, captureErrors: false });
+  first.control._start({
+    production: true,
+    options: { maxEntriesPerMinute: 10_000, maxQueueSize: 10_000 },
+    captureErrors: false,
+  });
   const big = 'z'.repeat(5000);
   for (let i = 0; i < 60; i++) first.logger.error(`${big} #${i}`);
   first.pagehide();
@@ -372,7 +376,7 @@ test('malformed stored values are ignored and removed', async () => {
 test('after stop(), page events send and store nothing', async () => {
   const h = harness({ beacon: true });
   h.begin();
-  await h.logger.stop();
+  await h.control._stop();
   h.logger.error('a');
   h.pagehide();
   h.hide();

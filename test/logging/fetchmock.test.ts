@@ -1,4 +1,4 @@
-// The default transport against the global fetch (mocked with fetch-mock): real Response and
+// Delivery against the global fetch (mocked with fetch-mock): real Response and
 // Headers objects, the global looked up at send time.
 import '../setup';
 import FakeTimers from '@sinonjs/fake-timers';
@@ -12,7 +12,7 @@ const URL_ = 'http://localhost/api/web/clientlogger/';
 
 function page() {
   const clock = FakeTimers.createClock(0);
-  const logger = createLogger({
+  const control = createLogger({
     production: true,
     console: {},
     session: memoryStorage(),
@@ -24,8 +24,9 @@ function page() {
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (h) => clock.clearTimeout(h as never),
   });
-  logger.start({ production: true, options: { batchSize: 2 }, captureErrors: false });
-  logger.setEndpoint({ url: URL_, headers: () => ({ 'X-Tenant': 'acme' }) });
+  const logger = control._logger;
+  control._start({ production: true, options: { batchSize: 2 }, captureErrors: false });
+  control._setEndpoint({ url: URL_, headers: () => ({ 'X-Tenant': 'acme' }) });
   return { clock, logger };
 }
 

@@ -119,7 +119,8 @@ export function harness(o: HarnessOptions = {}) {
     clearTimeout: (h) => clock.clearTimeout(h as FakeTimers.TimerId),
     ...o.env,
   };
-  const logger = createLogger(env);
+  const control = createLogger(env);
+  const logger = control._logger;
   const h = {
     clock,
     calls,
@@ -131,7 +132,10 @@ export function harness(o: HarnessOptions = {}) {
     session,
     local,
     env,
+    /** What the page sees. */
     logger,
+    /** What the clients drive: start, stop, the endpoint. */
+    control,
     accepted,
     /** Every entry the server stored: each batch once, however often it was sent. */
     stored,
@@ -142,8 +146,8 @@ export function harness(o: HarnessOptions = {}) {
     settle: () => clock.tickAsync(0),
     /** start + endpoint, the way bootstrap does it. */
     begin(options: LoggerOptions = {}, { captureErrors = false, headers = {} as Record<string, string> } = {}) {
-      logger.start({ production: env.production, options, captureErrors });
-      logger.setEndpoint({ url: ENDPOINT, headers: () => headers });
+      control._start({ production: env.production, options, captureErrors });
+      control._setEndpoint({ url: ENDPOINT, headers: () => headers });
     },
     async beaconBodies() {
       await Promise.all(pendingBeacons);

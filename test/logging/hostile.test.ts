@@ -3,8 +3,10 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { safeStorage } from '../../src/browser/storage';
+import { browserLocalStorage, browserSessionStorage, safeStorage } from '../../src/browser/storage';
 import { createLogger, type LoggerController } from '../../src/logging';
+import type { Logger } from '../../src/logging/types';
+import { memoryStorage } from '../fakes';
 
 const boom = () => {
   throw new Error('boom');
@@ -27,28 +29,35 @@ const throwingTarget = { addEventListener: boom, removeEventListener: boom };
 const trap = () => {
   throw new Error('trap');
 };
-/** Events of its own and no beacon: a test logger never listens on the page's window, nor sends a real beacon. */
-const inert = () => ({ target: new EventTarget(), doc: new EventTarget(), navigator: { onLine: true } });
+/** Events and storage of its own, and no beacon: a test logger never listens on the page's window, nor sends a real beacon. */
+const inert = () => ({
+  target: new EventTarget(),
+  doc: new EventTarget(),
+  navigator: { onLine: true },
+  session: memoryStorage(),
+  local: memoryStorage(),
+});
 const hostile = new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap, getOwnPropertyDescriptor: trap });
 
 /**
  * Every way in, with hostile arguments, around a working core: each call must return without a
  * throw, and what the logger can still do it does. Returns what the page could observe.
  */
-async function exercise(logger: LoggerController, clock: ReturnType<typeof FakeTimers.createClock>) {
+async function exercise(control: LoggerController, clock: ReturnType<typeof FakeTimers.createClock>) {
+  const logger = control._logger;
   const cyclic: any = {};
   cyclic.me = cyclic;
   const endpoint = { url: 'https://app.example/log', headers: () => ({}) };
-  logger.start({ production: false, options: { batchSize: 2, serverLogLevel: 0, level: 0 }, captureErrors: true });
-  logger.start(undefined as any);
-  logger.start({ options: hostile } as any);
-  logger.setEndpoint(endpoint);
-  logger.setEndpoint(hostile as any);
-  logger.setEndpoint({ url: 'https://app.example/log', headers: boom });
+  control._start({ production: false, options: { batchSize: 2, serverLogLevel: 0, level: 0 }, captureErrors: true });
+  control._start(undefined as any);
+  control._start({ options: hostile } as any);
+  control._setEndpoint(endpoint);
+  control._setEndpoint(hostile as any);
+  control._setEndpoint({ url: 'https://app.example/log', headers: boom });
   logger.setContext(hostile as any);
   logger.setContext({ a: hostile, b: cyclic });
   logger.stats();
-  logger.setEndpoint(endpoint);
+  control._setEndpoint(endpoint);
   for (const m of ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const) {
     logger[m]();
     logger[m](hostile, hostile, cyclic, 10n, Symbol('s'), () => 1);
@@ -61,8 +70,8 @@ async function exercise(logger: LoggerController, clock: ReturnType<typeof FakeT
   await clock.tickAsync(120_000);
   const queued = logger.stats().queued;
   const flushed = await logger.flush();
-  await logger.stop();
-  await logger.stop();
+  await control._stop();
+  await control._stop();
   logger.error('after stop');
   await logger.flush();
   const stats = logger.stats();
@@ -86,7 +95,7 @@ const counting = (answer: () => unknown) => {
 
 test('fetch, console, storage, event targets, timers and the clock all throwing: no exception reaches the caller', async () => {
   const clock = FakeTimers.createClock(0);
-  const logger = createLogger({
+  const control = createLogger({
     production: false,
     fetch: boom,
     console: throwingConsole,
@@ -105,14 +114,14 @@ test('fetch, console, storage, event targets, timers and the clock all throwing:
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (h) => clock.clearTimeout(h as any),
   });
-  const stats = await exercise(logger, clock);
+  const stats = await exercise(control, clock);
   // A clock that gives no time: nothing can be timestamped, so nothing is counted as logged.
   assert.is(stats.logged, 0);
 });
 
 test('timers that throw too: entries are still counted, kept, and nothing is lost from the ledger', async () => {
   const clock = FakeTimers.createClock(0);
-  const logger = createLogger({
+  const control = createLogger({
     production: false,
     fetch: boom,
     console: throwingConsole,
@@ -122,7 +131,7 @@ test('timers that throw too: entries are still counted, kept, and nothing is los
     local: throwingStorage,
     target: throwingTarget,
   });
-  const stats = await exercise(logger, clock);
+  const stats = await exercise(control, clock);
   assert.ok(stats.logged >= 22, `${stats.logged} logged`);
 });
 
@@ -142,7 +151,7 @@ test('fetch that rejects, or resolves to a hostile response: sends are tried, an
   ]) {
     const clock = FakeTimers.createClock(0);
     const { fetch, calls } = counting(answer);
-    const logger = createLogger({
+    const control = createLogger({
       production: false,
       fetch,
       console: {},
@@ -151,7 +160,7 @@ test('fetch that rejects, or resolves to a hostile response: sends are tried, an
       now: () => clock.now,
       ...inert(),
     });
-    const stats = await exercise(logger, clock);
+    const stats = await exercise(control, clock);
     assert.ok(stats.logged >= 22, `${stats.logged} logged`);
     assert.ok(calls.n >= 2, `${calls.n} sends`);
   }
@@ -166,13 +175,16 @@ test('with no browser globals at all (no window, document, navigator, storage, f
   for (const [i, n] of names.entries()) if (saved[i]?.configurable) delete g[n];
   try {
     const clock = FakeTimers.createClock(0);
-    const logger = createLogger({
+    const control = createLogger({
       production: true,
       setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
       clearTimeout: (h) => clock.clearTimeout(h as any),
       console: {},
+      // The page's own wrappers, which find no storage here.
+      session: browserSessionStorage(),
+      local: browserLocalStorage(),
     });
-    const stats = await exercise(logger, clock);
+    const stats = await exercise(control, clock);
     assert.ok(stats.logged >= 22, `${stats.logged} logged`);
     assert.is(stats.sent, 0, 'no fetch: nothing went');
   } finally {
@@ -184,7 +196,7 @@ test('a beforeSend and a page exit in a hostile page: nothing throws, entries st
   const clock = FakeTimers.createClock(0);
   const bodies: string[] = [];
   const target = new EventTarget();
-  const logger = createLogger({
+  const control = createLogger({
     production: true,
     fetch: (_u, init) => {
       bodies.push(String(init.body));
@@ -199,12 +211,13 @@ test('a beforeSend and a page exit in a hostile page: nothing throws, entries st
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (h) => clock.clearTimeout(h as any),
   });
-  logger.start({
+  const logger = control._logger;
+  control._start({
     production: true,
     options: { batchSize: 1, beforeSend: (e) => ({ ...e, additional: [hostile] }) },
     captureErrors: false,
   });
-  logger.setEndpoint({ url: 'https://x/log', headers: () => ({}) });
+  control._setEndpoint({ url: 'https://x/log', headers: () => ({}) });
   logger.error('a');
   target.dispatchEvent(new Event('pagehide'));
   await clock.tickAsync(1000);
@@ -214,10 +227,10 @@ test('a beforeSend and a page exit in a hostile page: nothing throws, entries st
   );
 });
 
-test('flush() resolves even when the transport trips over a throwing dependency mid-send', async () => {
+test('flush() resolves even when delivery trips over a throwing dependency mid-send', async () => {
   const clock = FakeTimers.createClock(0);
   let sends = 0;
-  const logger = createLogger({
+  const control = createLogger({
     production: true,
     // an answer that cannot be read counts as no answer: retried
     fetch: () => {
@@ -230,8 +243,9 @@ test('flush() resolves even when the transport trips over a throwing dependency 
     clearTimeout: (h) => clock.clearTimeout(h as any),
     ...inert(),
   });
-  logger.start({ production: true, options: { batchSize: 1 }, captureErrors: false });
-  logger.setEndpoint({ url: 'https://x/log', headers: () => ({}) });
+  const logger = control._logger;
+  control._start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  control._setEndpoint({ url: 'https://x/log', headers: () => ({}) });
   logger.error('a');
   logger.error('b');
   await logger.flush();
@@ -245,7 +259,7 @@ test('unhandled rejections stay zero throughout', async () => {
   process.on('unhandledRejection', count);
   try {
     const clock = FakeTimers.createClock(0);
-    const logger = createLogger({
+    const control = createLogger({
       production: false,
       fetch: () => Promise.reject(new Error('down')),
       console: throwingConsole,
@@ -254,7 +268,7 @@ test('unhandled rejections stay zero throughout', async () => {
       now: () => clock.now,
       ...inert(),
     });
-    await exercise(logger, clock);
+    await exercise(control, clock);
     await new Promise((r) => setTimeout(r, 10));
   } finally {
     process.off('unhandledRejection', count);
@@ -263,7 +277,7 @@ test('unhandled rejections stay zero throughout', async () => {
 });
 
 test('a host console wrapper that logs back into the logger does not loop', async () => {
-  let logger!: LoggerController;
+  let logger!: Logger;
   let calls = 0;
   const con = {
     error: (...a: unknown[]) => {
@@ -271,7 +285,7 @@ test('a host console wrapper that logs back into the logger does not loop', asyn
     },
   };
   const clock = FakeTimers.createClock(0);
-  logger = createLogger({
+  const control = createLogger({
     ...inert(),
     production: false,
     console: con,
@@ -280,8 +294,9 @@ test('a host console wrapper that logs back into the logger does not loop', asyn
     clearTimeout: (h) => clock.clearTimeout(h as any),
     now: () => clock.now,
   });
-  logger.start({ production: false, captureErrors: false });
-  logger.setEndpoint({ url: 'https://x/log', headers: () => ({}) });
+  logger = control._logger;
+  control._start({ production: false, captureErrors: false });
+  control._setEndpoint({ url: 'https://x/log', headers: () => ({}) });
   logger.error('one');
   await clock.tickAsync(1000);
   assert.ok(calls < 1000, `console.error called ${calls} times`);

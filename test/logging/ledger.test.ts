@@ -92,13 +92,13 @@ test('stats: logged (restored among them), sent, the queued count and status han
   assert.is(l._stats(2, 'idle').droppedBy.queueFull, 1, 'droppedBy is a copy');
 });
 
-test('stats() of the logger: what the queue holds is queued; the key order diagnostics show', () => {
+test('stats() of the logger: what the queue holds is queued; the key order diagnostics show; never started, it says stopped', () => {
   const h = harness();
   h.logger.updateConfig({ maxQueueSize: 1, maxEntriesPerMinute: 3 });
   for (let i = 0; i < 5; i++) h.logger.error(`e${i}`);
   const s = h.logger.stats();
   assert.equal(Object.keys(s), ['logged', 'sent', 'queued', 'dropped', 'droppedBy', 'restored', 'status']);
-  assert.equal([s.logged, s.sent, s.queued, s.dropped, s.status, s.restored], [5, 0, 1, 4, 'idle', 0]);
+  assert.equal([s.logged, s.sent, s.queued, s.dropped, s.status, s.restored], [5, 0, 1, 4, 'stopped', 0]);
   assert.equal(s.droppedBy, { ...none, queueFull: 2, rateLimited: 2, beforeSend: 0 });
 });
 

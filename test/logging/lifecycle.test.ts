@@ -10,7 +10,7 @@ const w = window as any;
 
 function page(captureErrors: boolean) {
   const bodies: any[] = [];
-  const logger = createLogger({
+  const control = createLogger({
     production: true,
     fetch: async (_url, init) => {
       bodies.push(JSON.parse(String(init.body)));
@@ -20,9 +20,10 @@ function page(captureErrors: boolean) {
     session: memoryStorage(),
     local: memoryStorage(),
   });
-  logger.start({ production: true, options: { batchSize: 1 }, captureErrors });
-  logger.setEndpoint({ url: 'http://localhost/api/web/clientlogger/', headers: () => ({}) });
-  return { logger, bodies };
+  const logger = control._logger;
+  control._start({ production: true, options: { batchSize: 1 }, captureErrors });
+  control._setEndpoint({ url: 'http://localhost/api/web/clientlogger/', headers: () => ({}) });
+  return { logger, control, bodies };
 }
 
 const raise = (message: string, error?: unknown) =>
@@ -33,7 +34,7 @@ test("uncaught errors become ERROR entries; the host page's window.onerror stays
   const seen: string[] = [];
   const hostHandler = (msg: unknown) => void seen.push(String(msg));
   w.onerror = hostHandler;
-  const { logger, bodies } = page(true);
+  const { logger, control, bodies } = page(true);
   assert.ok(w.onerror === hostHandler, 'not reassigned');
   raise('Uncaught Error: boom', new Error('boom'));
   await logger.flush();
@@ -45,12 +46,12 @@ test("uncaught errors become ERROR entries; the host page's window.onerror stays
   assert.is(e.additional[0].name, 'Error');
   assert.is(e.additional[0].message, 'boom');
   assert.ok(e.additional[0].stack.includes('boom'), 'the error itself, with its stack');
-  await logger.stop();
+  await control._stop();
   w.onerror = null;
 });
 
 test('unhandled rejections become ERROR entries', async () => {
-  const { logger, bodies } = page(true);
+  const { logger, control, bodies } = page(true);
   reject(new TypeError('nope'));
   reject('plain reason');
   await logger.flush();
@@ -64,7 +65,7 @@ test('unhandled rejections become ERROR entries', async () => {
   assert.is(bodies[0].additional[0].name, 'TypeError');
   assert.is(bodies[0].additional[0].message, 'nope');
   assert.equal(bodies[1].additional, ['plain reason'], 'the reason travels with it');
-  await logger.stop();
+  await control._stop();
 });
 
 test('listeners are added with addEventListener and all removed by stop()', async () => {
@@ -81,9 +82,9 @@ test('listeners are added with addEventListener and all removed by stop()', asyn
     return remove.call(this, type, ...rest);
   };
   try {
-    const { logger, bodies } = page(true);
+    const { logger, control, bodies } = page(true);
     assert.equal([...added].sort(), ['error', 'online', 'pagehide', 'unhandledrejection']);
-    await logger.stop();
+    await control._stop();
     assert.equal([...removed].sort(), [...added].sort());
     raise('after stop', new Error('after stop'));
     reject('after stop');
@@ -96,28 +97,28 @@ test('listeners are added with addEventListener and all removed by stop()', asyn
 });
 
 test('captureErrors false: no capture', async () => {
-  const { logger, bodies } = page(false);
+  const { logger, control, bodies } = page(false);
   raise('ignored', new Error('ignored'));
   reject('ignored');
   await logger.flush();
   assert.is(bodies.length, 0);
-  await logger.stop();
+  await control._stop();
 });
 
 test('a cross-origin "Script error." without an error object still makes an entry', async () => {
-  const { logger, bodies } = page(true);
+  const { logger, control, bodies } = page(true);
   w.dispatchEvent(new w.ErrorEvent('error', { message: 'Script error.' }));
   await logger.flush();
   assert.is(bodies[0].message, 'Script error.');
   assert.is(bodies[0].level, 5);
-  await logger.stop();
+  await control._stop();
 });
 
 test('visibilitychange is heard on the document: hidden stores and sends, visible takes the stored copy back', async () => {
   const local = memoryStorage();
   const bodies: any[] = [];
   let answer = (): Promise<Response> => new Promise(() => {});
-  const logger = createLogger({
+  const control = createLogger({
     production: true,
     fetch: async (_url, init) => {
       bodies.push(JSON.parse(String(init.body)));
@@ -127,8 +128,9 @@ test('visibilitychange is heard on the document: hidden stores and sends, visibl
     session: memoryStorage(),
     local,
   });
-  logger.start({ production: true, captureErrors: false });
-  logger.setEndpoint({ url: 'http://localhost/api/web/clientlogger/', headers: () => ({}) });
+  const logger = control._logger;
+  control._start({ production: true, captureErrors: false });
+  control._setEndpoint({ url: 'http://localhost/api/web/clientlogger/', headers: () => ({}) });
   logger.error('queued');
   try {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
@@ -144,7 +146,7 @@ test('visibilitychange is heard on the document: hidden stores and sends, visibl
   } finally {
     delete (document as any).visibilityState;
     answer = async () => ({ status: 200, headers: new Headers() }) as Response;
-    await logger.stop();
+    await control._stop();
   }
 });
 
@@ -154,14 +156,15 @@ test('a handler that throws does not surface as an error of the page', () => {
     if (clockBroken) throw new Error('clock');
     return 0;
   };
-  const logger = createLogger({ production: true, console: {}, session: memoryStorage(), local: memoryStorage(), now });
-  logger.start({ production: true, captureErrors: false });
+  const control = createLogger({ production: true, console: {}, session: memoryStorage(), local: memoryStorage(), now });
+  const logger = control._logger;
+  control._start({ production: true, captureErrors: false });
   logger.error('queued');
   clockBroken = true;
   // happy-dom lets an exception out of dispatchEvent, as a browser reports it to window.onerror.
   assert.not.throws(() => w.dispatchEvent(new Event('pagehide')));
   clockBroken = false;
-  void logger.stop();
+  void control._stop();
 });
 
 test.run();

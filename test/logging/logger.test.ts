@@ -126,7 +126,7 @@ test('a reload in the same tab restores saved settings over the defaults and the
   const session = memoryStorage();
   harness({ session }).logger.updateConfig({ level: LogLevel.TRACE, batchSize: 3 });
   const second = harness({ session });
-  second.logger.start({
+  second.control._start({
     production: true,
     options: { level: LogLevel.ERROR, batchSize: 10, flushIntervalMs: 500 },
     captureErrors: false,
@@ -140,7 +140,7 @@ test('a reload in the same tab restores saved settings over the defaults and the
 
 test('start() picks the mode given to it', () => {
   const h = harness({ production: true });
-  h.logger.start({ production: false, captureErrors: false });
+  h.control._start({ production: false, captureErrors: false });
   assert.equal(h.logger.getConfig(), developmentDefaults);
 });
 
@@ -148,10 +148,10 @@ test('before start(): the console works and server entries wait for start and an
   const h = harness({ production: false });
   h.logger.error('early');
   assert.is(h.consoleCalls.length, 1);
-  h.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
   await h.clock.tickAsync(30_000);
   assert.is(h.calls.length, 0, 'not started');
-  h.logger.start({ production: false, captureErrors: false });
+  h.control._start({ production: false, captureErrors: false });
   await h.settle();
   assert.equal(messages(h.received()), ['early'], 'overdue: sent at once');
 });
@@ -172,11 +172,11 @@ test('before start(): the early queue is bounded too', async () => {
 
 test('no endpoint after start: entries wait; setting it sends any full batch at once', async () => {
   const h = harness();
-  h.logger.start({ production: true, captureErrors: false });
+  h.control._start({ production: true, captureErrors: false });
   for (let i = 0; i < 25; i++) h.logger.error(`e${i}`);
   await h.settle();
   assert.is(h.calls.length, 0);
-  h.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
   await h.settle();
   assert.equal(sizes(h.calls), [20]);
   await h.clock.tickAsync(10_000);
@@ -187,12 +187,12 @@ test('stop(): flushes, then nothing is sent any more; entries logged later still
   const h = harness();
   h.begin();
   h.logger.error('a');
-  await h.logger.stop();
+  await h.control._stop();
   assert.is(h.calls.length, 1);
   h.logger.error('later');
   await h.clock.tickAsync(60_000);
   assert.is(h.calls.length, 1);
-  h.logger.start({ production: true, captureErrors: false });
+  h.control._start({ production: true, captureErrors: false });
   await h.clock.tickAsync(10_000);
   assert.equal(messages(h.received()), ['a', 'later']);
 });
@@ -201,8 +201,8 @@ test('a start() made while a stop() is flushing wins', async () => {
   const h = harness();
   h.begin();
   h.logger.error('a');
-  const stopping = h.logger.stop();
-  h.logger.start({ production: true, captureErrors: false });
+  const stopping = h.control._stop();
+  h.control._start({ production: true, captureErrors: false });
   await stopping;
   h.logger.error('b');
   await h.clock.tickAsync(10_000);
@@ -397,7 +397,7 @@ test('beforeSend is not persisted, and a later start() without it removes it', a
   const h = harness();
   h.begin({ batchSize: 1, beforeSend: () => false });
   assert.equal(h.session.keys(), []);
-  h.logger.start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  h.control._start({ production: true, options: { batchSize: 1 }, captureErrors: false });
   h.logger.error('goes');
   await h.settle();
   assert.equal(messages(h.received()), ['goes']);

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newBatch } from '../../src/logging/batch';
 import type { ReportCounts } from '../../src/logging/ledger';
-import { MAX_STORE_BYTES, STORE_PREFIX, storePage, takeStored } from '../../src/logging/pendingStore';
+import { leftOutOfStore, MAX_STORE_BYTES, STORE_PREFIX, storePage, takeStored } from '../../src/logging/pendingStore';
 import { memoryStorage } from '../fakes';
 
 const entry = (message: string) => ({ level: 5, message, additional: [], timestamp: '2025-01-01T00:00:00.000Z' });
@@ -13,13 +13,11 @@ const batchOf = (key: string, messages: string[], reported: Record<string, numbe
 const KEY_A = 'aaaaaaaaaaaaaaaa';
 const KEY_B = 'bbbbbbbbbbbbbbbb';
 const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };
-/** A `drop` that leaves nothing out and has no counts. */
-const nothing = () => null;
 
 test('a page writes its batches and its unreported counts under its own key; with neither, the key goes', () => {
   const local = memoryStorage();
   const own = `${STORE_PREFIX}page-1`;
-  storePage(local, own, [batchOf(KEY_A, ['a']), batchOf(KEY_B, ['b', 'c'])], 1234, () => ({ ...none, rateLimited: 3 }));
+  storePage(local, own, [batchOf(KEY_A, ['a']), batchOf(KEY_B, ['b', 'c'])], { ...none, rateLimited: 3 }, 1234);
   const value = JSON.parse(local.get(own)!);
   assert.equal(value.since, 1234);
   assert.equal(value.dropped, { ...none, rateLimited: 3 });
@@ -30,17 +28,17 @@ test('a page writes its batches and its unreported counts under its own key; wit
       [KEY_B, null, ['b', 'c']],
     ],
   );
-  storePage(local, own, [], 2000, () => ({ ...none, network: 1 }));
+  storePage(local, own, [], { ...none, network: 1 }, 2000);
   assert.equal(
     JSON.parse(local.get(own)!),
     { since: 2000, dropped: { ...none, network: 1 }, batches: [] },
     'counts alone are kept',
   );
-  storePage(local, own, [], 3000, nothing);
+  storePage(local, own, [], null, 3000);
   assert.equal(local.keys(), []);
 });
 
-test("the bound counts every page's key: the oldest of this page's batches are handed to drop, whose counts are written", () => {
+test("the bound counts every page's key: the oldest of this page's batches are left out, the newest that fit are written", () => {
   const local = memoryStorage();
   local.set(`${STORE_PREFIX}other`, 'o'.repeat(200_000));
   local.set('unrelated', 'u'.repeat(500_000));
@@ -48,47 +46,40 @@ test("the bound counts every page's key: the oldest of this page's batches are h
   const batches = Array.from({ length: 10 }, (_, i) =>
     batchOf(`key-${String(i).padStart(12, '0')}`, [`${i} ${'x'.repeat(10_000)}`]),
   );
-  let leftOut: unknown[] = [];
-  storePage(local, own, batches, 1, (out) => {
-    leftOut = out;
-    return { ...none, storeFull: out.length };
-  });
+  const leftOut = batches.slice(0, leftOutOfStore(local, own, batches));
+  storePage(local, own, batches.slice(leftOut.length), { ...none, storeFull: leftOut.length }, 1);
   const total = local
     .keys()
     .filter((k) => k.startsWith(STORE_PREFIX))
     .reduce((n, k) => n + k.length + local.get(k)!.length, 0);
   assert.ok(total <= MAX_STORE_BYTES, `${total}`);
   assert.ok(leftOut.length > 0 && leftOut.length < 10, `${leftOut.length}`);
-  assert.equal(leftOut, batches.slice(0, leftOut.length), 'the oldest');
   const kept = JSON.parse(local.get(own)!);
   assert.equal(
     kept.batches.map((b: any) => b.key),
     batches.slice(leftOut.length).map((b) => b._key),
     'the newest',
   );
-  assert.is(kept.dropped.storeFull, leftOut.length, 'the counts drop returned, taken after it counted');
+  assert.is(kept.dropped.storeFull, leftOut.length);
   assert.is(local.get(`${STORE_PREFIX}other`)!.length, 200_000, "another page's key is never touched");
 });
 
 test("a rewrite keeps each batch's stored text: it is not made again", () => {
   const local = memoryStorage();
   const batch = batchOf(KEY_A, ['a']);
-  storePage(local, `${STORE_PREFIX}p`, [batch], 1, nothing);
+  storePage(local, `${STORE_PREFIX}p`, [batch], null, 1);
   const first = local.get(`${STORE_PREFIX}p`)!;
   // A batch is never changed once made; were its text made again, this change would show.
   (batch as { _body: string })._body = JSON.stringify([entry('changed')]);
-  storePage(local, `${STORE_PREFIX}p`, [batch], 1, nothing);
+  storePage(local, `${STORE_PREFIX}p`, [batch], null, 1);
   assert.is(local.get(`${STORE_PREFIX}p`), first);
 });
 
 test('takeStored: every page, oldest first; the keys are removed; batches whole, with their keys and counts', () => {
   const local = memoryStorage();
-  storePage(local, `${STORE_PREFIX}late`, [batchOf(KEY_B, ['late'])], 2000, nothing);
+  storePage(local, `${STORE_PREFIX}late`, [batchOf(KEY_B, ['late'])], null, 2000);
   const report: ReportCounts = { ...none, queueFull: 2 };
-  storePage(local, `${STORE_PREFIX}early`, [batchOf(KEY_A, ['report', 'early'], report)], 1000, () => ({
-    ...none,
-    storeFull: 4,
-  }));
+  storePage(local, `${STORE_PREFIX}early`, [batchOf(KEY_A, ['report', 'early'], report)], { ...none, storeFull: 4 }, 1000);
   local.set('emweb.logger.level', '2');
   const { batches, counts } = takeStored(local);
   assert.equal(

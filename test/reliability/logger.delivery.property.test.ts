@@ -16,7 +16,7 @@ import * as assert from 'uvu/assert';
 import type { FetchLike } from '../../src/browser/http';
 import type { SafeStorage } from '../../src/browser/storage';
 import { createLogger } from '../../src/logging';
-import type { LoggerController } from '../../src/logging/types';
+import type { Logger } from '../../src/logging/types';
 import { memoryStorage } from '../fakes';
 import { fault, holds, printAtExit, tallyDelivery } from './figures';
 
@@ -71,7 +71,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 interface Page {
-  logger: LoggerController;
+  logger: Logger;
   target: EventTarget;
   doc: EventTarget & { visibilityState: string };
   gone: boolean;
@@ -124,7 +124,7 @@ function world(replies: Reply[], limit: number) {
   function page(session: SafeStorage, storage: SafeStorage = local): Page {
     const target = new EventTarget();
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
-    const p: Page = { logger: null as unknown as LoggerController, target, doc, gone: false };
+    const p: Page = { logger: null as unknown as Logger, target, doc, gone: false };
     const fetch: FetchLike = (_url, init) => {
       if (!browser.onLine) return Promise.reject(new TypeError('offline'));
       const r = serve((init.headers as Record<string, string>)['Idempotency-Key'] ?? null, String(init.body));
@@ -139,7 +139,7 @@ function world(replies: Reply[], limit: number) {
         headers: { get: (n: string) => (n === 'Retry-After' ? retryAfter : null) },
       } as unknown as Response);
     };
-    p.logger = createLogger({
+    const control = createLogger({
       production: true,
       fetch,
       console: {},
@@ -164,12 +164,13 @@ function world(replies: Reply[], limit: number) {
       setTimeout: (fn, ms) => clock.setTimeout(() => p.gone || fn(), ms),
       clearTimeout: (handle) => clock.clearTimeout(handle as FakeTimers.TimerId),
     });
-    p.logger.start({
+    p.logger = control._logger;
+    control._start({
       production: true,
       options: { flushIntervalMs: 2000, batchSize: 5, maxEntriesPerMinute: 100_000 },
       captureErrors: false,
     });
-    p.logger.setEndpoint({ url: 'https://app.example/api/web/clientlogger/', headers: () => ({}) });
+    control._setEndpoint({ url: 'https://app.example/api/web/clientlogger/', headers: () => ({}) });
     return p;
   }
 

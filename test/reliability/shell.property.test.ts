@@ -83,6 +83,11 @@ async function mountOnce(
   window.addEventListener('error', onError);
   process.on('unhandledRejection', onRejection);
   process.on('uncaughtException', onException);
+  // The page's logger, made by this bootstrap, reports its failed sends on console.warn: kept and checked.
+  const loggerReports: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) =>
+    args[0] === 'emweb.logger:' ? void loggerReports.push(args.map(String).join(' ')) : warn(...args);
   localStorage.clear();
   for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v);
   const el = document.body.appendChild(document.createElement('div'));
@@ -105,8 +110,9 @@ async function mountOnce(
     const text = el.shadowRoot?.textContent ?? '';
     await resetPage();
     await settle();
-    return { requests: server.requests, errors, client, text, origin };
+    return { requests: server.requests, errors, client, text, origin, loggerReports };
   } finally {
+    console.warn = warn;
     el.remove();
     window.removeEventListener('error', onError);
     process.off('unhandledRejection', onRejection);
@@ -136,6 +142,11 @@ test('hostile configuration, version, claims and stored values: the client start
         const stored = storage.devToken || storage.jwt;
         const refused = refusedByFetch(stored ? { Authorization: `Bearer ${stored}` } : {});
         if (refused) fault('header refused by fetch (hostile stored token)');
+        // The logger's sends carry that token too: the browser refuses them (status 0), and says so on the console only.
+        for (const report of r.loggerReports) {
+          assert.ok(refused, report);
+          assert.match(report, /^emweb\.logger: send failed 0 (kept|dropped)$/);
+        }
         const valid = ['oracle', 'secgw', 'token'].includes(storage.authType ?? '');
         // A remembered gateway mode that the server no longer plays: its configuration call (the
         // gateway's path, in production) answers 404, so the mode is forgotten and probed afresh.

@@ -1,5 +1,5 @@
-// Delivery as the server sees it: batching, timing, every failure class, idempotency keys, the
-// transport's status, flush() results.
+// Delivery as the server sees it: batching, timing, every failure class, idempotency keys,
+// stats().status in each of its values, flush() results.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Answer, dropReports, ENDPOINT, entriesOf, harness, messages, sizes } from './helpers';
@@ -124,11 +124,11 @@ test("every request: POST to the endpoint, JSON, credentials unless withCredenti
 test('the endpoint and its headers are read at send time', async () => {
   const h = harness();
   let token = 'first';
-  h.logger.start({ production: true, options: { batchSize: 1 }, captureErrors: false });
-  h.logger.setEndpoint({ url: ENDPOINT, headers: () => ({ Authorization: token }) });
+  h.control._start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({ Authorization: token }) });
   h.logger.error('a');
   token = 'second';
-  h.logger.setEndpoint({ url: 'https://other.example/log', headers: () => ({ Authorization: token }) });
+  h.control._setEndpoint({ url: 'https://other.example/log', headers: () => ({ Authorization: token }) });
   h.logger.error('b');
   await h.settle();
   assert.equal(
@@ -205,9 +205,11 @@ test("a stop and a start within the server's Retry-After: the batch still waits 
   h.begin({ batchSize: 1 });
   h.logger.error('a');
   await h.clock.tickAsync(10_000);
-  await h.logger.stop();
+  await h.control._stop();
   assert.is(h.clock.countTimers(), 0, 'stopped: nothing armed');
-  h.logger.start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  assert.is(h.logger.stats().status, 'stopped');
+  h.control._start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  assert.is(h.logger.stats().status, 'waiting-retry', 'the wait goes on');
   await h.clock.tickAsync(19_999);
   assert.is(h.calls.length, 1, 'still within the 30 s');
   await h.clock.tickAsync(1);
@@ -339,9 +341,9 @@ test('413: the batch goes again as two halves in its place, the older first, eac
   // The server takes at most two entries a request.
   const h = harness({ answer: (c) => (Array.isArray(c.body) && c.body.length > 2 ? 413 : 200) });
   h.begin({ batchSize: 100 });
-  await h.logger.stop(); // queue only
+  await h.control._stop(); // queue only
   for (let i = 0; i < 7; i++) h.logger.error(`e${i}`);
-  h.logger.start({ production: true, options: { batchSize: 100 }, captureErrors: false });
+  h.control._start({ production: true, options: { batchSize: 100 }, captureErrors: false });
   assert.equal(await h.logger.flush(), { sent: 7, kept: 0, dropped: 0 });
   assert.equal(
     h.calls.map((c) => [messages(c.body).join(), c.answer]),
@@ -474,11 +476,11 @@ test('queue bound: oldest dropped, one warning for the episode, the count reache
 test('drop counts survive a batch that is refused (4xx), and are not reported twice', async () => {
   const h = harness();
   h.begin({ maxQueueSize: 2, batchSize: 5 });
-  await h.logger.stop();
+  await h.control._stop();
   for (let i = 0; i < 5; i++) h.logger.error(`e${i}`); // 3 dropped
   let n = 0;
   h.setAnswer(() => (++n === 1 ? 400 : 200));
-  h.logger.start({ production: true, captureErrors: false });
+  h.control._start({ production: true, captureErrors: false });
   await h.logger.flush();
   h.logger.error('next');
   await h.clock.tickAsync(10_000);
@@ -539,6 +541,68 @@ test('one batch in flight at a time; status says sending', async () => {
   assert.is(h.logger.stats().status, 'sending');
 });
 
+test('status: stopped before any start, nothing sent while stopped; idle once started with an endpoint; stopped again after stop()', async () => {
+  const h = harness();
+  assert.is(h.logger.stats().status, 'stopped');
+  h.logger.error('early');
+  await h.clock.tickAsync(60_000);
+  assert.is(h.calls.length, 0, 'stopped: nothing goes');
+  h.begin();
+  await h.settle();
+  assert.equal([h.logger.stats().status, messages(h.received())], ['idle', ['early']]);
+  await h.control._stop();
+  assert.is(h.logger.stats().status, 'stopped');
+});
+
+test('status: no-endpoint between start and the endpoint (entries wait), and again when the endpoint is taken away', async () => {
+  const h = harness();
+  h.control._start({ production: true, options: { batchSize: 1 }, captureErrors: false });
+  assert.is(h.logger.stats().status, 'no-endpoint');
+  h.logger.error('a');
+  await h.clock.tickAsync(60_000);
+  assert.is(h.calls.length, 0);
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  await h.settle();
+  assert.equal([h.logger.stats().status, messages(h.received())], ['idle', ['a']]);
+  h.control._setEndpoint(null);
+  assert.is(h.logger.stats().status, 'no-endpoint');
+  h.logger.error('b');
+  await h.clock.tickAsync(60_000);
+  assert.is(h.calls.length, 1, 'b waits for an endpoint');
+});
+
+test('an endpoint taken away during a retry wait keeps the wait: back within it, the batch waits out the rest', async () => {
+  const h = harness({ answer: failThen([{ status: 503, headers: { 'Retry-After': '30' } }]) });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  await h.clock.tickAsync(10_000);
+  h.control._setEndpoint(null);
+  assert.is(h.logger.stats().status, 'no-endpoint');
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  assert.is(h.logger.stats().status, 'waiting-retry');
+  await h.clock.tickAsync(19_999);
+  assert.is(h.calls.length, 1, 'still within the 30 s');
+  await h.clock.tickAsync(1);
+  assert.equal(messages(h.received()), ['a', 'a']);
+});
+
+test('a send out when its endpoint is taken away goes on beside delivery: its batch is not sent twice at once, and its answer counts', async () => {
+  const h = harness({ answer: () => 'hang' });
+  h.begin({ batchSize: 1 });
+  h.logger.error('a');
+  await h.settle();
+  assert.is(h.logger.stats().status, 'sending');
+  h.control._setEndpoint(null);
+  h.setAnswer(() => 200);
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  await h.settle();
+  assert.is(h.calls.length, 1, 'not again while its request is out');
+  await h.clock.tickAsync(15_000); // that request times out: a goes again in its turn
+  assert.equal(messages(h.received()), ['a', 'a']);
+  const s = h.logger.stats();
+  assert.equal([s.status, s.sent, s.queued, s.dropped], ['idle', 1, 0, 0]);
+});
+
 test('status: idle, then waiting-retry during a backoff, idle again once delivered', async () => {
   const h = harness({ answer: failThen([503]) });
   h.begin({ batchSize: 1 });
@@ -564,9 +628,9 @@ test('flush() sends what is queued now and says so: { sent, kept: 0, dropped: 0 
 test('flush() hands over more than one batch, one after the other, and counts them all', async () => {
   const h = harness();
   h.begin({ batchSize: 2 });
-  await h.logger.stop(); // collect while stopped
+  await h.control._stop(); // collect while stopped
   for (let i = 0; i < 5; i++) h.logger.error(`e${i}`);
-  h.logger.start({ production: true, options: { batchSize: 2 }, captureErrors: false });
+  h.control._start({ production: true, options: { batchSize: 2 }, captureErrors: false });
   assert.equal(await h.logger.flush(), { sent: 5, kept: 0, dropped: 0 });
   assert.equal(sizes(h.calls), [2, 2, 1]);
 });
@@ -610,9 +674,9 @@ test("flush() while the server's Retry-After is in force: nothing is sent, the e
 test('flush() counts a refused batch as dropped, and goes on with the next', async () => {
   const h = harness({ answer: failThen([400]) });
   h.begin({ batchSize: 2 });
-  await h.logger.stop();
+  await h.control._stop();
   for (let i = 0; i < 4; i++) h.logger.error(`e${i}`);
-  h.logger.start({ production: true, options: { batchSize: 2 }, captureErrors: false });
+  h.control._start({ production: true, options: { batchSize: 2 }, captureErrors: false });
   assert.equal(await h.logger.flush(), { sent: 2, kept: 0, dropped: 2 });
 });
 
@@ -620,10 +684,10 @@ test('flush() without an endpoint, before start, or offline: settles at once, al
   const h = harness();
   h.logger.error('early');
   assert.equal(await h.logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'not started');
-  h.logger.start({ production: true, captureErrors: false });
+  h.control._start({ production: true, captureErrors: false });
   assert.equal(await h.logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'no endpoint');
   h.navigator.onLine = false;
-  h.logger.setEndpoint({ url: ENDPOINT, headers: () => ({}) });
+  h.control._setEndpoint({ url: ENDPOINT, headers: () => ({}) });
   assert.equal(await h.logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'offline');
   assert.is(h.calls.length, 0);
 });
@@ -683,8 +747,8 @@ test('flush() counts entries pushed out of the queue by its bound as dropped', a
 test('flush() never rejects: a dependency that throws mid-flush (headers that cannot be read) leaves what is queued kept, and says so', async () => {
   const h = harness();
   let broken = false;
-  h.logger.start({ production: true, captureErrors: false });
-  h.logger.setEndpoint({
+  h.control._start({ production: true, captureErrors: false });
+  h.control._setEndpoint({
     url: ENDPOINT,
     headers: () => {
       if (broken) throw new Error('no token');
