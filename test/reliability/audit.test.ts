@@ -1,6 +1,7 @@
 // `npm audit --omit=dev --audit-level=high`: no high or critical advisory in what the package ships
-// with. EMWeb has no runtime dependencies (preact is a peer, bundled into dist/emweb.js from the
-// pinned devDependency), so the audit has little to look at; this keeps it that way. When the
+// with. Its one runtime dependency is the source-map reader of `emweb-symbolicate` (Node only: no
+// browser bundle imports it); preact is a peer, bundled into dist/emweb.js from the pinned
+// devDependency. This keeps it that way. When the
 // registry cannot be reached the test is skipped with a notice, not failed.
 
 import { spawnSync } from 'node:child_process';
@@ -10,8 +11,8 @@ import * as assert from 'uvu/assert';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
-test('the package has no runtime dependencies: preact and its signals are peers, everything else is development only', () => {
-  assert.equal(Object.keys(pkg.dependencies ?? {}), []);
+test('the one runtime dependency is the source-map reader: preact and its signals are peers, everything else is development only', () => {
+  assert.equal(Object.keys(pkg.dependencies ?? {}), ['@jridgewell/trace-mapping']);
   assert.equal(Object.keys(pkg.peerDependencies ?? {}).sort(), ['@preact/signals', 'preact']);
 });
 
