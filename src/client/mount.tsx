@@ -25,20 +25,20 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const strings = mergeStrings(options.strings);
   const { logger } = run._client;
   const shell: Shell = {
-    _state: run._state,
-    _status: run._status,
-    _notice: notices._current,
-    _strings: strings,
-    _actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
-    _render: options.render,
-    _run: (action) => runAction(action, run._client, notices._show, strings.actionFailed),
-    _retry: run._retry,
-    _signIn: run._signIn,
-    _reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
+    state: run._state,
+    shellStatus: run._status,
+    notice: notices.current,
+    strings,
+    actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
+    render: options.render,
+    runAction: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
+    retry: run._retry,
+    signIn: run._signIn,
+    reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
   run._onEnd(() => {
-    notices._dispose();
+    notices.dispose();
     render(null, shadow);
   });
 }

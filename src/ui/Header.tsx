@@ -6,13 +6,13 @@ import { asText } from './text';
 
 /** Who and what: the product's name, the signed-in user, the sign-in mode, the versions, the cloud marker. */
 export function Header({ shell }: { shell: Shell }) {
-  const { _state: state, _strings: strings } = shell;
+  const { state, strings } = shell;
   const config = state.config.value;
   const displayName =
     config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
   const version = state.version.value;
   const authType = state.authType.value;
-  const { _kind: kind } = shell._status.value;
+  const { _kind: kind } = shell.shellStatus.value;
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
   const knowsUser = kind === 'ready' || kind === 'signInRequired';
   const userId = state.claims.value?.userId;

@@ -40,11 +40,11 @@ export function HostScreen({ render, client, strings, onError, headingRef }: Hos
   if (error) {
     return (
       <Panel
-        _headline={strings.screenFailed}
-        _detail={errorText(error)}
-        _action={strings.tryAgain}
-        _onAction={reset}
-        _headingRef={headingRef}
+        headline={strings.screenFailed}
+        detail={errorText(error)}
+        action={strings.tryAgain}
+        onAction={reset}
+        headingRef={headingRef}
       />
     );
   }

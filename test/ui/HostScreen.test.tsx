@@ -30,7 +30,7 @@ test('render gets the started client; a screen built with tagged templates and a
     const [count, setCount] = useState(0);
     return html`<button type="button" onClick=${() => setCount(count + 1)}>${client.authType} clicked ${count}</button>`;
   }
-  const { shell } = readyShell({ _render: (client) => html`<${Counter} client=${client} />` });
+  const { shell } = readyShell({ render: (client) => html`<${Counter} client=${client} />` });
   render(<App shell={shell} />, host);
   await settle();
   buttonNamed(host, 'secgw clicked 0')?.click();
@@ -39,7 +39,7 @@ test('render gets the started client; a screen built with tagged templates and a
 });
 
 test('render may return a string: shown as text', async () => {
-  const { shell } = readyShell({ _render: () => '<b>Tickets</b>' });
+  const { shell } = readyShell({ render: () => '<b>Tickets</b>' });
   render(<App shell={shell} />, host);
   await settle();
   assert.match(mainText(), '<b>Tickets</b>');
@@ -50,7 +50,7 @@ test('render may return a DOM node: inserted as it is, and taken out with the sc
   const node = document.createElement('section');
   node.id = 'host-built';
   node.textContent = 'Built by the host';
-  const { shell } = readyShell({ _render: () => node });
+  const { shell } = readyShell({ render: () => node });
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('#host-built'), node, 'the very node');
@@ -64,7 +64,7 @@ test('screens read the client and the breakpoint through hooks, and follow the b
   function Screen() {
     return <p id="screen">{`${useClient().apiBase} at ${useBreakpoint()}`}</p>;
   }
-  const { shell, state } = readyShell({ _render: () => <Screen /> });
+  const { shell, state } = readyShell({ render: () => <Screen /> });
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('#screen')?.textContent, '/api/web/ at lg');
@@ -87,7 +87,7 @@ const failures = {
 
 for (const [name, renderScreen] of Object.entries(failures)) {
   test(`${name}: a panel says the screen failed, with Try again; the header and speed dial stay; reported once`, async () => {
-    const { shell, calls } = readyShell({ _render: renderScreen, _actions: [{ label: 'One', run() {} }] });
+    const { shell, calls } = readyShell({ render: renderScreen, actions: [{ label: 'One', run() {} }] });
     render(<App shell={shell} />, host);
     await settle();
     await settle();
@@ -106,7 +106,7 @@ for (const [name, renderScreen] of Object.entries(failures)) {
 test('Try again renders the screen afresh: a screen that has recovered shows', async () => {
   let broken = true;
   const { shell } = readyShell({
-    _render: () => {
+    render: () => {
       if (broken) throw new Error('not yet');
       return <p id="recovered">Back</p>;
     },
@@ -122,7 +122,7 @@ test('Try again renders the screen afresh: a screen that has recovered shows', a
 
 test('a thrown value that is no Error is shown as text', async () => {
   const { shell } = readyShell({
-    _render: () => {
+    render: () => {
       throw { toString: 1 };
     },
   });

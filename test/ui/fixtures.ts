@@ -16,15 +16,15 @@ export function fakeShell(overrides: Partial<Shell> = {}) {
   const state = createClientState(true, 'lg');
   const status = signal<ShellStatus>({ _kind: 'loading' });
   const shell: Shell = {
-    _state: state,
-    _status: status,
-    _notice: signal(''),
-    _strings: DEFAULT_STRINGS,
-    _actions: [],
-    _run: (action) => calls.push(`run:${action.label}`),
-    _retry: () => calls.push('retry'),
-    _signIn: () => calls.push('signIn'),
-    _reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
+    state,
+    shellStatus: status,
+    notice: signal(''),
+    strings: DEFAULT_STRINGS,
+    actions: [],
+    runAction: (action) => calls.push(`run:${action.label}`),
+    retry: () => calls.push('retry'),
+    signIn: () => calls.push('signIn'),
+    reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
   return { shell, calls, state, status };
