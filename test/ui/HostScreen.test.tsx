@@ -1,17 +1,20 @@
 import { h } from 'preact';
 import '../setup';
+import { createRequire } from 'node:module';
 import htm from 'htm';
 import { createElement, useState } from 'react';
 import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Client } from '../../src/client/types';
+import type { Client, Screen } from '../../src/client/types';
 import { App } from '../../src/ui/App';
 import { useBreakpoint, useClient } from '../../src/ui/hooks';
 import { settle } from '../fakes';
 import { buttonNamed, readyShell } from './fixtures';
 
 const html = htm.bind(createElement);
+/** The real React 18 (the `react18` npm alias): what a host's build bundles when `react` is not aliased. */
+const React18 = createRequire(import.meta.url)('react18') as { createElement(type: string, props: null, text: string): unknown };
 
 let host: HTMLElement;
 test.before.each(() => {
@@ -99,6 +102,33 @@ for (const [name, renderScreen] of Object.entries(failures)) {
     assert.equal(
       calls.filter((call) => call.startsWith('screenError')),
       ['screenError:render bug'],
+    );
+  });
+}
+
+const foreignElements = {
+  'React 18': () => React18.createElement('p', null, 'Tickets'),
+  'React 19': () => ({
+    $$typeof: Symbol.for('react.transitional.element'),
+    type: 'p',
+    key: null,
+    props: { children: 'Tickets' },
+  }),
+};
+
+for (const [react, element] of Object.entries(foreignElements)) {
+  test(`a render that returns an element of the real ${react}: the failed-screen panel says "react" must resolve to "preact/compat", and it is reported`, async () => {
+    // A host's build without types hands it in as a screen like any other.
+    const { shell, calls } = readyShell({ render: () => element() as Screen });
+    render(<App shell={shell} />, host);
+    await settle();
+    await settle();
+    assert.is(host.querySelector('[role=alert] h2')?.textContent, 'This screen failed');
+    const detail = host.querySelector('[role=alert] p')?.textContent ?? '';
+    assert.match(detail, '"react" must resolve to "preact/compat"');
+    assert.equal(
+      calls.filter((call) => call.startsWith('screenError')),
+      [`screenError:${detail}`],
     );
   });
 }
