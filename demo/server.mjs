@@ -61,12 +61,15 @@ const ASSET_EXTENSIONS = new Set([...Object.keys(CONTENT_TYPES).filter((ext) => 
 // ---------------------------------------------------------------------------------------------
 // Demo data
 
+/** Who the stand-in gateway signs everyone in as: its sign-in page and its token say the same. */
+export const DEMO_USER_NAME = 'Jürgen Müller';
+
 /** A demo JWT, valid for a day; `claims` override or add payload fields. */
 export function demoJwt(claims = {}) {
   const now = Math.floor(Date.now() / 1000);
   return makeJwt({
     sub: 'jmueller',
-    name: 'Jürgen Müller',
+    name: DEMO_USER_NAME,
     userId: 1042,
     authUserId: 'jmueller',
     profileId: 7,
@@ -340,7 +343,7 @@ export async function startDemoServer(startOptions = {}) {
 <body>
 <main class="card">
   <h1>Demo security gateway</h1>
-  <p>A stand-in for the real gateway: anyone may sign in, as Jürgen Müller.</p>
+  <p>A stand-in for the real gateway: anyone may sign in, as ${escapeHtml(DEMO_USER_NAME)}.</p>
   <form method="post" action="/auth/">
     <input type="hidden" name="returnUrl" value="${escapeHtml(returnUrl)}">
     <button type="submit">Sign in</button>

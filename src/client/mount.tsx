@@ -2,7 +2,10 @@
  * Shows a client's run in an element: an open shadow root (test automation can reach in) styled
  * by the shell's sheet, the shell rendered into it, and taken out again when the run ends.
  */
+import { computed } from '@preact/signals';
 import { h, render } from 'preact';
+import { readDisplayName } from '../auth/displayName';
+import { STORAGE_KEYS } from '../product/constants';
 import { App } from '../ui/App';
 import { resolveActions } from '../ui/actionList';
 import { builtInActions, runAction } from '../ui/actions';
@@ -10,6 +13,7 @@ import { createNotices } from '../ui/notices';
 import type { Shell } from '../ui/shell';
 import { mergeStrings } from '../ui/strings';
 import { adoptStyles } from '../ui/styles';
+import { getPage } from './page';
 import type { ClientRun } from './run';
 import type { BootstrapOptions } from './types';
 
@@ -27,6 +31,8 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const shell: Shell = {
     state: run._state,
     shellStatus: run._status,
+    // Read from the token start-up read the claims from, each time it reads them.
+    userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
     notice: notices.current,
     strings,
     actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),

@@ -9,6 +9,8 @@ export interface Shell {
   state: ClientState;
   /** What the shell is doing: the UI shows exactly this. */
   shellStatus: ReadonlySignal<ShellStatus>;
+  /** The signed-in user's name from the token, beside the claims; `null` when it gives none. */
+  userName: ReadonlySignal<string | null>;
   /** A short message for the live region; cleared after a few seconds. */
   notice: Signal<string>;
   strings: Strings;
