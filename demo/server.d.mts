@@ -128,6 +128,8 @@ export declare const CSP_STRICT: string;
 export declare const CSP_VARIANTS: { strict: string; 'trusted-types': string; none: null };
 
 export declare function startDemoServer(options?: DemoServerOptions): Promise<DemoServer>;
+/** Who the stand-in gateway signs everyone in as: the `name` of its token, and what its sign-in page says. */
+export declare const DEMO_USER_NAME: string;
 /** A demo JWT; `claims` override or add payload fields (e.g. `{ exp: 0 }` for an expired one). */
 export declare function demoJwt(claims?: Record<string, unknown>): string;
 /** The same-origin path the gateway returns to, or `/web/`. */

@@ -61,12 +61,15 @@ const ASSET_EXTENSIONS = new Set([...Object.keys(CONTENT_TYPES).filter((ext) => 
 // ---------------------------------------------------------------------------------------------
 // Demo data
 
+/** Who the stand-in gateway signs everyone in as: its sign-in page and its token say the same. */
+export const DEMO_USER_NAME = 'Jürgen Müller';
+
 /** A demo JWT, valid for a day; `claims` override or add payload fields. */
 export function demoJwt(claims = {}) {
   const now = Math.floor(Date.now() / 1000);
   return makeJwt({
     sub: 'jmueller',
-    name: 'Jürgen Müller',
+    name: DEMO_USER_NAME,
     userId: 1042,
     authUserId: 'jmueller',
     profileId: 7,
@@ -127,6 +130,17 @@ function sendHtml(res, status, html, csp = CSP_STRICT, headers = {}) {
     ...(csp ? { 'Content-Security-Policy': csp } : {}),
     ...headers,
   });
+}
+
+/**
+ * The Content-Type of a page or bundle, with the charset its URL asks for (`?charset=windows-1252`)
+ * or none at all (`?charset=none`): how a host of a legacy charset serves them.
+ */
+function contentType(type, url) {
+  const charset = url.searchParams.get('charset');
+  if (charset === null || !/^[\w-]+$/.test(charset)) return type;
+  const bare = type.split(';')[0];
+  return charset === 'none' ? bare : `${bare}; charset=${charset}`;
 }
 
 const redirect = (res, location) => send(res, 302, '', { Location: location });
@@ -283,7 +297,7 @@ export async function startDemoServer(startOptions = {}) {
     if (/^emweb(\.dev)?\.js(\.map)?$/.test(rest)) {
       const bundle = await readFileIfExists(join(dirs.dist, rest));
       if (!bundle) return send(res, 404, `dist/${rest} is missing: run \`npm run build\` first.\n`);
-      return send(res, 200, bundle, { 'Content-Type': CONTENT_TYPES[extname(rest)] });
+      return send(res, 200, bundle, { 'Content-Type': contentType(CONTENT_TYPES[extname(rest)], url) });
     }
     const ext = extname(rest);
     if (ASSET_EXTENSIONS.has(ext)) {
@@ -307,7 +321,9 @@ export async function startDemoServer(startOptions = {}) {
     if (ext !== '.html') return send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] });
     const variant = url.searchParams.get('csp') ?? 'strict';
     if (!(variant in CSP_VARIANTS)) return send(res, 400, `Unknown csp variant ${variant}\n`);
-    return sendHtml(res, 200, withHeadScripts(content.toString('utf8')), CSP_VARIANTS[variant]);
+    return sendHtml(res, 200, withHeadScripts(content.toString('utf8')), CSP_VARIANTS[variant], {
+      'Content-Type': contentType(CONTENT_TYPES[ext], url),
+    });
   }
 
   // --- /auth/: the stand-in security gateway ------------------------------------------------------
@@ -327,7 +343,7 @@ export async function startDemoServer(startOptions = {}) {
 <body>
 <main class="card">
   <h1>Demo security gateway</h1>
-  <p>A stand-in for the real gateway: anyone may sign in, as Jürgen Müller.</p>
+  <p>A stand-in for the real gateway: anyone may sign in, as ${escapeHtml(DEMO_USER_NAME)}.</p>
   <form method="post" action="/auth/">
     <input type="hidden" name="returnUrl" value="${escapeHtml(returnUrl)}">
     <button type="submit">Sign in</button>

@@ -12,6 +12,8 @@ window.EMWEB_STRINGS_DE = {
   serverVersion: 'Server {version}',
   buildVersion: 'Build {version}',
   cloud: 'Cloud',
+  signedInAs: 'Angemeldet als {name}',
+  signedInAsUser: 'Angemeldet als Benutzer {id}',
   notSignedIn: 'Nicht angemeldet',
   modeOracle: 'Oracle',
   modeSecgw: 'Sicherheits-Gateway',

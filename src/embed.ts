@@ -2,7 +2,18 @@
 // the script being loaded twice.
 import htm from 'htm/mini';
 import type { VNode } from 'preact';
-import { createElement, Fragment, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  createContext,
+  createElement,
+  Fragment,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { bootstrap, bootstrapWhenParsed, unmount, whenMountable } from './client/bootstrap';
 import { getPage } from './client/page';
 import type { BootstrapOptions, Client } from './client/types';
@@ -11,7 +22,18 @@ import { runsInProduction } from './product/build';
 import { BUILD_VERSION } from './product/constants';
 
 /** The React API a screen written without a bundler needs, from the bundle's own copy (a second copy's hooks would fail). */
-const React = { createElement, Fragment, useState, useEffect, useMemo, useRef, useCallback, useReducer, useContext };
+const React = {
+  createElement,
+  Fragment,
+  useState,
+  useEffect,
+  useMemo,
+  useRef,
+  useCallback,
+  useReducer,
+  useContext,
+  createContext,
+};
 
 export interface EMWebGlobal {
   buildVersion: string;

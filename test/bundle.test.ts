@@ -37,6 +37,12 @@ test('emweb.js is one minified, self-contained IIFE', () => {
   assert.match(js, `"${version}"`, 'the build version, from package.json');
 });
 
+test('emweb.js is ASCII only, so a host page of any charset reads it alike when it is served without one', () => {
+  const js = dist('emweb.js');
+  const at = js.split('').findIndex((char) => char.charCodeAt(0) > 0x7f);
+  assert.is(at, -1, `not ASCII at ${at}: ${JSON.stringify(js.slice(Math.max(0, at - 40), at + 10))}`);
+});
+
 test('emweb.dev.js is readable and built for development', () => {
   const js = dist('emweb.dev.js');
   assert.ok(js.split('\n').length > 200, 'not minified');

@@ -2,7 +2,10 @@
  * Shows a client's run in an element: an open shadow root (test automation can reach in) styled
  * by the shell's sheet, the shell rendered into it, and taken out again when the run ends.
  */
+import { computed } from '@preact/signals';
 import { h, render } from 'preact';
+import { readDisplayName } from '../auth/displayName';
+import { STORAGE_KEYS } from '../product/constants';
 import { App } from '../ui/App';
 import { resolveActions } from '../ui/actionList';
 import { builtInActions, runAction } from '../ui/actions';
@@ -10,6 +13,7 @@ import { createNotices } from '../ui/notices';
 import type { Shell } from '../ui/shell';
 import { mergeStrings } from '../ui/strings';
 import { adoptStyles } from '../ui/styles';
+import { getPage } from './page';
 import type { ClientRun } from './run';
 import type { BootstrapOptions } from './types';
 
@@ -25,20 +29,22 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const strings = mergeStrings(options.strings);
   const { logger } = run._client;
   const shell: Shell = {
-    _state: run._state,
-    _status: run._status,
-    _notice: notices._current,
-    _strings: strings,
-    _actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
-    _render: options.render,
-    _run: (action) => runAction(action, run._client, notices._show, strings.actionFailed),
-    _retry: run._retry,
-    _signIn: run._signIn,
-    _reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
+    state: run._state,
+    shellStatus: run._status,
+    // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
+    userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
+    notice: notices.current,
+    strings,
+    actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
+    render: options.render,
+    runAction: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
+    retry: run._retry,
+    signIn: run._signIn,
+    reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
   run._onEnd(() => {
-    notices._dispose();
+    notices.dispose();
     render(null, shadow);
   });
 }

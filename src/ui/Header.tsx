@@ -3,19 +3,19 @@ import { BUILD_VERSION } from '../product/constants';
 import type { Shell } from './shell';
 import { fill, modeName } from './strings';
 import { asText } from './text';
+import { userLabel } from './userLabel';
 
 /** Who and what: the product's name, the signed-in user, the sign-in mode, the versions, the cloud marker. */
 export function Header({ shell }: { shell: Shell }) {
-  const { _state: state, _strings: strings } = shell;
+  const { state, strings } = shell;
   const config = state.config.value;
   const displayName =
     config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
   const version = state.version.value;
   const authType = state.authType.value;
-  const { _kind: kind } = shell._status.value;
+  const { _kind: kind } = shell.shellStatus.value;
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
   const knowsUser = kind === 'ready' || kind === 'signInRequired';
-  const userId = state.claims.value?.userId;
   // A start that failed never asked for the version: no placeholder waits for it.
   const serverVersion =
     kind === 'failed' ? '' : `${fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })} · `;
@@ -30,7 +30,7 @@ export function Header({ shell }: { shell: Shell }) {
       </div>
       {state.isCloud.value && <span class="badge">{strings.cloud}</span>}
       {authType && <span class="badge mode">{modeName(authType, strings)}</span>}
-      {knowsUser && <span>{userId === undefined || userId === null ? strings.notSignedIn : asText(userId)}</span>}
+      {knowsUser && <span>{userLabel(state.claims.value, shell.userName.value, strings)}</span>}
     </header>
   );
 }

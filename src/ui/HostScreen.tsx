@@ -1,9 +1,9 @@
 import type { Ref } from 'preact';
 import { h } from 'preact';
-import { useErrorBoundary } from 'preact/hooks';
-import { useLayoutEffect, useRef } from 'react';
+import { useErrorBoundary, useLayoutEffect, useRef } from 'preact/hooks';
 import type { Client, Screen } from '../client/types';
 import { SCRIPT_TAG_BUNDLE } from '../product/build';
+import { FOREIGN_REACT_MESSAGE, isForeignReactElement } from './foreignReact';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
 import type { Strings } from './strings';
@@ -20,9 +20,13 @@ function DomScreen({ node }: { node: Node }) {
   return <div class="host-node" ref={holder} />;
 }
 
-/** Calls `render` while rendering, so that a throw is caught by the boundary above like any screen's. */
+/**
+ * Calls `render` while rendering, so that a throw is caught by the boundary above like any screen's;
+ * so is an element of another React, which Preact would silently render as nothing.
+ */
 function RenderedScreen({ render, client }: { render: (client: Client) => Screen; client: Client }) {
   const screen = render(client);
+  if (isForeignReactElement(screen)) throw new Error(FOREIGN_REACT_MESSAGE);
   return screen instanceof Node ? <DomScreen node={screen} /> : screen;
 }
 
@@ -40,11 +44,11 @@ export function HostScreen({ render, client, strings, onError, headingRef }: Hos
   if (error) {
     return (
       <Panel
-        _headline={strings.screenFailed}
-        _detail={errorText(error)}
-        _action={strings.tryAgain}
-        _onAction={reset}
-        _headingRef={headingRef}
+        headline={strings.screenFailed}
+        detail={errorText(error)}
+        action={strings.tryAgain}
+        onAction={reset}
+        headingRef={headingRef}
       />
     );
   }

@@ -28,10 +28,10 @@ function useFocusOnArrival(kind: ShellStatus['_kind'], target: () => HTMLElement
 
 /** The main area: the loading state, a state that needs the user, or the screen. */
 export function Main({ shell }: { shell: Shell }) {
-  const { _strings: strings, _state: state } = shell;
+  const { strings, state } = shell;
   const heading = useRef<HTMLHeadingElement>(null);
   const area = useRef<HTMLDivElement>(null);
-  const status = shell._status.value;
+  const status = shell.shellStatus.value;
   // What is shown has a heading of ours, or is a host screen: then the area itself.
   useFocusOnArrival(status._kind, () => heading.current ?? area.current);
 
@@ -39,21 +39,21 @@ export function Main({ shell }: { shell: Shell }) {
   if (status._kind === 'failed') {
     content = (
       <Panel
-        _headline={strings.startFailed}
-        _detail={status._message}
-        _action={strings.retry}
-        _onAction={shell._retry}
-        _headingRef={heading}
+        headline={strings.startFailed}
+        detail={status._message}
+        action={strings.retry}
+        onAction={shell.retry}
+        headingRef={heading}
       />
     );
   } else if (status._kind === 'signInRequired') {
     content = (
       <Panel
-        _headline={strings.signInRequired}
-        _detail={strings.signInRequiredDetail}
-        _action={strings.signIn}
-        _onAction={shell._signIn}
-        _headingRef={heading}
+        headline={strings.signInRequired}
+        detail={strings.signInRequiredDetail}
+        action={strings.signIn}
+        onAction={shell.signIn}
+        headingRef={heading}
       />
     );
   } else if (status._kind === 'loading') {
@@ -62,13 +62,13 @@ export function Main({ shell }: { shell: Shell }) {
         {strings.loading}
       </p>
     );
-  } else if (shell._render) {
+  } else if (shell.render) {
     content = (
       <HostScreen
-        render={shell._render}
+        render={shell.render}
         client={status._client}
         strings={strings}
-        onError={shell._reportScreenError}
+        onError={shell.reportScreenError}
         headingRef={heading}
       />
     );

@@ -5,9 +5,9 @@ export const NOTICE_MS = 4000;
 
 export interface Notices {
   /** The notice on screen, `''` for none. */
-  _current: Signal<string>;
-  _show(message: string): void;
-  _dispose(): void;
+  current: Signal<string>;
+  show(message: string): void;
+  dispose(): void;
 }
 
 /** One notice at a time: a newer one replaces the last and starts its time afresh. */
@@ -15,14 +15,14 @@ export function createNotices(): Notices {
   const current = signal('');
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
-    _current: current,
-    _show(message) {
+    current,
+    show(message) {
       current.value = message;
       clearTimeout(timer);
       timer = setTimeout(() => {
         current.value = '';
       }, NOTICE_MS);
     },
-    _dispose: () => clearTimeout(timer),
+    dispose: () => clearTimeout(timer),
   };
 }

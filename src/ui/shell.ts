@@ -6,19 +6,21 @@ import type { Strings } from './strings';
 
 /** Everything the UI reads, and the few things it may ask for. The UI imports no network code. */
 export interface Shell {
-  _state: ClientState;
+  state: ClientState;
   /** What the shell is doing: the UI shows exactly this. */
-  _status: ReadonlySignal<ShellStatus>;
+  shellStatus: ReadonlySignal<ShellStatus>;
+  /** The signed-in user's name from the token, beside the claims; `null` when it gives none. */
+  userName: ReadonlySignal<string | null>;
   /** A short message for the live region; cleared after a few seconds. */
-  _notice: Signal<string>;
-  _strings: Strings;
+  notice: Signal<string>;
+  strings: Strings;
   /** At most five. */
-  _actions: SpeedDialAction[];
-  _render?: (client: Client) => Screen;
+  actions: SpeedDialAction[];
+  render?: (client: Client) => Screen;
   /** Runs a speed-dial action; its failure becomes a notice, never an exception. */
-  _run(action: SpeedDialAction): void;
-  _retry(): void;
-  _signIn(): void;
+  runAction(action: SpeedDialAction): void;
+  retry(): void;
+  signIn(): void;
   /** A host screen failed while rendering. */
-  _reportScreenError(error: unknown): void;
+  reportScreenError(error: unknown): void;
 }

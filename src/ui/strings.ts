@@ -19,6 +19,10 @@ export const DEFAULT_STRINGS = {
   serverVersion: 'Server {version}',
   buildVersion: 'Build {version}',
   cloud: 'Cloud',
+  /** The signed-in user, by the name the token gives. */
+  signedInAs: 'Signed in as {name}',
+  /** The signed-in user, when the token gives no name: by the user's id. */
+  signedInAsUser: 'Signed in as user {id}',
   notSignedIn: 'Not signed in',
   modeOracle: 'Oracle',
   modeSecgw: 'Security gateway',

@@ -1,7 +1,7 @@
 // Start-up in a real browser against the demo backend: the three sign-in modes and the probe
 // table, the gateway round trip, Retry, development mode, double load, a missing mount element.
 import * as assert from 'uvu/assert';
-import { demoJwt } from '../../demo/server.mjs';
+import { DEMO_USER_NAME, demoJwt } from '../../demo/server.mjs';
 import { apiRequests, BUILD, byRole, byText, clientReady, fab, header, startupRequests } from './client';
 import { browserSuite, type PageRun, waitFor, withPage } from './harness';
 
@@ -18,9 +18,10 @@ for (const { auth, cloud, mode, apiBase } of CASES) {
   const displayName = `Northwind Desk ${auth}`;
   const version = `Northwind ${auth} 5.4.3-e2e`;
   const userId = `u-${auth}-77`;
+  const userName = `Ann Northwind ${auth}`;
   // token mode: the development token (for Authorization) differs from the JWT (for the claims).
   const devToken = demoJwt({ userId: 'dev-only', sub: 'developer' });
-  const storage: Record<string, string> = { jwt: demoJwt({ userId }) };
+  const storage: Record<string, string> = { jwt: demoJwt({ userId, name: userName }) };
   if (auth === 'token') storage.devToken = devToken;
   const withClient = (fn: (run: PageRun) => Promise<void>) =>
     withPage({ auth, cloud, displayName, version }, null, fn, { signedIn: auth === 'secgw', localStorage: storage });
@@ -36,7 +37,7 @@ for (const { auth, cloud, mode, apiBase } of CASES) {
       assert.ok(text.includes(version), `server version in ${JSON.stringify(text)}`);
       assert.ok(text.includes(BUILD), `build version in ${JSON.stringify(text)}`);
       assert.match(text, mode, 'sign-in mode');
-      assert.ok(text.includes(userId), `user ${userId} from the JWT claims in ${JSON.stringify(text)}`);
+      assert.ok(text.includes(`Signed in as ${userName}`), `user ${userName} from the JWT in ${JSON.stringify(text)}`);
       if (cloud) assert.match(text, /\bcloud\b/i, 'cloud marker');
       else assert.not.match(text, /\bcloud\b/i, 'no cloud marker');
     }));
@@ -145,12 +146,16 @@ test('secgw without a session: the 401 sends the browser to /auth/?returnUrl=<cu
     await page.goto(start);
     const auth = await page.waitForURL((u) => new URL(u).pathname === '/auth/');
     assert.is(auth, `${url}/auth/?returnUrl=${encodeURIComponent(start)}`);
+    await page.locator(`text=${DEMO_USER_NAME}`).waitFor();
     await page.locator('role=button[name="Sign in"]').click();
     await page.waitForURL(start);
     const client = await clientReady(page);
     assert.is(client.authType, 'secgw');
     assert.is(await header(page).locator('h1').textContent(), 'Gateway Desk');
-    assert.ok((await header(page).text()).includes('1042'), 'the signed-in user from the JWT the gateway handed over');
+    assert.ok(
+      (await header(page).text()).includes(`Signed in as ${DEMO_USER_NAME}`),
+      'the user the sign-in page promised, from the JWT the gateway handed over',
+    );
   }));
 
 test('a probe answering 500 shows the error and Retry; once the server is fixed, Retry starts the client', () =>

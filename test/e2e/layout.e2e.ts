@@ -1,7 +1,7 @@
 // Layout in a real browser: breakpoints and resizes, the compact header at xs, the floating action
 // button inside the viewport, host styles neither in nor out. (The README screenshots: scripts/screenshots.mjs.)
 import * as assert from 'uvu/assert';
-import { demoJwt } from '../../demo/server.mjs';
+import { DEMO_USER_NAME, demoJwt } from '../../demo/server.mjs';
 import { assertInViewport, breakpoint, breakpointOf, clientReady, fab, header, shownAt } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
 import type { Page } from './page';
@@ -59,7 +59,7 @@ test('the header compacts at xs: server version line and mode badge hidden, name
         version: await h.locator(`text=${VERSION}`).isVisible(),
         mode: await h.locator('text=Security gateway').isVisible(),
         name: await h.locator('h1').isVisible(),
-        user: await h.locator('text=1042').isVisible(),
+        user: await h.locator(`text=${DEMO_USER_NAME}`).isVisible(),
       });
       for (const width of WIDTHS) {
         await page.setViewport({ width, height: HEIGHT });

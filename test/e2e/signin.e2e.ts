@@ -2,7 +2,7 @@
 // (re-probe, once per start), the gateway's 401 acted on at once while the version and cloud calls
 // are still held back, focus after sign-in-required and after Retry, and a loading state that claims nothing.
 import * as assert from 'uvu/assert';
-import { demoJwt } from '../../demo/server.mjs';
+import { DEMO_USER_NAME, demoJwt } from '../../demo/server.mjs';
 import { apiRequests, byRole, byText, clientReady, fab, header, startupRequests } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
 import type { Page } from './page';
@@ -10,7 +10,8 @@ import type { Page } from './page';
 const test = browserSuite('sign-in states');
 
 const DEV_TOKEN = demoJwt({ userId: 'developer-7', sub: 'developer' });
-const JWT = demoJwt({ userId: 'u-signout-1' });
+// No name in it: the header shows the id, labelled.
+const JWT = demoJwt({ userId: 'u-signout-1', name: undefined });
 const stored = (page: Page) =>
   page.evaluate(() => ({
     jwt: localStorage.getItem('jwt'),
@@ -72,7 +73,7 @@ test('token mode, Sign out with the default onSignOut: the page reloads, probes 
     async ({ page, open, server }) => {
       await open('/e2e/plain.html');
       await clientReady(page);
-      assert.ok((await header(page).text()).includes('u-signout-1'), 'the signed-in user first');
+      assert.ok((await header(page).text()).includes('Signed in as user u-signout-1'), 'the signed-in user first');
       const before = server.requests.length;
       await page.navigates(() => chooseAction(page, 'Sign out'));
       await clientReady(page);
@@ -208,11 +209,11 @@ test('while loading, the header claims nothing: no user, no "Not signed in", no 
       await byText(page, 'Starting…').waitFor();
       await waitFor(() => server.held.length > 0, { what: 'the probe, held' });
       const text = await header(page).text();
-      for (const claim of ['1042', 'Not signed in', 'Security gateway'])
+      for (const claim of ['Signed in', DEMO_USER_NAME, 'Not signed in', 'Security gateway'])
         assert.not.ok(text.includes(claim), `"${claim}" in ${JSON.stringify(text)}`);
       server.release('/api/web/ClientConfiguration');
       await clientReady(page);
-      await header(page).locator('text=1042').waitFor();
+      await header(page).locator(`text=Signed in as ${DEMO_USER_NAME}`).waitFor();
       assert.match(await header(page).text(), /Security gateway/);
     },
     { signedIn: true, localStorage: { jwt: demoJwt() } },

@@ -25,15 +25,18 @@ const text = () => host.textContent ?? '';
 const header = () => host.querySelector('header')?.textContent ?? '';
 
 test('shows a loading state at once, busy, and claims nothing about the user or the sign-in', async () => {
-  const { shell, state } = fakeShell();
+  const { shell, state, userName } = fakeShell();
   render(<App shell={shell} />, host);
   assert.is(host.querySelector('[role=status]')?.textContent, 'Starting…');
   assert.is(host.querySelector('[aria-busy]')?.getAttribute('aria-busy'), 'true');
   // The mode and even the claims may be known before start-up is done: still no word on who is signed in.
   applyStartupUpdate(state, { authType: 'secgw', claims: { userId: 'ann' } });
+  userName.value = 'Ann Example';
   await settle();
   assert.not.match(header(), 'Not signed in');
+  assert.not.match(header(), 'Signed in');
   assert.not.match(header(), 'ann');
+  assert.not.match(header(), 'Ann');
 });
 
 test('the header shows displayName, user, sign-in mode, both versions and the cloud marker', async () => {
@@ -43,6 +46,17 @@ test('the header shows displayName, user, sign-in mode, both versions and the cl
   assert.is(host.querySelector('h1')?.textContent, 'Acme Service Desk');
   for (const fact of ['ann', 'Security gateway', 'Server 5.3.1', `Build ${BUILD_VERSION}`, 'Cloud']) assert.match(header(), fact);
   assert.is(host.querySelector('[aria-busy]')?.getAttribute('aria-busy'), 'false');
+});
+
+test("the signed-in user reads as a person: the token's name with a label, else the id with one", async () => {
+  const { shell, userName } = readyShell();
+  render(<App shell={shell} />, host);
+  await settle();
+  assert.match(header(), 'Signed in as user ann');
+  userName.value = 'Jürgen Müller';
+  await settle();
+  assert.match(header(), 'Signed in as Jürgen Müller');
+  assert.not.match(header(), 'ann');
 });
 
 test('the header follows the state: no cloud marker when not in the cloud, "Not signed in" without claims', async () => {
@@ -95,7 +109,7 @@ test('a rejected start: a plain headline, the exact message below it, and Retry'
 });
 
 test('sign-in required: a headline, a sentence, a Sign in button, the focus on the headline, and no speed dial', async () => {
-  const { shell, calls, status } = fakeShell({ _actions: actionsNamed('One') });
+  const { shell, calls, status } = fakeShell({ actions: actionsNamed('One') });
   render(<App shell={shell} />, host);
   status.value = { _kind: 'signInRequired' };
   await settle();
@@ -139,7 +153,7 @@ test('every text comes from the strings table: a host table replaces them', asyn
     modeSecgw: 'Sicherheits-Gateway',
     menu: 'Aktionen',
   };
-  const { shell } = readyShell({ _strings: strings, _actions: actionsNamed('Eins') });
+  const { shell } = readyShell({ strings: strings, actions: actionsNamed('Eins') });
   render(<App shell={shell} />, host);
   await settle();
   assert.match(text(), 'API-Basis');
@@ -156,12 +170,12 @@ test('useClient outside a rendered screen throws a clear error', () => {
 });
 
 test('the floating action button appears only once the client is ready', async () => {
-  const loading = fakeShell({ _actions: actionsNamed('One') });
+  const loading = fakeShell({ actions: actionsNamed('One') });
   render(<App shell={loading.shell} />, host);
   await settle();
   assert.is(host.querySelector('[aria-haspopup=menu]'), null);
   render(null, host);
-  const { shell } = readyShell({ _actions: actionsNamed('One') });
+  const { shell } = readyShell({ actions: actionsNamed('One') });
   render(<App shell={shell} />, host);
   await settle();
   assert.ok(host.querySelector('[aria-haspopup=menu]'));
@@ -170,7 +184,7 @@ test('the floating action button appears only once the client is ready', async (
 test('a notice is announced in a polite live region', async () => {
   const { shell } = fakeShell();
   render(<App shell={shell} />, host);
-  shell._notice.value = 'Configuration reloaded';
+  shell.notice.value = 'Configuration reloaded';
   await settle();
   assert.is(host.querySelector('[aria-live=polite]')?.textContent, 'Configuration reloaded');
 });

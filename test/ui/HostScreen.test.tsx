@@ -1,17 +1,20 @@
 import { h } from 'preact';
 import '../setup';
+import { createRequire } from 'node:module';
 import htm from 'htm';
 import { createElement, useState } from 'react';
 import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Client } from '../../src/client/types';
+import type { Client, Screen } from '../../src/client/types';
 import { App } from '../../src/ui/App';
 import { useBreakpoint, useClient } from '../../src/ui/hooks';
 import { settle } from '../fakes';
 import { buttonNamed, readyShell } from './fixtures';
 
 const html = htm.bind(createElement);
+/** The real React 18 (the `react18` npm alias): what a host's build bundles when `react` is not aliased. */
+const React18 = createRequire(import.meta.url)('react18') as { createElement(type: string, props: null, text: string): unknown };
 
 let host: HTMLElement;
 test.before.each(() => {
@@ -30,7 +33,7 @@ test('render gets the started client; a screen built with tagged templates and a
     const [count, setCount] = useState(0);
     return html`<button type="button" onClick=${() => setCount(count + 1)}>${client.authType} clicked ${count}</button>`;
   }
-  const { shell } = readyShell({ _render: (client) => html`<${Counter} client=${client} />` });
+  const { shell } = readyShell({ render: (client) => html`<${Counter} client=${client} />` });
   render(<App shell={shell} />, host);
   await settle();
   buttonNamed(host, 'secgw clicked 0')?.click();
@@ -39,7 +42,7 @@ test('render gets the started client; a screen built with tagged templates and a
 });
 
 test('render may return a string: shown as text', async () => {
-  const { shell } = readyShell({ _render: () => '<b>Tickets</b>' });
+  const { shell } = readyShell({ render: () => '<b>Tickets</b>' });
   render(<App shell={shell} />, host);
   await settle();
   assert.match(mainText(), '<b>Tickets</b>');
@@ -50,7 +53,7 @@ test('render may return a DOM node: inserted as it is, and taken out with the sc
   const node = document.createElement('section');
   node.id = 'host-built';
   node.textContent = 'Built by the host';
-  const { shell } = readyShell({ _render: () => node });
+  const { shell } = readyShell({ render: () => node });
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('#host-built'), node, 'the very node');
@@ -64,7 +67,7 @@ test('screens read the client and the breakpoint through hooks, and follow the b
   function Screen() {
     return <p id="screen">{`${useClient().apiBase} at ${useBreakpoint()}`}</p>;
   }
-  const { shell, state } = readyShell({ _render: () => <Screen /> });
+  const { shell, state } = readyShell({ render: () => <Screen /> });
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('#screen')?.textContent, '/api/web/ at lg');
@@ -87,7 +90,7 @@ const failures = {
 
 for (const [name, renderScreen] of Object.entries(failures)) {
   test(`${name}: a panel says the screen failed, with Try again; the header and speed dial stay; reported once`, async () => {
-    const { shell, calls } = readyShell({ _render: renderScreen, _actions: [{ label: 'One', run() {} }] });
+    const { shell, calls } = readyShell({ render: renderScreen, actions: [{ label: 'One', run() {} }] });
     render(<App shell={shell} />, host);
     await settle();
     await settle();
@@ -103,10 +106,37 @@ for (const [name, renderScreen] of Object.entries(failures)) {
   });
 }
 
+const foreignElements = {
+  'React 18': () => React18.createElement('p', null, 'Tickets'),
+  'React 19': () => ({
+    $$typeof: Symbol.for('react.transitional.element'),
+    type: 'p',
+    key: null,
+    props: { children: 'Tickets' },
+  }),
+};
+
+for (const [react, element] of Object.entries(foreignElements)) {
+  test(`a render that returns an element of the real ${react}: the failed-screen panel says "react" must resolve to "preact/compat", and it is reported`, async () => {
+    // A host's build without types hands it in as a screen like any other.
+    const { shell, calls } = readyShell({ render: () => element() as Screen });
+    render(<App shell={shell} />, host);
+    await settle();
+    await settle();
+    assert.is(host.querySelector('[role=alert] h2')?.textContent, 'This screen failed');
+    const detail = host.querySelector('[role=alert] p')?.textContent ?? '';
+    assert.match(detail, '"react" must resolve to "preact/compat"');
+    assert.equal(
+      calls.filter((call) => call.startsWith('screenError')),
+      [`screenError:${detail}`],
+    );
+  });
+}
+
 test('Try again renders the screen afresh: a screen that has recovered shows', async () => {
   let broken = true;
   const { shell } = readyShell({
-    _render: () => {
+    render: () => {
       if (broken) throw new Error('not yet');
       return <p id="recovered">Back</p>;
     },
@@ -122,7 +152,7 @@ test('Try again renders the screen afresh: a screen that has recovered shows', a
 
 test('a thrown value that is no Error is shown as text', async () => {
   const { shell } = readyShell({
-    _render: () => {
+    render: () => {
       throw { toString: 1 };
     },
   });

@@ -10,24 +10,29 @@ import { DEFAULT_STRINGS } from '../../src/ui/strings';
 import { errorText } from '../../src/ui/text';
 import { memoryStorage } from '../fakes';
 
-/** A shell that is loading, with whatever the test overrides; every request it makes recorded in `calls`. `status` is the test's to set. */
+/**
+ * A shell that is loading, with whatever the test overrides; every request it makes recorded in
+ * `calls`. `status` and `userName` (the token's name) are the test's to set.
+ */
 export function fakeShell(overrides: Partial<Shell> = {}) {
   const calls: string[] = [];
   const state = createClientState(true, 'lg');
   const status = signal<ShellStatus>({ _kind: 'loading' });
+  const userName = signal<string | null>(null);
   const shell: Shell = {
-    _state: state,
-    _status: status,
-    _notice: signal(''),
-    _strings: DEFAULT_STRINGS,
-    _actions: [],
-    _run: (action) => calls.push(`run:${action.label}`),
-    _retry: () => calls.push('retry'),
-    _signIn: () => calls.push('signIn'),
-    _reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
+    state,
+    shellStatus: status,
+    notice: signal(''),
+    userName,
+    strings: DEFAULT_STRINGS,
+    actions: [],
+    runAction: (action) => calls.push(`run:${action.label}`),
+    retry: () => calls.push('retry'),
+    signIn: () => calls.push('signIn'),
+    reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
-  return { shell, calls, state, status };
+  return { shell, calls, state, status, userName };
 }
 
 const EMPTY_STATS: LoggerStats = {

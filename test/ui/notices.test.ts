@@ -7,14 +7,14 @@ test('a notice shows, and goes after its time; a newer one replaces it and start
   const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
     const notices = createNotices();
-    notices._show('Logs sent');
-    assert.is(notices._current.value, 'Logs sent');
+    notices.show('Logs sent');
+    assert.is(notices.current.value, 'Logs sent');
     clock.tick(NOTICE_MS - 1000);
-    notices._show('Configuration reloaded');
+    notices.show('Configuration reloaded');
     clock.tick(NOTICE_MS - 1);
-    assert.is(notices._current.value, 'Configuration reloaded');
+    assert.is(notices.current.value, 'Configuration reloaded');
     clock.tick(1);
-    assert.is(notices._current.value, '');
+    assert.is(notices.current.value, '');
   } finally {
     clock.uninstall();
   }
@@ -24,8 +24,8 @@ test('dispose stops the timer, so an unmounted client leaves none behind', () =>
   const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
     const notices = createNotices();
-    notices._show('x');
-    notices._dispose();
+    notices.show('x');
+    notices.dispose();
     assert.is(clock.countTimers(), 0);
   } finally {
     clock.uninstall();

@@ -9,6 +9,8 @@
 //   ?render=screen-throws render returns a screen whose component throws while rendering, the first time only
 //   ?render=node          render returns a DOM element the host built (kept in window.__e2e.node)
 //   ?render=string        render returns a string
+//   ?render=context       a screen whose parts share a value through EMWeb.React.createContext and useContext
+//   ?render=react-element render returns an element of the real React 18, as a build without the alias makes it
 //   ?strings=de           German texts for every key;  ?strings=retry  only `retry` overridden
 //   ?actions=add          (builtIns) => [Say hello, ...builtIns]
 //   ?actions=reorder      (builtIns) => builtIns reversed
@@ -43,6 +45,22 @@
     </section>`;
   }
 
+  // A theme the screen's parts share without passing it down: the toolbar switches it, the panel reads it.
+  var Theme = React.createContext({ name: 'light', toggle: () => {} });
+  function ThemeName() {
+    var theme = React.useContext(Theme);
+    return html`<p>Theme ${theme.name}</p>`;
+  }
+  function ThemeToggle() {
+    var theme = React.useContext(Theme);
+    return html`<button type="button" onClick=${theme.toggle}>Switch theme</button>`;
+  }
+  function Themed() {
+    var dark = React.useState(false);
+    var theme = { name: dark[0] ? 'dark' : 'light', toggle: () => dark[1](!dark[0]) };
+    return html`<${Theme.Provider} value=${theme}><${ThemeToggle} /><${ThemeName} /></${Theme.Provider}>`;
+  }
+
   var failedOnce = false;
   var threwOnce = false;
   function Fragile() {
@@ -75,6 +93,16 @@
       return state.node;
     },
     string: () => 'Plain text from the host',
+    context: () => html`<${Themed} />`,
+    // What React 18's createElement('p', null, 'Tickets') returns in a production build.
+    'react-element': () => ({
+      $$typeof: Symbol.for('react.element'),
+      type: 'p',
+      key: null,
+      ref: null,
+      props: { children: 'Tickets' },
+      _owner: null,
+    }),
   };
 
   function action(label) {
