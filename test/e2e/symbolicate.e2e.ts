@@ -29,10 +29,8 @@ test('an error thrown by a host callback is read back to the line of src/client/
     await open('/e2e/throwing-signin.html');
     const entry = (await waitFor(
       () => server.accepted.flatMap((b) => b.entries).find((e) => /onSignInRequired/.test(e.message)),
-      {
-        what: 'the entry about the throwing onSignInRequired',
-      },
-    );
+      { what: 'the entry about the throwing onSignInRequired' },
+    ))!;
     const error = entry.additional?.[0] as { stack: string };
     assert.match(error.stack, /emweb\.js:\d+:\d+/, 'the stack as sent goes through the minified bundle');
 
