@@ -24,25 +24,42 @@ function stackHolders(value: unknown, found: StackHolder[] = []): StackHolder[] 
   return found;
 }
 
-/** The stack under its error's name and message (Firefox and Safari stacks start with a frame, holding neither). */
-function formatStack(holder: StackHolder): string {
+/** A stack as a person reads it: its error's name and message, then its frames. */
+export interface ReadableStack {
+  title: string;
+  frames: string[];
+}
+
+/** Firefox and Safari stacks start with a frame, holding neither name nor message: the error gives them. */
+function readable(holder: StackHolder): ReadableStack {
   const stack = typeof holder.originalStack === 'string' ? holder.originalStack : holder.stack;
   const lines = stack
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
   const [first] = lines;
-  const titled = first !== undefined && parseFrame(first) === null;
-  const [title, ...frames] = titled ? lines : [`${String(holder.name ?? 'Error')}: ${String(holder.message ?? '')}`, ...lines];
-  return [`  ${title}`, ...frames.map((frame) => `      ${frame}`)].join('\n');
+  if (first !== undefined && parseFrame(first) === null) return { title: first, frames: lines.slice(1) };
+  return { title: `${String(holder.name ?? 'Error')}: ${String(holder.message ?? '')}`, frames: lines };
 }
 
+/** Each stack in the entry's `additional`, in its original sources where a map read it. */
+export function readableStacks(entry: LogEntry): ReadableStack[] {
+  return stackHolders(entry.additional).map(readable);
+}
+
+/** Each stack of the entry as text: its title, then its frames indented. */
+export function formatStacks(entry: LogEntry): string[] {
+  return readableStacks(entry).map(({ title, frames }) => [`  ${title}`, ...frames.map((frame) => `      ${frame}`)].join('\n'));
+}
+
+/** `ERROR` for 5: the name of an entry's level number. */
+export const levelName = (level: unknown): string => LEVEL_NAMES[level as number] ?? `level ${String(level)}`;
+
 export function formatEntry(entry: LogEntry): string {
-  const level = LEVEL_NAMES[entry.level as number] ?? `level ${String(entry.level)}`;
-  const lines = [`${level} ${String(entry.timestamp ?? '(no timestamp)')}  ${String(entry.message ?? '')}`];
+  const lines = [`${levelName(entry.level)} ${String(entry.timestamp ?? '(no timestamp)')}  ${String(entry.message ?? '')}`];
   if (typeof entry.repeated === 'number') lines.push(`  repeated ${entry.repeated} times since ${String(entry.firstTimestamp)}`);
   if (entry.context !== undefined) lines.push(`  context ${JSON.stringify(entry.context)}`);
-  for (const holder of stackHolders(entry.additional)) lines.push(formatStack(holder));
+  lines.push(...formatStacks(entry));
   return lines.join('\n');
 }
 
