@@ -78,7 +78,9 @@ export async function runCommand(argv: string[], io: CommandIO): Promise<number>
     return 2;
   }
   try {
-    const [maps, entries] = await Promise.all([readSourceMaps(request.maps), readEntries(request.files, io)]);
+    // The maps first: with a bad map and bad input both, the map is what is named.
+    const maps = await readSourceMaps(request.maps);
+    const entries = await readEntries(request.files, io);
     const result = symbolicate(entries, maps);
     for (const warning of result.warnings) io.err(`emweb-symbolicate: warning: ${warning}\n`);
     io.out(request.json ? `${JSON.stringify(result.entries, null, 2)}\n` : `${formatEntries(result.entries)}\n`);
