@@ -7,7 +7,7 @@ import { readSourceMaps } from './maps';
 import { symbolicate } from './symbolicate';
 import { formatEntries } from './text';
 
-export const USAGE = `Usage: emweb-symbolicate --map dist/emweb.js.map [--map other.js.map …] [--json] [file …]
+const USAGE = `Usage: emweb-symbolicate --map dist/emweb.js.map [--map other.js.map …] [--json] [file …]
   Reads log entries as the server received them (a JSON array of entries, one entry, or one of
   either per line; standard input without files) and prints their stacks in the original sources.
   --map FILE   a source map; it reads the frames of the bundle it maps (its "file", else FILE less .map)

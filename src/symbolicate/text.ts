@@ -55,7 +55,7 @@ export function formatStacks(entry: LogEntry): string[] {
 /** `ERROR` for 5: the name of an entry's level number. */
 export const levelName = (level: unknown): string => LEVEL_NAMES[level as number] ?? `level ${String(level)}`;
 
-export function formatEntry(entry: LogEntry): string {
+function formatEntry(entry: LogEntry): string {
   const lines = [`${levelName(entry.level)} ${String(entry.timestamp ?? '(no timestamp)')}  ${String(entry.message ?? '')}`];
   if (typeof entry.repeated === 'number') lines.push(`  repeated ${entry.repeated} times since ${String(entry.firstTimestamp)}`);
   if (entry.context !== undefined) lines.push(`  context ${JSON.stringify(entry.context)}`);

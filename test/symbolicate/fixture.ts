@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { minify } from 'terser';
 
-export const SOURCE = `export function start(store) {
+const SOURCE = `export function start(store) {
   return loadSettings(store);
 }
 
