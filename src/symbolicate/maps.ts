@@ -12,6 +12,8 @@ export interface BundleMap {
   /** Where the map came from, for warnings. */
   path: string;
   trace: TraceMap;
+  /** The original names the map knows: a name a stack gives that is not among them is a minified one. */
+  names: ReadonlySet<string>;
 }
 
 /** Where a frame's place in the bundle came from: `src/…`, line and column from 1, the name the map gives there. */
@@ -40,7 +42,8 @@ export function sourceMap(path: string, content: string | object): BundleMap {
   }
   if (!isSourceMap(value)) throw new SymbolicateError(`${path} is not a source map: no version 3, mappings and sources`);
   const bundle = typeof value.file === 'string' && value.file ? fileOf(value.file) : basename(path).replace(/\.map$/, '');
-  return { bundle, path, trace: new TraceMap(value as ConstructorParameters<typeof TraceMap>[0]) };
+  const trace = new TraceMap(value as ConstructorParameters<typeof TraceMap>[0]);
+  return { bundle, path, trace, names: new Set(trace.names) };
 }
 
 /** The maps at `paths`, read from disk. */

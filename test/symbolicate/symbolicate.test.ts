@@ -27,6 +27,21 @@ test('a Chromium stack: each frame of the bundle at its source line, under the n
   assert.is(lines[4], fixture.stack.split('\n')[4], 'a frame no map covers stays as it is');
 });
 
+test('a frame with no caller to name it keeps the name the stack gives only when the sources have it', () => {
+  const [throwSite, , outer] = fixture.stack.split('\n').slice(1);
+  const place = (frame: string) => frame.slice(frame.indexOf('(') + 1, -1);
+  const stack = ['Error: no settings', `    at Object.start (${place(outer!)})`, `    at async Xq (${place(throwSite!)})`].join(
+    '\n',
+  );
+  const lines = originalStackOf((symbolicate([entry([error(stack)])], maps).entries[0]!.additional as unknown[])[0]).split('\n');
+  assert.match(lines[1]!, new RegExp(`^ {4}at Object\\.start \\(src/app\\.js:${LOAD_CALL_LINE}:\\d+\\)$`));
+  assert.match(
+    lines[2]!,
+    new RegExp(`^ {4}at async src/app\\.js:${THROW_LINE}:\\d+$`),
+    'no minified name beside the original place',
+  );
+});
+
 test('a Firefox or Safari stack is read the same, in its own style', () => {
   const { entries } = symbolicate([entry([error(inFirefoxStyle(fixture.stack))])], maps);
   const lines = originalStackOf((entries[0]!.additional as unknown[])[0]).split('\n');
