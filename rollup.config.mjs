@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve as resolvePath, sep } from 'node:path';
 import json from '@rollup/plugin-json';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -9,7 +10,28 @@ import dts from 'rollup-plugin-dts';
 // `react` and `react-dom` are npm aliases of @preact/compat (package.json), so node-resolve finds
 // preact/compat under those names in every build, with the one preact copy it shares.
 const ts = () =>
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*'], noEmit: false, declaration: false, outDir: undefined });
+  typescript({
+    tsconfig: './tsconfig.json',
+    include: ['src/**/*'],
+    noEmit: false,
+    declaration: false,
+    outDir: undefined,
+    sourceMap: true,
+    inlineSources: true,
+  });
+
+// Every bundle gets a map with the sources inside, their paths relative to the package (`src/…`,
+// `node_modules/<package>/…`), so the map reads the same wherever it is stored. A library's path
+// starts at its `node_modules`: the folder may be a link to another checkout's.
+const root = dirname(new URL(import.meta.url).pathname);
+const packagePath = (source, mapFile) => {
+  const path = relative(root, resolvePath(dirname(mapFile), source))
+    .split(sep)
+    .join('/');
+  const library = path.lastIndexOf('node_modules/');
+  return library === -1 ? path : path.slice(library);
+};
+const sourceMaps = { sourcemapPathTransform: packagePath };
 
 // BUILD_VERSION is package.json's version: only that field is kept in the bundles.
 const packageVersion = () => json({ preferConst: true, compact: true });
@@ -52,15 +74,19 @@ const compactCss = {
         .replace(/ ?([{}:;,]) ?/g, '$1')
         .replace(/;}/g, '}')
         .trim();
-      return `const CSS = \`${tight}\``;
+      // The lines the stylesheet took stay (as line breaks outside the string, which the minifier
+      // drops), so the rest of the file keeps its line numbers in the source map.
+      const lineBreaks = '\n'.repeat(css.split('\n').length - 1);
+      return `const CSS = \`${tight}\`${lineBreaks}`;
     });
     return { code: compacted, map: null };
   },
 };
 
+// The production bundle names no map (`hidden`): its map is private, read where the logs are read.
 const iife = (file, production) => ({
   input: 'src/embed.ts',
-  output: { file, format: 'iife', sourcemap: false, plugins: production ? [minify] : [] },
+  output: { file, format: 'iife', sourcemap: production ? 'hidden' : true, ...sourceMaps, plugins: production ? [minify] : [] },
   plugins: [mode(production), ...(production ? [compactCss] : []), packageVersion(), resolve(), ts()],
 });
 
@@ -81,13 +107,42 @@ export default [
   // registry of mounted clients): what the kit's resetPage() forgets is what the library uses.
   {
     input: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
-    output: { dir: 'dist', format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'shared-[hash].mjs' },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].mjs',
+      chunkFileNames: 'shared-[hash].mjs',
+      sourcemap: true,
+      ...sourceMaps,
+    },
     plugins: [peers, packageVersion(), resolve(), ts()],
   },
   {
     input: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'shared-[hash].d.ts' },
     plugins: [peers, dts({ tsconfig: './tsconfig.json' })],
+  },
+  // The log reader (Node only): `emweb/symbolicate` and the `emweb-symbolicate` command. Its one
+  // dependency stays a dependency; the browser bundles never import it.
+  {
+    input: { index: 'src/symbolicate/index.ts', cli: 'src/symbolicate/cli.ts' },
+    external: (id) => id.startsWith('node:') || id.startsWith('@jridgewell/'),
+    output: {
+      dir: 'dist/symbolicate',
+      format: 'es',
+      entryFileNames: '[name].mjs',
+      chunkFileNames: 'shared-[hash].mjs',
+      sourcemap: true,
+      ...sourceMaps,
+      banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+    },
+    plugins: [ts()],
+  },
+  {
+    input: 'src/symbolicate/index.ts',
+    external: (id) => id.startsWith('node:') || id.startsWith('@jridgewell/'),
+    output: { file: 'dist/symbolicate/index.d.ts', format: 'es' },
+    plugins: [dts({ tsconfig: './tsconfig.json' })],
   },
   // The script-tag bundles' types: `window.EMWeb`, for a host's own TypeScript.
   {

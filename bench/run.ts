@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds (npm does, first), runs every benchmark and writes BENCHMARKS.md.
  *
- *   npm run bench                      all four, then BENCHMARKS.md
+ *   npm run bench                      all five, then BENCHMARKS.md
  *   node --import tsx bench/run.ts     the same without the build (dist/ must be current)
  *
  * One after the other, never side by side, so that no benchmark's timing shares the CPU with
@@ -17,6 +17,7 @@ import { benchLogger } from './logger';
 import { loggerMarkdown } from './logger-report';
 import { benchScale, PLAN, type ScaleRun, scaleMarkdown } from './scale';
 import { benchSize, sizeMarkdown } from './size';
+import { benchSymbolicate, symbolicateMarkdown } from './symbolicate';
 
 const started = performance.now();
 const log = (line: string) => console.log(line);
@@ -61,6 +62,7 @@ const scale = await section<ScaleRun[]>('4. scale', () =>
     log(`  scale: ${r.setting}, ${r.pages} pages (${r.simulatedPages} simulated): ${seconds(r.wallMs)}`),
   ),
 );
+const reading = await section('5. reading stacks', benchSymbolicate);
 const totalMs = performance.now() - started;
 
 // ---------------------------------------------------------------------------------------------
@@ -81,12 +83,12 @@ const sampling = () => {
   );
   return [`${full.join(' and ')} pages are simulated in full (every page, every error)`, ...sampled].join(';\n');
 };
-const sections = [size, boot, logger, scale];
+const sections = [size, boot, logger, scale, reading];
 const busiest = Math.max(...sections.map((s) => Number(s.loadBefore.split(' / ')[0])));
 const busyNote =
   busiest > cpu.length
     ? `\n\n> **The machine was busy during this run** (load average up to ${busiest.toFixed(1)} on ${cpu.length} cores before a benchmark started): ` +
-      'timings (sections 2–4) are inflated and noisier than on a quiet machine; sizes and request counts are not affected.'
+      'timings (sections 2–5) are inflated and noisier than on a quiet machine; sizes and request counts are not affected.'
     : '';
 
 const body = <T>(s: Section<T>, render: (r: T) => string) =>
@@ -108,7 +110,7 @@ Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by scri
 | compared with | @datadog/browser-logs ${packageVersion('@datadog/browser-logs')}, @sentry/browser ${packageVersion('@sentry/browser')}, react ${packageVersion('react18')} + react-dom ${packageVersion('react-dom18')}, loglevel ${packageVersion('loglevel')} + loglevel-plugin-remote ${packageVersion('loglevel-plugin-remote')} |
 
 Each benchmark has its own file in \`bench/\` and runs alone too: \`node --import tsx bench/size.ts\` (or
-\`boot.ts\`, \`logger.ts\`, \`scale.ts\`) after \`npm run build\`.
+\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`) after \`npm run build\`.
 
 ## 1. Size
 
@@ -187,6 +189,16 @@ drop-report entry at the head of a batch ("counted, not sent"); those entries ar
 (~5–10 µs) times 60 million errors would be ten minutes of CPU or more. Sampling is exact in expectation because pages share nothing but
 the server and the stub answers at the same speed whatever the load, so one page's traffic does not depend on another's; the full runs at
 100 and 1,000 pages show the resulting growth. The settings run side by side, one worker thread each.
+
+## 5. Reading stacks
+
+${body(reading, symbolicateMarkdown)}
+
+**How measured** (\`bench/symbolicate.ts\`). The entries are made in the run: each holds one error whose stack has 10 frames in
+\`dist/emweb.js\`, each frame on a real mapped place of the bundle, spread over all of it, so that no two entries read alike. They are
+written to one file of JSON; the command reads it with \`--map dist/emweb.js.map --json\` and writes to nowhere, timed from spawn to exit.
+The function's figure is \`symbolicate()\` on the same entries in this process, the map already read. A run that warns (a frame the map
+does not fit) fails the benchmark.
 `;
 
 mkdirSync(OUT, { recursive: true });
@@ -198,6 +210,7 @@ writeFileSync(
       boot: boot.result,
       logger: logger.result,
       scale: scale.result,
+      reading: reading.result,
     },
     null,
     2,

@@ -13,6 +13,8 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createProductServer, DEFAULT_CONFIGURATION, DEFAULT_VERSION, makeJwt } from '../src/testing/index.ts';
+import { createLogsPage } from './logs.mjs';
+import { createStackReader, stackLines } from './stacks.mjs';
 
 const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -228,6 +230,7 @@ function printBatch(batch) {
     const message = String(entry?.message ?? '').replace(/\s+/g, ' ');
     const extra = Array.isArray(entry?.additional) && entry.additional.length ? ` (+${entry.additional.length} more)` : '';
     console.log(`  ${level.padEnd(5)} ${entry?.timestamp ?? '(no timestamp)'}  ${message.slice(0, 200)}${extra}`);
+    for (const line of stackLines(entry)) console.log(line);
   }
 }
 
@@ -250,6 +253,8 @@ export async function startDemoServer(startOptions = {}) {
   let origin = '';
   const hasSession = (req) => sessions.has(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
   const product = createProductServer();
+  const stacks = createStackReader(dirs.dist);
+  const logsPage = createLogsPage({ demoDir: dirs.demo, csp: CSP_STRICT });
   const play = () =>
     product.update({
       auth: options.auth,
@@ -294,7 +299,8 @@ export async function startDemoServer(startOptions = {}) {
 
   async function serveWeb(res, url) {
     const rest = url.pathname.slice('/web/'.length);
-    if (/^emweb(\.dev)?\.js(\.map)?$/.test(rest)) {
+    // Never a source map: they stay private (the demo reads them itself, for the terminal and /logs/).
+    if (/^emweb(\.dev)?\.js$/.test(rest)) {
       const bundle = await readFileIfExists(join(dirs.dist, rest));
       if (!bundle) return send(res, 404, `dist/${rest} is missing: run \`npm run build\` first.\n`);
       return send(res, 200, bundle, { 'Content-Type': contentType(CONTENT_TYPES[extname(rest)], url) });
@@ -423,7 +429,12 @@ export async function startDemoServer(startOptions = {}) {
 
   /** Every log batch the fake received since the last call, in order. */
   function printNewBatches() {
-    for (; printed < product.batches.length; printed++) if (!options.quiet) printBatch(product.batches[printed]);
+    for (; printed < product.batches.length; printed++) {
+      const batch = product.batches[printed];
+      const read = stacks.read(batch.entries);
+      logsPage.add(batch, read);
+      if (!options.quiet) printBatch({ ...batch, entries: read.entries });
+    }
   }
 
   // The request goes to the fake as the browser sent it (after a `hold`, once released); a fake
@@ -475,6 +486,7 @@ export async function startDemoServer(startOptions = {}) {
     if (path === '/web') return redirect(res, `/web/${url.search}`);
     if (path.startsWith('/web/')) return serveWeb(res, url);
     if (path.startsWith('/api/')) return serveApi(req, res, url);
+    if (path === '/logs' || path.startsWith('/logs/')) return logsPage.serve(req, res, url);
     if (path === '/auth' || path.startsWith('/auth/')) return serveAuth(req, res, url);
     if (path.startsWith('/e2e/') && existsSync(dirs.pages)) return serveFixture(res, url);
     return send(res, 404, 'Not found\n');
@@ -609,7 +621,7 @@ async function main() {
     console.error(`demo server: cannot listen on port ${cli.port}: ${error.message}`);
     process.exit(1);
   }
-  console.log(`EMWeb demo: open http://localhost:${server.port}/web/`);
+  console.log(`EMWeb demo: open http://localhost:${server.port}/web/ (what it logs: http://localhost:${server.port}/logs/)`);
   console.log(`  plays ${MODE_DESCRIPTIONS[cli.auth]}`);
   if (cli.latency) console.log(`  every API answer is delayed by ${cli.latency} ms`);
   if (cli.failLogger) console.log('  the client logger is answered with 503');
