@@ -13,6 +13,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createProductServer, DEFAULT_CONFIGURATION, DEFAULT_VERSION, makeJwt } from '../src/testing/index.ts';
+import { stopWhenAsked } from './stopWhenAsked.mjs';
 
 const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -580,6 +581,8 @@ const MODE_DESCRIPTIONS = {
   token: 'token: /api/web/ answers 404, /api/ClientConfiguration says authType "token"; the host page seeds a demo token',
 };
 
+const OTHER_MODES = Object.fromEntries(AUTH_MODES.map((mode) => [mode, AUTH_MODES.filter((other) => other !== mode).join('|')]));
+
 async function main() {
   const cli = parseCli(process.argv.slice(2));
   if (!existsSync(join(DEFAULT_ROOT, 'dist', 'emweb.js'))) {
@@ -594,17 +597,16 @@ async function main() {
     process.exit(1);
   }
   console.log(`EMWeb demo: open http://localhost:${server.port}/web/`);
-  console.log(`  plays ${MODE_DESCRIPTIONS[cli.auth]}`);
+  console.log(`  plays ${MODE_DESCRIPTIONS[cli.auth]} (\`npm start -- --auth ${OTHER_MODES[cli.auth]}\` plays another)`);
+  console.log('  Ctrl-C stops it (a SIGTERM to npm start does too)');
   if (cli.latency) console.log(`  every API answer is delayed by ${cli.latency} ms`);
   if (cli.failLogger) console.log('  the client logger is answered with 503');
-  console.log('  log batches the client sends are printed below (a repeated Idempotency-Key as a duplicate). Ctrl+C stops.');
-  const stop = async () => {
-    console.log('\ndemo server: stopping');
+  console.log('  log batches the client sends are printed below (a repeated Idempotency-Key as a duplicate).');
+  stopWhenAsked(async (reason) => {
+    console.log(`\ndemo server: stopping (${reason})`);
     await server.close();
     process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
