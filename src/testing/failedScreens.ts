@@ -1,7 +1,7 @@
 import type { LogEntry } from '../logging/types';
 
 /** What the client logs, with the error, when a host's screen throws (src/client/mount.tsx). */
-export const SCREEN_FAILED = 'EMWeb: a screen failed to render';
+const SCREEN_FAILED = 'EMWeb: a screen failed to render';
 
 /**
  * A screen that throws is replaced by the failed-screen panel, and its error goes only to the
