@@ -75,6 +75,7 @@ function assertBrowserReady(bundle: string) {
 
 test("Vite: the README's vite.config.ts bundles the TanStack Table screen, and it renders its cells", async () => {
   const { build } = await import('vite');
+  const nodeEnv = process.env.NODE_ENV;
   await build({
     root: project,
     configFile: join(project, theBlock(recipes, 'file', 'vite.config.ts').name),
@@ -83,6 +84,9 @@ test("Vite: the README's vite.config.ts bundles the TanStack Table screen, and i
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: { outDir: 'dist-vite', lib: { entry: 'src/main.tsx', formats: ['es'], fileName: 'main' } },
   });
+  // A build sets NODE_ENV for the whole process: the tests after this one run as they would alone.
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
   const bundle = join(project, 'dist-vite', 'main.js');
   assertBrowserReady(bundle);
   assert.equal(await cellsRenderedBy(bundle), TABLE);

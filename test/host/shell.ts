@@ -15,10 +15,12 @@ const withoutColour = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 /**
  * The environment of a fresh terminal: none of the npm_* variables of the `npm test` this runs in
- * (they would speak for this repository's package), and npm reusing its cache where it can.
+ * (they would speak for this repository's package), no NODE_ENV (a bundler's build sets it, and
+ * `production` makes npm leave out devDependencies), and npm reusing its cache where it can.
  */
 function freshEnvironment(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_|^NODE_OPTIONS$/i.test(name)));
+  const inherited = ([name]: [string, unknown]) => !/^npm_|^NODE_OPTIONS$|^NODE_ENV$/i.test(name);
+  const env = Object.fromEntries(Object.entries(process.env).filter(inherited));
   return { ...env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
 }
 
