@@ -41,14 +41,15 @@ async function cellsRenderedBy(bundle: string): Promise<string[]> {
   server.install();
   const mount = document.body.appendChild(document.createElement('div'));
   const { start } = await import(pathToFileURL(bundle).href);
-  const client = await start(mount);
+  let client: { unmount(): Promise<void> } | undefined;
   try {
+    client = await start(mount);
     const shadow = mount.shadowRoot;
     const cells = [...(shadow?.querySelectorAll('th, td') ?? [])].map((cell) => cell.textContent ?? '');
     assert.ok(cells.length, `no table, the screen shows: ${shadow?.textContent}`);
     return cells;
   } finally {
-    await client.unmount();
+    await client?.unmount();
     server.uninstall();
     mount.remove();
   }
