@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { createProductServer, DEFAULT_CONFIGURATION, DEFAULT_VERSION, makeJwt } from '../src/testing/index.ts';
 import { createLogsPage } from './logs.mjs';
 import { createStackReader, stackLines } from './stacks.mjs';
+import { stopWhenAsked } from './stopWhenAsked.mjs';
 
 const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -608,6 +609,8 @@ const MODE_DESCRIPTIONS = {
   token: 'token: /api/web/ answers 404, /api/ClientConfiguration says authType "token"; the host page seeds a demo token',
 };
 
+const OTHER_MODES = Object.fromEntries(AUTH_MODES.map((mode) => [mode, AUTH_MODES.filter((other) => other !== mode).join('|')]));
+
 async function main() {
   const cli = parseCli(process.argv.slice(2));
   if (!existsSync(join(DEFAULT_ROOT, 'dist', 'emweb.js'))) {
@@ -622,17 +625,16 @@ async function main() {
     process.exit(1);
   }
   console.log(`EMWeb demo: open http://localhost:${server.port}/web/ (what it logs: http://localhost:${server.port}/logs/)`);
-  console.log(`  plays ${MODE_DESCRIPTIONS[cli.auth]}`);
+  console.log(`  plays ${MODE_DESCRIPTIONS[cli.auth]} (\`npm start -- --auth ${OTHER_MODES[cli.auth]}\` plays another)`);
+  console.log('  Ctrl-C stops it (a SIGTERM to npm start does too)');
   if (cli.latency) console.log(`  every API answer is delayed by ${cli.latency} ms`);
   if (cli.failLogger) console.log('  the client logger is answered with 503');
-  console.log('  log batches the client sends are printed below (a repeated Idempotency-Key as a duplicate). Ctrl+C stops.');
-  const stop = async () => {
-    console.log('\ndemo server: stopping');
+  console.log('  log batches the client sends are printed below (a repeated Idempotency-Key as a duplicate).');
+  stopWhenAsked(async (reason) => {
+    console.log(`\ndemo server: stopping (${reason})`);
     await server.close();
     process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -37,9 +37,4 @@ test('the options table lists every bootstrap option', () => {
   assert.equal(listed.sort(), declared.sort());
 });
 
-test('"Testing your screens" shows the example as it is in test/testing/example.test.tsx, which npm test runs', () => {
-  const example = readFileSync('test/testing/example.test.tsx', 'utf8');
-  assert.ok(readme.includes(`\`\`\`tsx\n${example}\`\`\``), 'the README holds the example file verbatim');
-});
-
 test.run();

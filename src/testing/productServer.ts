@@ -5,6 +5,7 @@
  */
 import type { AuthType } from '../auth/authType';
 import type { LogEntry } from '../logging/types';
+import { reportFailedScreens } from './failedScreens';
 import { isSendableHeader } from './headers';
 import { isLogRequest, type PlayedProduct, type ProductRequest, productAnswer, type RouteAnswer } from './productApi';
 
@@ -52,7 +53,10 @@ export interface LogBatch {
 export interface ProductServer {
   /** Answers the product's paths on any origin; anything else is a 404. */
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  /** Puts `fetch` in place of `globalThis.fetch`. */
+  /**
+   * Puts `fetch` in place of `globalThis.fetch`. Installed, it also reports on the console each
+   * failed screen it hears of (a screen that threw shows only its panel), with the error's stack.
+   */
   install(): void;
   /** Puts back the `fetch` that `install()` replaced. */
   uninstall(): void;
@@ -105,6 +109,8 @@ export function createProductServer(options: ProductServerOptions = {}): Product
   const batches: LogBatch[] = [];
   const acceptedKeys = new Set<string>();
   let replaced: typeof globalThis.fetch | undefined;
+  // Installed, it is a test's server: the test's output is where a failed screen must show.
+  let installed = false;
 
   const answer = (request: ProductRequest): Promise<RouteAnswer> => {
     const route = settings.routes[`${request.method} ${request.path}`];
@@ -125,6 +131,7 @@ export function createProductServer(options: ProductServerOptions = {}): Product
     if (result.status >= 200 && result.status < 300) {
       batch.duplicate = accepted();
       if (!batch.duplicate) logs.push(...batch.entries);
+      if (!batch.duplicate && installed) reportFailedScreens(batch.entries, console.error);
       if (batch.key !== null) acceptedKeys.add(batch.key);
     }
     batches.push(batch);
@@ -146,10 +153,12 @@ export function createProductServer(options: ProductServerOptions = {}): Product
       if (globalThis.fetch === fetch) return;
       replaced = globalThis.fetch;
       globalThis.fetch = fetch as typeof globalThis.fetch;
+      installed = true;
     },
     uninstall() {
       if (globalThis.fetch === fetch && replaced) globalThis.fetch = replaced;
       replaced = undefined;
+      installed = false;
     },
     requests,
     logs,
