@@ -624,9 +624,10 @@ async function main() {
     console.error(`demo server: cannot listen on port ${cli.port}: ${error.message}`);
     process.exit(1);
   }
-  console.log(`EMWeb demo: open http://localhost:${server.port}/web/ (what it logs: http://localhost:${server.port}/logs/)`);
+  console.log(`EMWeb demo: open http://localhost:${server.port}/web/`);
   console.log(`  plays ${MODE_DESCRIPTIONS[cli.auth]} (\`npm start -- --auth ${OTHER_MODES[cli.auth]}\` plays another)`);
   console.log('  Ctrl-C stops it (a SIGTERM to npm start does too)');
+  console.log(`  what the client logs, live: http://localhost:${server.port}/logs/`);
   if (cli.latency) console.log(`  every API answer is delayed by ${cli.latency} ms`);
   if (cli.failLogger) console.log('  the client logger is answered with 503');
   console.log('  log batches the client sends are printed below (a repeated Idempotency-Key as a duplicate).');

@@ -98,6 +98,12 @@ export function takeStored(local: SafeStorage): { batches: Batch[]; counts: unkn
   }
   const since = (page: { since?: unknown }) => Number(page.since) || 0;
   pages.sort((a, b) => since(a) - since(b));
-  const batches = pages.flatMap((page) => page.batches.map(readBatch).filter((batch) => batch !== null));
-  return { batches, counts: pages.map((page) => page.dropped) };
+  const batches = new Map<string, Batch>();
+  for (const page of pages)
+    for (const stored of page.batches) {
+      const batch = readBatch(stored);
+      // A key stands for one batch: a second batch under a key already taken is that batch again.
+      if (batch && !batches.has(batch._key)) batches.set(batch._key, batch);
+    }
+  return { batches: [...batches.values()], counts: pages.map((page) => page.dropped) };
 }

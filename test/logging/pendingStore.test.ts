@@ -102,6 +102,19 @@ test('takeStored: the counts as stored, oldest page first (the ledger takes whol
   assert.equal(takeStored(local).counts, [{ storeFull: 7 }, 'many']);
 });
 
+test('takeStored: a batch stored twice under one key (two pages, or a page written twice) is replayed once', () => {
+  const local = memoryStorage();
+  const entry = { level: 5, message: 'boom', additional: [], timestamp: '2026-01-01T00:00:00.000Z' };
+  const stored = { key: 'a'.repeat(32), reported: null, body: entry };
+  local.set(`${STORE_PREFIX}one`, JSON.stringify({ since: 1, dropped: null, batches: [stored, stored] }));
+  local.set(`${STORE_PREFIX}two`, JSON.stringify({ since: 2, dropped: null, batches: [stored] }));
+  const { batches } = takeStored(local);
+  assert.equal(
+    batches.map((batch) => batch._key),
+    ['a'.repeat(32)],
+  );
+});
+
 test('takeStored removes the single key of clients before the per-page store, exactly that key', () => {
   const local = memoryStorage();
   local.set('emweb.logger.pending', JSON.stringify([entry('old')]));
