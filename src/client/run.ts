@@ -13,7 +13,7 @@ import { runsInProduction } from '../product/build';
 import { AUTH_PATH, STARTUP_TIMEOUT_MS } from '../product/constants';
 import { watchBreakpoint } from '../state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from '../state/clientState';
-import { errorText } from '../ui/text';
+import { errorText } from '../product/text';
 import { createClient } from './client';
 import { getPage, type Page } from './page';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';

@@ -4,10 +4,10 @@ import { useErrorBoundary } from 'preact/hooks';
 import { useLayoutEffect, useRef } from 'react';
 import type { Client, Screen } from '../client/types';
 import { SCRIPT_TAG_BUNDLE } from '../product/build';
+import { errorText } from '../product/text';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
 import type { Strings } from './strings';
-import { errorText } from './text';
 
 /** A DOM node a host built itself is inserted as it is, and taken out again with the screen. */
 function DomScreen({ node }: { node: Node }) {
