@@ -4,7 +4,7 @@
  * as a network failure does. Measured: Chromium cancels them right after `pagehide`; Firefox and
  * WebKit as the navigation starts, after `beforeunload` and before `pagehide` (WebKit some 50 ms
  * before). So both events count. A watch listens only while its request is out: a `beforeunload`
- * listener left in place can keep a page out of Firefox's back-forward cache.
+ * listener keeps a page out of Firefox's back-forward cache, as a request still out does anyway.
  */
 export interface PageLeavingWatch {
   _isLeaving(): boolean;
