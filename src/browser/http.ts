@@ -102,20 +102,19 @@ export function request(
   if (callerSignal?.aborted) return Promise.resolve(noAnswer('aborted'));
   const controller = new AbortController();
   const leaving = watchPageLeaving(page);
-  let timer: unknown;
-  let onAbort = () => {};
   // Aborting alone is not enough: a fetch (a host page's wrapper, a service worker, a test double)
   // may ignore the signal, so the timeout and the caller's abort settle the race themselves. The
   // timeout stays armed while the body streams in: a body that never ends is no answer either.
+  let settleWithout: (why: NoAnswer) => void = () => {};
   const cut = new Promise<HttpResult>((resolve) => {
-    const cutWith = (why: NoAnswer) => {
+    settleWithout = (why) => {
       controller.abort();
       resolve(noAnswer(why));
     };
-    timer = timers.setTimeout(() => cutWith('timedOut'), options._timeoutMs);
-    onAbort = () => cutWith('aborted');
-    callerSignal?.addEventListener('abort', onAbort);
   });
+  const timer = timers.setTimeout(() => settleWithout('timedOut'), options._timeoutMs);
+  const onAbort = () => settleWithout('aborted');
+  callerSignal?.addEventListener('abort', onAbort);
   // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.
   const answer = exchange(fetchFn, url, options, controller.signal).catch(() =>
     noAnswer(leaving._isLeaving() ? 'pageLeaving' : 'failed'),
