@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ConfigurationDeps, requestConfiguration } from '../../src/api/configuration';
 import type { ApiBase } from '../../src/auth/apiBase';
-import { createProductServer, type RouteAnswer } from '../../src/testing';
+import { createProductServer, type Route, type RouteAnswer } from '../../src/testing';
 import { deferred, ORIGIN, recordingLog, settle, urlsAsked } from '../fakes';
 
 // The configuration alone, as start-up reads it from the answer.
@@ -14,7 +14,7 @@ const URL_DEV = `${ORIGIN}/api/ClientConfiguration`;
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp', customization: { theme: 'dark' } };
 
 /** A gateway server answering `{base}ClientConfiguration` with `answer`, and the calls' dependencies. */
-function setup(answer: RouteAnswer, base: ApiBase = '/api/web/') {
+function setup(answer: Route, base: ApiBase = '/api/web/') {
   const server = createProductServer({ auth: 'secgw', routes: { [`GET ${base}ClientConfiguration`]: answer } });
   const log = recordingLog();
   const deps = { _fetch: server.fetch, _origin: ORIGIN, _base: base, _headers: {}, _timeoutMs: 5000, _log: log };
