@@ -1,4 +1,4 @@
-import { type FetchLike, type HttpResult, isPlainObject, request } from '../browser/http';
+import { type FetchLike, type HttpResult, isCutShort, isPlainObject, request } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
 import { type ApiBase, apiUrl, GATEWAY_API_BASE, PLAIN_API_BASE } from './apiBase';
@@ -18,6 +18,9 @@ export interface ResolvedAuthType {
   _prefetched?: PrefetchedResponse;
 }
 
+/** The rejection the product has always shown for a probe answer it cannot read. */
+const unhandledStatus = (status: number) => new Error(`unhandled error case in getAuthTypeAsync status ${status}`);
+
 /**
  * What the gateway path's answer decides: the mode, or `null` for a 404 (ask the development
  * path). Any other status throws the rejection the product has always shown.
@@ -28,11 +31,17 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
   if (status === 200) return isJson ? 'secgw' : 'oracle';
   if (status === 401) return 'secgw';
   if (status === 404) return null;
-  throw new Error(`unhandled error case in getAuthTypeAsync status ${status}`);
+  throw unhandledStatus(status);
 }
 
-/** The development path proves token mode only by saying so; anything else, silence included, is oracle. */
-export function decideFallbackProbe({ _status: status, _json: json }: HttpResult): AuthType {
+/**
+ * The development path proves token mode only by saying so; anything else, silence included, is
+ * oracle. Silence proves nothing when the page's leaving caused it: that throws as a status 0 at
+ * the gateway's path does, and no mode is decided (none is stored for the next page).
+ */
+export function decideFallbackProbe(answer: HttpResult): AuthType {
+  if (isCutShort(answer)) throw unhandledStatus(0);
+  const { _status: status, _json: json } = answer;
   return status === 200 && isPlainObject(json) && json.authType === 'token' ? 'token' : 'oracle';
 }
 

@@ -79,6 +79,15 @@ test('decideFallbackProbe: only a 200 JSON body saying token gives token', () =>
   assert.is(f(0, false, undefined), 'oracle');
 });
 
+test('decideFallbackProbe: silence the page leaving (or an abort) caused decides nothing: it rejects as status 0', () => {
+  const cut = (why: 'pageLeaving' | 'aborted') =>
+    decideFallbackProbe({ _status: 0, _isJson: false, _json: undefined, _retryAfter: null, _noAnswer: why });
+  assert.throws(() => cut('pageLeaving'), /unhandled error case in getAuthTypeAsync status 0$/);
+  assert.throws(() => cut('aborted'), /status 0$/);
+  const failed = { _status: 0, _isJson: false, _json: undefined, _retryAfter: null, _noAnswer: 'failed' as const };
+  assert.is(decideFallbackProbe(failed), 'oracle', 'a failure while the page stays is still oracle');
+});
+
 test('a remembered mode is used as is: no request', async () => {
   for (const mode of ['oracle', 'secgw', 'token'] as const) {
     const local = memoryStorage();

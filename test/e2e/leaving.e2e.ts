@@ -90,4 +90,12 @@ test('the user leaves while the probe is out: the server gets no entry', () =>
     { signedIn: true },
   ));
 
+test('the user leaves while the development path is probed (a token server): no mode is decided from that silence, none stored', () =>
+  withPage({ auth: 'token', hold: ['/api/ClientConfiguration'] }, null, async ({ page, open, server, url }) => {
+    await open('/e2e/manual.html?timeoutMs=60000');
+    await waitFor(() => server.held.some((r) => r.path === '/api/ClientConfiguration'), { what: 'the fallback probe out' });
+    await page.goto(`${url}/e2e/blank.html`);
+    assert.is(await page.evaluate(() => localStorage.getItem('authType')), null, 'no mode remembered for the next page');
+  }));
+
 test.run();
