@@ -1,28 +1,7 @@
 import type { PrefetchedResponse } from '../auth/probe';
-import { type FetchLike, type HttpResult, isPlainObject, request } from '../browser/http';
+import { isCutShort } from '../browser/http';
 import type { Logger } from '../logging/types';
-
-/** What every start-up API call needs to reach `{origin}{base}path`. */
-export interface ApiCallDeps {
-  _fetch: FetchLike;
-  _origin: string;
-  /** The API base, `/api/web/` or `/api/`. */
-  _base: string;
-  /** The Authorization header in token mode; empty otherwise. */
-  _headers: Record<string, string>;
-  _timeoutMs: number;
-}
-
-/** `{origin}{base}path`: where a call of the API goes. */
-export const apiUrl = (deps: ApiCallDeps, path: string): string => `${deps._origin}${deps._base}${path}`;
-
-/** A GET of an API URL with the mode's headers; `readBody: false` for an answer only its status matters for. */
-export const apiGet = (deps: ApiCallDeps, url: string, readBody?: boolean): Promise<HttpResult> =>
-  request(deps._fetch, url, { _headers: deps._headers, _timeoutMs: deps._timeoutMs, _readBody: readBody });
-
-/** The body of a 2xx answer when it is a JSON object; `undefined` for any other answer. */
-export const jsonObjectOf = ({ _status: status, _json: json }: HttpResult): Record<string, unknown> | undefined =>
-  status >= 200 && status < 300 && isPlainObject(json) ? json : undefined;
+import { type ApiCallDeps, apiGet, callUrl, jsonObjectOf } from './call';
 
 export interface ConfigurationDeps extends ApiCallDeps {
   _log: Pick<Logger, 'trace'>;
@@ -44,10 +23,11 @@ export interface ConfigurationAnswer {
 }
 
 export async function requestConfiguration(deps: ConfigurationDeps): Promise<ConfigurationAnswer> {
-  const url = apiUrl(deps, 'ClientConfiguration');
+  const url = callUrl(deps, 'ClientConfiguration');
   const { _prefetched: prefetched } = deps;
   const answer = prefetched?._url === url ? prefetched : await apiGet(deps, url);
   const config = jsonObjectOf(answer) ?? false;
-  if (!config) deps._log.trace(`ClientConfiguration failed with status ${answer._status}`);
+  // A call cut short by the client ending or the page leaving did not fail: nothing to trace.
+  if (!config && !isCutShort(answer)) deps._log.trace(`ClientConfiguration failed with status ${answer._status}`);
   return { _config: config, _status: answer._status };
 }

@@ -1,12 +1,13 @@
+import { isCutShort } from '../browser/http';
 import type { Logger } from '../logging/types';
-import { type ApiCallDeps, apiGet, apiUrl, jsonObjectOf } from './configuration';
+import { type ApiCallDeps, apiGet, callUrl, jsonObjectOf } from './call';
 
 /**
  * The server's version text. A `message` that is not a string is treated like no answer
  * rather than stringified: `[object Object]` in the header helps nobody.
  */
 export async function loadVersion(deps: ApiCallDeps): Promise<string> {
-  const message = jsonObjectOf(await apiGet(deps, apiUrl(deps, 'info/version')))?.message;
+  const message = jsonObjectOf(await apiGet(deps, callUrl(deps, 'info/version')))?.message;
   return typeof message === 'string' ? message : '';
 }
 
@@ -20,18 +21,21 @@ export type CloudCheck = (deps: CloudCheckDeps) => Promise<boolean>;
  * A cloud check that asks each URL once and shares the answer, failures included: whether the
  * instance is in the vendor's cloud does not change while the page lives. Status 200 means yes,
  * whatever the body; any other status is a plain "no"; no answer at all (network failure,
- * timeout: status 0) is the error case, logged.
+ * timeout) is the error case, logged. A check cut short by the page leaving is neither logged
+ * nor kept: a page that stays after all (a cancelled navigation) asks again.
  */
 export function createCloudCheck(): CloudCheck {
   const answers = new Map<string, Promise<boolean>>();
   return (deps) => {
-    const url = apiUrl(deps, 'info/cloudinstance');
+    const url = callUrl(deps, 'info/cloudinstance');
     let answer = answers.get(url);
     if (!answer) {
-      answer = apiGet(deps, url, false)
-        .then(({ _status: status }) => {
-          if (status === 0) deps._log.error(`cloud instance check failed: no answer from ${url}`);
-          return status === 200;
+      // The page's check, shared by its clients: not one client's to abort when it ends.
+      answer = apiGet({ ...deps, _signal: undefined }, url, false)
+        .then((result) => {
+          if (isCutShort(result)) answers.delete(url);
+          else if (result._status === 0) deps._log.error(`cloud instance check failed: no answer from ${url}`);
+          return result._status === 200;
         })
         // A logger that throws must not turn "not cloud" into a rejection cached for the page.
         .catch(() => false);

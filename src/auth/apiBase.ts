@@ -1,7 +1,15 @@
 import type { AuthType } from './authType';
 
-export type ApiBase = '/api/web/' | '/api/';
+/** The security gateway's API path: the probe always asks it first, whatever the build. */
+export const GATEWAY_API_BASE = '/api/web/';
+/** The API path of every other mode, and of every development build. */
+export const PLAIN_API_BASE = '/api/';
+
+export type ApiBase = typeof GATEWAY_API_BASE | typeof PLAIN_API_BASE;
 
 /** Only a production build behind the security gateway talks to the gateway's own path. */
 export const apiBase = (authType: AuthType, production: boolean): ApiBase =>
-  production && authType === 'secgw' ? '/api/web/' : '/api/';
+  production && authType === 'secgw' ? GATEWAY_API_BASE : PLAIN_API_BASE;
+
+/** `{origin}{base}path`: the one place an API URL is built. */
+export const apiUrl = (origin: string, base: ApiBase, path: string): string => origin + base + path;

@@ -1,13 +1,9 @@
-import { type FetchLike, type HttpResult, isPlainObject, request } from '../browser/http';
+import { type FetchLike, type HttpResult, isCutShort, isPlainObject, request } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
+import { type ApiBase, apiUrl, GATEWAY_API_BASE, PLAIN_API_BASE } from './apiBase';
 import { type AuthType, isAuthType } from './authType';
 import { authHeaders } from './token';
-
-/** The first probe always asks the gateway's path, whatever the build: the build cannot know the mode. */
-const WEB_PROBE_PATH = '/api/web/ClientConfiguration';
-/** The development API path, asked only when the gateway's path does not exist. */
-const FALLBACK_PROBE_PATH = '/api/ClientConfiguration';
 
 /** A probe answer kept so the configuration loader need not ask the same URL again. */
 export interface PrefetchedResponse extends HttpResult {
@@ -22,6 +18,9 @@ export interface ResolvedAuthType {
   _prefetched?: PrefetchedResponse;
 }
 
+/** The rejection the product has always shown for a probe answer it cannot read. */
+const unhandledStatus = (status: number) => new Error(`unhandled error case in getAuthTypeAsync status ${status}`);
+
 /**
  * What the gateway path's answer decides: the mode, or `null` for a 404 (ask the development
  * path). Any other status throws the rejection the product has always shown.
@@ -32,11 +31,17 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
   if (status === 200) return isJson ? 'secgw' : 'oracle';
   if (status === 401) return 'secgw';
   if (status === 404) return null;
-  throw new Error(`unhandled error case in getAuthTypeAsync status ${status}`);
+  throw unhandledStatus(status);
 }
 
-/** The development path proves token mode only by saying so; anything else, silence included, is oracle. */
-export function decideFallbackProbe({ _status: status, _json: json }: HttpResult): AuthType {
+/**
+ * The development path proves token mode only by saying so; anything else, silence included, is
+ * oracle. Silence proves nothing when the page's leaving caused it: that throws as a status 0 at
+ * the gateway's path does, and no mode is decided (none is stored for the next page).
+ */
+export function decideFallbackProbe(answer: HttpResult): AuthType {
+  if (isCutShort(answer)) throw unhandledStatus(0);
+  const { _status: status, _json: json } = answer;
   return status === 200 && isPlainObject(json) && json.authType === 'token' ? 'token' : 'oracle';
 }
 
@@ -71,18 +76,19 @@ export function createAuthTypeResolver({
 }: AuthTypeResolverDeps): AuthTypeResolver {
   let inFlight: Promise<ResolvedAuthType> | null = null;
 
-  const get = async (path: string, headers: Record<string, string>): Promise<PrefetchedResponse> => ({
-    _url: origin + path,
-    ...(await request(fetch, origin + path, { _headers: headers, _timeoutMs: timeoutMs })),
-  });
+  const getConfiguration = async (base: ApiBase, headers: Record<string, string>): Promise<PrefetchedResponse> => {
+    const url = apiUrl(origin, base, 'ClientConfiguration');
+    return { _url: url, ...(await request(fetch, url, { _headers: headers, _timeoutMs: timeoutMs })) };
+  };
 
   const probe = async (): Promise<ResolvedAuthType> => {
-    let answer = await get(WEB_PROBE_PATH, {});
+    // Always the gateway's path first, whatever the build: the build cannot know the mode.
+    let answer = await getConfiguration(GATEWAY_API_BASE, {});
     let authType = decideWebProbe(answer._status, answer._isJson);
     if (authType === null) {
-      // Asked with the stored token, if any: a token server may want it there too, and its
-      // answer becomes the configuration.
-      answer = await get(FALLBACK_PROBE_PATH, authHeaders('token', local));
+      // The plain path, asked only when the gateway's does not exist; with the stored token, if
+      // any: a token server may want it there too, and its answer becomes the configuration.
+      answer = await getConfiguration(PLAIN_API_BASE, authHeaders('token', local));
       authType = decideFallbackProbe(answer);
     }
     local.set(STORAGE_KEYS.authType, authType);

@@ -1,8 +1,10 @@
 /**
  * The one HTTP exchange of the client, for the start-up calls and the logger's POST alike. It
  * never rejects: a network failure, a CSP block, an abort or a timeout all answer status 0, so
- * callers decide on a number instead of guarding every call.
+ * callers decide on a number instead of guarding every call; `_noAnswer` says why none came.
  */
+import { type PageEvents, watchPageLeaving } from './pageLeaving';
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** The page's `fetch`, looked up at each call: one the page wraps or replaces later is the one used. */
@@ -19,10 +21,22 @@ export interface HttpRequest {
   _timeoutMs: number;
   /** Whether to read the body as JSON; an answer only its status matters for can skip it. */
   _readBody?: boolean;
+  /** The caller's own abort (the client ended): the request answers status 0, `aborted`. */
+  _signal?: AbortSignal;
 }
 
+/**
+ * Why a request got no answer. Only `failed` and `timedOut` are failures: the other two are the
+ * client or the page going away, and nothing went wrong.
+ * - `failed`: the network, a CSP rule or the server's connection failed while the page stayed;
+ * - `timedOut`: no whole answer within the request's time;
+ * - `aborted`: the caller aborted it;
+ * - `pageLeaving`: the page began to leave while it was out, and the browser cancelled it.
+ */
+export type NoAnswer = 'failed' | 'timedOut' | 'aborted' | 'pageLeaving';
+
 export interface HttpResult {
-  /** The HTTP status, or 0 when no answer came (network failure, abort, timeout). */
+  /** The HTTP status, or 0 when no answer came (`_noAnswer` says why). */
   _status: number;
   /** The parsed body when it was JSON; `undefined` otherwise. */
   _json: unknown;
@@ -30,6 +44,8 @@ export interface HttpResult {
   _isJson: boolean;
   /** The `Retry-After` header as sent, or `null`. */
   _retryAfter: string | null;
+  /** Why no answer came (status 0); `null` when one did. */
+  _noAnswer: NoAnswer | null;
 }
 
 /** The timer functions a request uses; tests hand in a fake clock's. */
@@ -40,7 +56,10 @@ export interface Timers {
 
 /** A body that is not JSON, or was not read. */
 const NOT_JSON: Readonly<Pick<HttpResult, '_isJson' | '_json'>> = { _isJson: false, _json: undefined };
-const NO_ANSWER: Readonly<HttpResult> = { _status: 0, _retryAfter: null, ...NOT_JSON };
+const noAnswer = (why: NoAnswer): HttpResult => ({ _status: 0, _retryAfter: null, _noAnswer: why, ...NOT_JSON });
+
+/** No answer because the caller or the page went away: nothing failed, nothing to report. */
+export const isCutShort = ({ _noAnswer: why }: HttpResult): boolean => why === 'aborted' || why === 'pageLeaving';
 
 export function parseJson(text: string): Readonly<Pick<HttpResult, '_isJson' | '_json'>> {
   try {
@@ -66,9 +85,9 @@ async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, s
     Promise.resolve()
       .then(() => response.arrayBuffer())
       .catch(() => {});
-    return { _status: response.status, _retryAfter: retryAfter, ...NOT_JSON };
+    return { _status: response.status, _retryAfter: retryAfter, _noAnswer: null, ...NOT_JSON };
   }
-  return { _status: response.status, _retryAfter: retryAfter, ...parseJson(await response.text()) };
+  return { _status: response.status, _retryAfter: retryAfter, _noAnswer: null, ...parseJson(await response.text()) };
 }
 
 export function request(
@@ -77,21 +96,34 @@ export function request(
   options: HttpRequest,
   // The page's own: called on `globalThis`, looked up at each call (a fake clock installed later is used).
   timers: Timers = globalThis,
+  page: Partial<PageEvents> = globalThis,
 ): Promise<HttpResult> {
+  const { _signal: callerSignal } = options;
+  if (callerSignal?.aborted) return Promise.resolve(noAnswer('aborted'));
   const controller = new AbortController();
-  let timer: unknown;
+  const leaving = watchPageLeaving(page);
   // Aborting alone is not enough: a fetch (a host page's wrapper, a service worker, a test double)
-  // may ignore the signal, so the timeout settles the race itself. It stays armed while the body
-  // streams in: a body that never ends is no answer either.
-  const timeout = new Promise<HttpResult>((resolve) => {
-    timer = timers.setTimeout(() => {
+  // may ignore the signal, so the timeout and the caller's abort settle the race themselves. The
+  // timeout stays armed while the body streams in: a body that never ends is no answer either.
+  let settleWithout: (why: NoAnswer) => void = () => {};
+  const cut = new Promise<HttpResult>((resolve) => {
+    settleWithout = (why) => {
       controller.abort();
-      resolve(NO_ANSWER);
-    }, options._timeoutMs);
+      resolve(noAnswer(why));
+    };
   });
+  const timer = timers.setTimeout(() => settleWithout('timedOut'), options._timeoutMs);
+  const onAbort = () => settleWithout('aborted');
+  callerSignal?.addEventListener('abort', onAbort);
   // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.
-  const answer = exchange(fetchFn, url, options, controller.signal).catch(() => NO_ANSWER);
-  return Promise.race([answer, timeout]).finally(() => timers.clearTimeout(timer));
+  const answer = exchange(fetchFn, url, options, controller.signal).catch(() =>
+    noAnswer(leaving._isLeaving() ? 'pageLeaving' : 'failed'),
+  );
+  return Promise.race([answer, cut]).finally(() => {
+    timers.clearTimeout(timer);
+    leaving._stop();
+    callerSignal?.removeEventListener('abort', onAbort);
+  });
 }
 
 /** A plain JSON object (not `null`, not an array). */

@@ -9,8 +9,7 @@ export interface ClientDeps {
   _state: ClientState;
   _logger: Logger;
   _local: SafeStorage;
-  /** Gets the client it reloads for. */
-  _reloadConfiguration(client: Client): Promise<ClientConfiguration | false>;
+  _reloadConfiguration(): Promise<ClientConfiguration | false>;
   _onSignOut(client: Client): void;
   _unmount(): Promise<void>;
 }
@@ -48,7 +47,7 @@ export function createClient(deps: ClientDeps): Client {
     },
     state,
     logger,
-    reloadConfiguration: () => deps._reloadConfiguration(client),
+    reloadConfiguration: deps._reloadConfiguration,
     diagnostics: () => ({
       buildVersion: BUILD_VERSION,
       serverVersion: state.version.value ?? '',

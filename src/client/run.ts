@@ -11,9 +11,9 @@ import { currentFetch } from '../browser/http';
 import type { Logger } from '../logging/types';
 import { runsInProduction } from '../product/build';
 import { AUTH_PATH, STARTUP_TIMEOUT_MS } from '../product/constants';
+import { errorText } from '../product/text';
 import { watchBreakpoint } from '../state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from '../state/clientState';
-import { errorText } from '../ui/text';
 import { createClient } from './client';
 import { getPage, type Page } from './page';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
@@ -41,7 +41,7 @@ export interface ClientRun {
 /** A start that was ended before it finished: its promise says so rather than handing out a dead client. */
 const ENDED = 'EMWeb: unmounted during start-up';
 
-function startupDeps(page: Page, options: BootstrapOptions, production: boolean): StartupDeps {
+function startupDeps(page: Page, options: BootstrapOptions, production: boolean, signal: AbortSignal): StartupDeps {
   // What the probe needs is what every start-up call needs.
   const call = {
     _fetch: currentFetch,
@@ -56,6 +56,7 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean)
     _now: Date.now,
     _resolveAuthType: page._resolverFor(call),
     _cloudCheck: page._cloudCheck,
+    _signal: signal,
   };
 }
 
@@ -82,6 +83,11 @@ interface StartTarget {
   readonly _ended: boolean;
 }
 
+/** The shell's one way to ready: after a start, or after a reload that got past the gateway's refusal. */
+function showClient(target: StartTarget): void {
+  if (!target._ended) target._status.value = { _kind: 'ready', _client: target._client };
+}
+
 /**
  * How one start-up ends: the status says it, and its promise resolves with the client, or
  * rejects as the probe did (or because the run ended first).
@@ -92,7 +98,7 @@ function settleStart(startup: Promise<void>, target: StartTarget): Promise<Clien
     () => {
       if (target._ended) throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
-      if (status.peek()._kind !== 'signInRequired') status.value = { _kind: 'ready', _client: client };
+      if (status.peek()._kind !== 'signInRequired') showClient(target);
       return client;
     },
     (error: unknown) => {
@@ -109,7 +115,9 @@ function settleStart(startup: Promise<void>, target: StartTarget): Promise<Clien
 export function startClient(options: BootstrapOptions): ClientRun {
   const production = runsInProduction(options.production);
   const page = getPage();
-  const deps = startupDeps(page, options, production);
+  // Ending the run aborts its calls still out: they answer `aborted`, which nothing reports.
+  const calls = new AbortController();
+  const deps = startupDeps(page, options, production, calls.signal);
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ _kind: 'loading' });
   let ended = false;
@@ -142,6 +150,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const end = async () => {
     if (ended) return;
     ended = true;
+    calls.abort();
     for (const teardown of teardowns) teardown();
     stopBreakpoint();
     await leavePage();
@@ -150,9 +159,9 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _state: state,
     _logger: page._logger,
     _local: page._local,
-    _reloadConfiguration: async (self) => {
+    _reloadConfiguration: async () => {
       const config = await reloadConfiguration(deps, state.authType.peek(), events);
-      if (config && !ended && status.peek()._kind === 'signInRequired') status.value = { _kind: 'ready', _client: self };
+      if (config && status.peek()._kind === 'signInRequired') showClient(run);
       return config;
     },
     _onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),

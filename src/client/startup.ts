@@ -1,4 +1,5 @@
-import { type ApiCallDeps, type ClientConfiguration, type ConfigurationAnswer, requestConfiguration } from '../api/configuration';
+import type { ApiCallDeps } from '../api/call';
+import { type ClientConfiguration, type ConfigurationAnswer, requestConfiguration } from '../api/configuration';
 import { type CloudCheck, loadVersion } from '../api/info';
 import { type ApiBase, apiBase } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
@@ -23,6 +24,8 @@ export interface StartupDeps {
   _resolveAuthType: AuthTypeResolver;
   /** The page's check, so that several clients on one page ask once. */
   _cloudCheck: CloudCheck;
+  /** Aborted when the client ends: its calls then answer `aborted`, which is no failure. */
+  _signal?: AbortSignal;
 }
 
 /** The facts start-up learns; `Client` carries the same ones. */
@@ -47,7 +50,7 @@ export interface StartupEvents {
 }
 
 /** The calls of a mode: the start-up's deps, with the mode's API base and headers. */
-function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps & { _base: ApiBase } {
+function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps {
   return { ...deps, _base: apiBase(authType, deps._production), _headers: authHeaders(authType, deps._local) };
 }
 

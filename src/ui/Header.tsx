@@ -1,8 +1,8 @@
 import { h } from 'preact';
 import { BUILD_VERSION } from '../product/constants';
+import { asText } from '../product/text';
 import type { Shell } from './shell';
 import { fill, modeName } from './strings';
-import { asText } from './text';
 import { userLabel } from './userLabel';
 
 /** Who and what: the product's name, the signed-in user, the sign-in mode, the versions, the cloud marker. */

@@ -1,8 +1,8 @@
 import type { Ref } from 'preact';
 import { h } from 'preact';
+import { asText } from '../product/text';
 import type { ClientState } from '../state/clientState';
 import { fill, type Strings } from './strings';
-import { asText } from './text';
 
 /**
  * The home view, for hosts that bring no screens of their own: what start-up learnt that the

@@ -3,11 +3,11 @@ import { h } from 'preact';
 import { useErrorBoundary, useLayoutEffect, useRef } from 'preact/hooks';
 import type { Client, Screen } from '../client/types';
 import { SCRIPT_TAG_BUNDLE } from '../product/build';
+import { errorText } from '../product/text';
 import { FOREIGN_REACT_MESSAGE, isForeignReactElement } from './foreignReact';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
 import type { Strings } from './strings';
-import { errorText } from './text';
 
 /** A DOM node a host built itself is inserted as it is, and taken out again with the screen. */
 function DomScreen({ node }: { node: Node }) {

@@ -1,6 +1,6 @@
 import type { BootstrapOptions, SpeedDialAction } from '../client/types';
 import { DEFAULTS } from '../product/constants';
-import { errorText } from './text';
+import { errorText } from '../product/text';
 
 /** Whether a value a host handed in can stand in the speed dial. */
 const isAction = (value: unknown): value is SpeedDialAction =>

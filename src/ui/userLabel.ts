@@ -1,6 +1,6 @@
 import type { Claims } from '../auth/claims';
+import { asText } from '../product/text';
 import { fill, type Strings } from './strings';
-import { asText } from './text';
 
 /**
  * Who the header says is signed in: the token's name where it gives one, else the user's id with a

@@ -2,8 +2,9 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ConfigurationDeps, requestConfiguration } from '../../src/api/configuration';
-import { createProductServer, type RouteAnswer } from '../../src/testing';
-import { ORIGIN, recordingLog, urlsAsked } from '../fakes';
+import type { ApiBase } from '../../src/auth/apiBase';
+import { createProductServer, type Route, type RouteAnswer } from '../../src/testing';
+import { deferred, ORIGIN, recordingLog, settle, urlsAsked } from '../fakes';
 
 // The configuration alone, as start-up reads it from the answer.
 const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps))._config;
@@ -13,7 +14,7 @@ const URL_DEV = `${ORIGIN}/api/ClientConfiguration`;
 const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp', customization: { theme: 'dark' } };
 
 /** A gateway server answering `{base}ClientConfiguration` with `answer`, and the calls' dependencies. */
-function setup(answer: RouteAnswer, base = '/api/web/') {
+function setup(answer: Route, base: ApiBase = '/api/web/') {
   const server = createProductServer({ auth: 'secgw', routes: { [`GET ${base}ClientConfiguration`]: answer } });
   const log = recordingLog();
   const deps = { _fetch: server.fetch, _origin: ORIGIN, _base: base, _headers: {}, _timeoutMs: 5000, _log: log };
@@ -61,6 +62,24 @@ test('a network failure is a failure traced as status 0', async () => {
   assert.match(String(log.traces[0]), /\b0\b/);
 });
 
+test('a call the client aborted (it ended) is not traced: nothing failed', async () => {
+  const { deps, log, server } = setup({ status: 200, body: CONFIG });
+  assert.is(await loadConfiguration({ ...deps, _signal: AbortSignal.abort() }), false);
+  assert.equal(log.traces, []);
+  assert.is(server.requests.length, 0, 'not asked at all');
+});
+
+test('a call the page leaving cut short is not traced', async () => {
+  const held = deferred<RouteAnswer>();
+  const { deps, log } = setup(() => held.promise);
+  const loaded = loadConfiguration(deps);
+  await settle();
+  window.dispatchEvent(new Event('beforeunload'));
+  held.resolve({ status: 0 });
+  assert.is(await loaded, false);
+  assert.equal(log.traces, []);
+});
+
 test('the headers given (token mode) are sent', async () => {
   const { deps, server } = setup({ status: 200, body: CONFIG }, '/api/');
   await loadConfiguration({ ...deps, _headers: { Authorization: 'Bearer t0k' } });
@@ -69,14 +88,14 @@ test('the headers given (token mode) are sent', async () => {
 
 test('a prefetched answer from the same URL is used without a request', async () => {
   const { deps, server } = setup({ status: 500 });
-  const prefetched = { _url: URL_WEB, _status: 200, _json: CONFIG, _isJson: true, _retryAfter: null };
+  const prefetched = { _url: URL_WEB, _status: 200, _json: CONFIG, _isJson: true, _retryAfter: null, _noAnswer: null };
   assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), CONFIG);
   assert.is(server.requests.length, 0);
 });
 
 test('a prefetched answer that is not an object still counts as a failure, without a request', async () => {
   const { deps, server, log } = setup({ status: 200, body: CONFIG });
-  const prefetched = { _url: URL_WEB, _status: 200, _json: null, _isJson: true, _retryAfter: null };
+  const prefetched = { _url: URL_WEB, _status: 200, _json: null, _isJson: true, _retryAfter: null, _noAnswer: null };
   assert.is(await loadConfiguration({ ...deps, _prefetched: prefetched }), false);
   assert.is(server.requests.length, 0);
   assert.match(String(log.traces[0]), /\b200\b/);
@@ -84,7 +103,7 @@ test('a prefetched answer that is not an object still counts as a failure, witho
 
 test('a prefetched answer from another URL is ignored: a dev build in secgw mode asks /api/', async () => {
   const { deps, server } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
-  const prefetched = { _url: URL_WEB, _status: 200, _json: CONFIG, _isJson: true, _retryAfter: null };
+  const prefetched = { _url: URL_WEB, _status: 200, _json: CONFIG, _isJson: true, _retryAfter: null, _noAnswer: null };
   assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), { displayName: 'from /api/' });
   assert.equal(urlsAsked(server), [URL_DEV]);
 });

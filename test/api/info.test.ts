@@ -12,7 +12,7 @@ const CLOUD = '/api/web/info/cloudinstance';
 const deps = (server: ProductServer) => ({
   _fetch: server.fetch,
   _origin: ORIGIN,
-  _base: '/api/web/',
+  _base: '/api/web/' as const,
   _headers: {},
   _timeoutMs: 5000,
   _log: recordingLog(),
@@ -103,6 +103,29 @@ test('cloud: a call that never answers is logged and gives false after the timeo
   } finally {
     clock.uninstall();
   }
+});
+
+test('cloud: a check the page leaving cut short is not logged, not kept: a page that stays asks again', async () => {
+  const held = deferred<RouteAnswer>();
+  const server = answering(CLOUD, () => held.promise);
+  const check = createCloudCheck();
+  const d = deps(server);
+  const cut = check(d);
+  await settle();
+  window.dispatchEvent(new Event('pagehide'));
+  held.resolve({ status: 0 });
+  assert.is(await cut, false);
+  assert.equal(d._log.errors, []);
+  server.update({ routes: {}, cloud: true });
+  assert.is(await check(d), true, 'asked again');
+  assert.is(server.requests.length, 2);
+});
+
+test("cloud: the page's check is not the asking client's to abort", async () => {
+  const server = createProductServer({ auth: 'secgw', cloud: true });
+  const d = { ...deps(server), _signal: AbortSignal.abort() };
+  assert.is(await createCloudCheck()(d), true);
+  assert.equal(d._log.errors, []);
 });
 
 test('cloud: a logger that throws cannot turn the answer into a rejection', async () => {

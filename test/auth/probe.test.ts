@@ -67,7 +67,7 @@ test('decideWebProbe: any other status throws the exact rejection', () => {
 
 test('decideFallbackProbe: only a 200 JSON body saying token gives token', () => {
   const f = (status: number, isJson: boolean, json: unknown) =>
-    decideFallbackProbe({ _status: status, _isJson: isJson, _json: json, _retryAfter: null });
+    decideFallbackProbe({ _status: status, _isJson: isJson, _json: json, _retryAfter: null, _noAnswer: null });
   assert.is(f(200, true, { authType: 'token' }), 'token');
   assert.is(f(200, true, { authType: 'secgw' }), 'oracle');
   assert.is(f(200, true, {}), 'oracle');
@@ -77,6 +77,15 @@ test('decideFallbackProbe: only a 200 JSON body saying token gives token', () =>
   assert.is(f(201, true, { authType: 'token' }), 'oracle');
   assert.is(f(404, true, { authType: 'token' }), 'oracle');
   assert.is(f(0, false, undefined), 'oracle');
+});
+
+test('decideFallbackProbe: silence the page leaving (or an abort) caused decides nothing: it rejects as status 0', () => {
+  const cut = (why: 'pageLeaving' | 'aborted') =>
+    decideFallbackProbe({ _status: 0, _isJson: false, _json: undefined, _retryAfter: null, _noAnswer: why });
+  assert.throws(() => cut('pageLeaving'), /unhandled error case in getAuthTypeAsync status 0$/);
+  assert.throws(() => cut('aborted'), /status 0$/);
+  const failed = { _status: 0, _isJson: false, _json: undefined, _retryAfter: null, _noAnswer: 'failed' as const };
+  assert.is(decideFallbackProbe(failed), 'oracle', 'a failure while the page stays is still oracle');
 });
 
 test('a remembered mode is used as is: no request', async () => {
@@ -115,7 +124,7 @@ test('200 with a JSON body → secgw, the body handed on as the configuration, s
   assert.equal(result, {
     _authType: 'secgw',
     _remembered: false,
-    _prefetched: { _url: WEB, _status: 200, _json: served('secgw'), _isJson: true, _retryAfter: null },
+    _prefetched: { _url: WEB, _status: 200, _json: served('secgw'), _isJson: true, _retryAfter: null, _noAnswer: null },
   });
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
@@ -150,7 +159,7 @@ test('404 then a 200 JSON body with authType token → token, that body handed o
   assert.equal(await resolve(), {
     _authType: 'token',
     _remembered: false,
-    _prefetched: { _url: DEV, _status: 200, _json: served('token'), _isJson: true, _retryAfter: null },
+    _prefetched: { _url: DEV, _status: 200, _json: served('token'), _isJson: true, _retryAfter: null, _noAnswer: null },
   });
   assert.equal(urls(), [WEB, DEV]);
   assert.is(local.get('authType'), 'token');

@@ -1,11 +1,12 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type FetchLike, isPlainObject, parseJson, request } from '../../src/browser/http';
+import { type FetchLike, isCutShort, isPlainObject, type NoAnswer, parseJson, request } from '../../src/browser/http';
 import { brokenBodyResponse, settle } from '../fakes';
 
 const URL_ = 'https://emweb.test/api/info/version';
-const NO_ANSWER = { _status: 0, _json: undefined, _isJson: false, _retryAfter: null };
+/** No answer, and why. */
+const noAnswer = (why: NoAnswer) => ({ _status: 0, _json: undefined, _isJson: false, _retryAfter: null, _noAnswer: why });
 
 test('a GET sends credentials and the headers, and reads a JSON body', async () => {
   let seen: RequestInit | undefined;
@@ -14,7 +15,7 @@ test('a GET sends credentials and the headers, and reads a JSON body', async () 
     return new Response('{"message":"1.2"}');
   };
   const result = await request(fetch, URL_, { _headers: { Authorization: 'Bearer t' }, _timeoutMs: 1000 });
-  assert.equal(result, { _status: 200, _json: { message: '1.2' }, _isJson: true, _retryAfter: null });
+  assert.equal(result, { _status: 200, _json: { message: '1.2' }, _isJson: true, _retryAfter: null, _noAnswer: null });
   assert.is(seen?.method, 'GET');
   assert.is(seen?.credentials, 'include');
   assert.equal(seen?.headers, { Authorization: 'Bearer t' });
@@ -37,7 +38,7 @@ test('a POST sends its body, keepalive and the credentials it is given', async (
 test('a body that is not JSON (HTML, empty, truncated) is reported as such', async () => {
   for (const body of ['<html></html>', '', '{"a":']) {
     const result = await request(async () => new Response(body), URL_, { _timeoutMs: 1000 });
-    assert.equal(result, { _status: 200, _json: undefined, _isJson: false, _retryAfter: null }, body);
+    assert.equal(result, { _status: 200, _json: undefined, _isJson: false, _retryAfter: null, _noAnswer: null }, body);
   }
 });
 
@@ -75,14 +76,14 @@ test('an answer whose body does not matter is not waited for, but drained so the
     },
   };
   const result = await request(async () => response as unknown as Response, URL_, { _timeoutMs: 1000, _readBody: false });
-  assert.equal(result, { _status: 200, _retryAfter: null, _isJson: false, _json: undefined });
+  assert.equal(result, { _status: 200, _retryAfter: null, _isJson: false, _json: undefined, _noAnswer: null });
   assert.is(parsed, false, 'not parsed');
   await Promise.resolve();
   assert.is(drained, true, 'drained');
   finishDrain(new ArrayBuffer(0));
 });
 
-test('no answer is status 0, and the promise never rejects: network failure, a fetch that throws, an unreadable body', async () => {
+test('no answer is status 0, failed, and the promise never rejects: network failure, a fetch that throws, an unreadable body', async () => {
   const fetches: FetchLike[] = [
     () => Promise.reject(new TypeError('Failed to fetch')),
     () => {
@@ -90,7 +91,7 @@ test('no answer is status 0, and the promise never rejects: network failure, a f
     },
     async () => brokenBodyResponse(),
   ];
-  for (const fetch of fetches) assert.equal(await request(fetch, URL_, { _timeoutMs: 1000 }), NO_ANSWER);
+  for (const fetch of fetches) assert.equal(await request(fetch, URL_, { _timeoutMs: 1000 }), noAnswer('failed'));
 });
 
 test('a timeout aborts the request and answers status 0, also when the fetch ignores the signal or the body never ends', async () => {
@@ -117,7 +118,7 @@ test('a timeout aborts the request and answers status 0, also when the fetch ign
       assert.is(result, 'pending');
       clock.tick(1);
       await settle();
-      assert.equal(result, NO_ANSWER);
+      assert.equal(result, noAnswer('timedOut'));
     }
     assert.ok(aborted, 'the signal was aborted');
   } finally {
@@ -134,10 +135,96 @@ test('the timers it is given are the ones it uses, and the timer is cleared once
   await settle();
   clock.tick(300);
   await settle();
-  assert.equal(result, NO_ANSWER);
+  assert.equal(result, noAnswer('timedOut'));
 
   await request(async () => new Response(null, { status: 204 }), URL_, { _timeoutMs: 5000 }, clock);
   assert.is(clock.countTimers(), 0);
+});
+
+// ---- why no answer came
+
+/** A page whose events a test fires itself, counting the listeners it holds. */
+function fakePage() {
+  const target = new EventTarget();
+  let listening = 0;
+  return {
+    fire: (type: string) => target.dispatchEvent(new Event(type)),
+    listening: () => listening,
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject | null) {
+      listening++;
+      target.addEventListener(type, listener);
+    },
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null) {
+      listening--;
+      target.removeEventListener(type, listener);
+    },
+  };
+}
+
+/** A fetch that fails when the test says so, as a browser fails one it cancels. */
+function failingLater() {
+  let fail = () => {};
+  const fetch: FetchLike = () =>
+    new Promise((_resolve, reject) => {
+      fail = () => reject(new TypeError('Failed to fetch'));
+    });
+  return { fetch, fail: () => fail() };
+}
+
+for (const event of ['beforeunload', 'pagehide']) {
+  test(`a request that fails after \`${event}\` was cut short by the page leaving, not failed`, async () => {
+    const page = fakePage();
+    const { fetch, fail } = failingLater();
+    const result = request(fetch, URL_, { _timeoutMs: 5000 }, globalThis, page);
+    await settle();
+    page.fire(event);
+    fail();
+    assert.equal(await result, noAnswer('pageLeaving'));
+    assert.ok(isCutShort(await result));
+  });
+}
+
+test('a request that fails while the page stays is a failure; leaving later changes nothing, and no listener is left', async () => {
+  const page = fakePage();
+  const { fetch, fail } = failingLater();
+  const result = request(fetch, URL_, { _timeoutMs: 5000 }, globalThis, page);
+  await settle();
+  assert.ok(page.listening() > 0, 'listening while the request is out');
+  fail();
+  assert.equal(await result, noAnswer('failed'));
+  assert.not.ok(isCutShort(await result));
+  assert.is(page.listening(), 0, 'no listener once it settled');
+  page.fire('pagehide');
+  assert.equal(await request(async () => new Response('{}'), URL_, { _timeoutMs: 5000 }, globalThis, page), {
+    _status: 200,
+    _json: {},
+    _isJson: true,
+    _retryAfter: null,
+    _noAnswer: null,
+  });
+});
+
+test("the caller's abort answers at once, aborted, also when the fetch ignores the signal; already aborted: no fetch at all", async () => {
+  const controller = new AbortController();
+  let signalled = false;
+  const ignores: FetchLike = (_url, init) => {
+    init.signal?.addEventListener('abort', () => {
+      signalled = true;
+    });
+    return new Promise(() => {});
+  };
+  const result = request(ignores, URL_, { _timeoutMs: 5000, _signal: controller.signal });
+  controller.abort();
+  assert.equal(await result, noAnswer('aborted'));
+  assert.ok(signalled, 'the fetch was told');
+  assert.ok(isCutShort(await result));
+  let fetched = 0;
+  const counting: FetchLike = async () => {
+    fetched++;
+    return new Response('{}');
+  };
+  assert.equal(await request(counting, URL_, { _timeoutMs: 5000, _signal: controller.signal }), noAnswer('aborted'));
+  assert.is(fetched, 0);
 });
 
 test('parseJson and isPlainObject', () => {

@@ -134,17 +134,18 @@ test('Reload configuration from sign-in required that gets its configuration goe
   assert.ok(el.shadowRoot?.querySelector('[aria-haspopup=menu]'), 'the speed dial');
 });
 
-test("a reload after unmount writes nothing into the ended client's state, and asks for no sign-in", async () => {
+test("a reload after unmount asks the server nothing, writes nothing into the ended client's state, and asks for no sign-in", async () => {
   let asked = 0;
   const client = await bootstrap({ captureErrors: false, onSignInRequired: () => asked++ });
   await client.unmount();
+  const before = requestsTo('/api/web/ClientConfiguration').length;
   server.update({ config: { ...CONFIG, displayName: 'Renamed' } });
-  const reloaded = await client.reloadConfiguration();
-  assert.is((reloaded as { displayName: string }).displayName, 'Renamed', 'the call itself answers');
+  assert.is(await client.reloadConfiguration(), false, 'an ended client has no configuration to get');
   assert.is((client.config as { displayName: string }).displayName, 'Acme Service Desk', 'the ended state keeps what it had');
   server.update({ signedIn: false });
   await client.reloadConfiguration();
   assert.is(asked, 0);
+  assert.is(requestsTo('/api/web/ClientConfiguration').length, before, 'no request left');
 });
 
 test('an onSignInRequired that throws is logged, and start-up still ends in the sign-in state', async () => {
@@ -225,6 +226,39 @@ test('unmount(mount) ends a client still starting: nothing is shown when its ans
   server.update({ routes: {} });
   const client = await bootstrap({ captureErrors: false });
   assert.is(client.authType, 'secgw', 'the element starts afresh');
+});
+
+test('unmount(mount) aborts the start-up calls still out, and logs nothing for them', async () => {
+  const never = () => new Promise<never>(() => {});
+  server.update({ routes: { 'GET /api/ClientConfiguration': never, 'GET /api/info/version': never } });
+  localStorage.setItem('authType', 'oracle');
+  const signals: AbortSignal[] = [];
+  const serverFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    if (init?.signal) signals.push(init.signal);
+    return serverFetch(input, init);
+  };
+  const logger = getPage()._logger;
+  const logged: unknown[][] = [];
+  const { trace, error } = logger;
+  logger.trace = logger.error = (...args: unknown[]) => void logged.push(args);
+  try {
+    const starting = bootstrap({ captureErrors: false });
+    await settle();
+    await unmount(el);
+    await starting.catch(() => {});
+    await settle();
+  } finally {
+    Object.assign(logger, { trace, error });
+    globalThis.fetch = serverFetch;
+  }
+  assert.ok(signals.length >= 2, 'the configuration and version calls were out');
+  assert.equal(
+    signals.filter((signal) => !signal.aborted).length,
+    1,
+    "only the page's cloud check goes on: another client may share it",
+  );
+  assert.equal(logged, []);
 });
 
 test('unmount(mount) ends a failed start: the next bootstrap probes afresh instead of returning the failure', async () => {

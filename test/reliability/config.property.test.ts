@@ -36,7 +36,7 @@ function call(r: Reply) {
     deps: {
       _fetch: server.fetch,
       _origin: ORIGIN,
-      _base: '/api/web/',
+      _base: '/api/web/' as const,
       _headers: {},
       _timeoutMs: 15,
       _log: { trace: (...a: unknown[]) => void traces.push(a), error: (...a: unknown[]) => void errors.push(a) },

@@ -11,6 +11,7 @@ import { createAuthTypeResolver } from '../../src/auth/probe';
 import { authHeaders } from '../../src/auth/token';
 import { safeStorage } from '../../src/browser/storage';
 import { runStartup, type StartupUpdate } from '../../src/client/startup';
+import { LogLevel } from '../../src/product/constants';
 import { makeJwt } from '../../src/testing';
 import { memoryStorage } from '../fakes';
 import { harness } from '../logging/helpers';
@@ -248,7 +249,7 @@ const entryLike = fc.record(
   { requiredKeys: [] },
 );
 const wellFormed = fc.record({
-  level: fc.integer({ min: 0, max: 6 }),
+  level: fc.integer({ min: LogLevel.TRACE, max: LogLevel.FATAL }),
   message: fc.string(),
   additional: fc.array(jsonValue, { maxLength: 3 }),
   timestamp: fc.string(),

@@ -4,10 +4,10 @@ import { createClient } from '../../src/client/client';
 import type { ShellStatus } from '../../src/client/status';
 import type { Client, SpeedDialAction } from '../../src/client/types';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
+import { errorText } from '../../src/product/text';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
 import type { Shell } from '../../src/ui/shell';
 import { DEFAULT_STRINGS } from '../../src/ui/strings';
-import { errorText } from '../../src/ui/text';
 import { memoryStorage } from '../fakes';
 
 /**

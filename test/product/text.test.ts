@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { asText, errorText } from '../../src/ui/text';
+import { asText, errorText } from '../../src/product/text';
 
 test('server values as text: objects as JSON, nothing as a dash, never a throw', () => {
   assert.is(asText('Acme'), 'Acme');
