@@ -11,6 +11,7 @@
  */
 import { effect, signal } from '@preact/signals';
 import { type CloudCheck, createCloudCheck } from '../api/info';
+import { apiUrl } from '../auth/apiBase';
 import { type AuthTypeResolver, type AuthTypeResolverDeps, createAuthTypeResolver } from '../auth/probe';
 import { authHeaders } from '../auth/token';
 import { browserLocalStorage, browserSessionStorage, type SafeStorage } from '../browser/storage';
@@ -57,7 +58,7 @@ function createPage(): Page {
     if (!first) return;
     const base = first._state.apiBase.value;
     const headers = () => authHeaders(first._state.authType.peek(), local);
-    loggerControl._setEndpoint(base ? { url: `${first._origin}${base}clientlogger/`, headers } : null);
+    loggerControl._setEndpoint(base ? { url: apiUrl(first._origin, base, 'clientlogger/'), headers } : null);
   });
 
   const attach = (member: PageMember) => {
