@@ -136,7 +136,7 @@ export function messageText(message: unknown, devToken: string | null = null): s
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
 /** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson). */
-export function makeEntry(
+export function safeEntry(
   level: LogLevel,
   message: unknown,
   additional: unknown,
