@@ -11,8 +11,8 @@ import {
   isEntry,
   isoTime,
   MAX_ENTRY_BYTES,
-  safeEntry,
   messageText,
+  safeEntry,
   toSafe,
   utf8Bytes,
 } from '../../src/logging/serialize';
@@ -36,6 +36,31 @@ const JWT =
 test('entry shape: level number, message string, additional array, ISO timestamp', () => {
   const { entry } = entryOf('hello', 1, 'two');
   assert.equal(entry, { level: 5, message: 'hello', additional: [1, 'two'], timestamp: '2025-01-02T03:04:05.006Z' });
+});
+
+test('timestamps: the ISO text of each time, one after the other within a second and across seconds, before 1970 too', () => {
+  const base = Date.parse('2025-01-02T03:04:05.006Z');
+  const times = [
+    base,
+    base + 1,
+    base + 993,
+    base + 994,
+    base + 1000,
+    base - 7,
+    0,
+    -1,
+    -2,
+    -999,
+    -1000,
+    -1001,
+    base + 0.9,
+    -0.5,
+    1e12 + 0.5,
+  ];
+  for (const time of times) assert.is(isoTime(time), new Date(time).toISOString(), String(time));
+  assert.is(isoTime(base + 120_000), '2025-01-02T03:06:05.006Z', 'two minutes on, within the second');
+  assert.is(isoTime(base + 120_001), '2025-01-02T03:06:05.007Z');
+  for (const noTime of [NaN, Infinity, -Infinity]) assert.throws(() => isoTime(noTime), RangeError, String(noTime));
 });
 
 test('Error as { name, message, stack, cause } with the cause serialised recursively', () => {
