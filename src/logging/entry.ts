@@ -6,7 +6,7 @@
 import { STORAGE_KEYS } from '../product/constants';
 import type { Surroundings } from './env';
 import type { Repeat, WriteEntry } from './queue';
-import { CONTEXT_CUT, contextJson, entryJson, isEntry, safeEntry } from './serialize';
+import { CONTEXT_CUT, contextJson, entryJson, isEntry, safeEntry, utf8Bytes } from './serialize';
 import type { BeforeSend } from './types';
 
 export interface Entries {
@@ -28,6 +28,8 @@ const repeatJson = (repeat: Repeat) =>
 
 export function createEntries({ _local: local, _report: report }: Pick<Surroundings, '_local' | '_report'>): Entries {
   let context = '';
+  /** The context's size in bytes, counted once when set. */
+  let contextBytes = 0;
   let beforeSend: BeforeSend | null = null;
   /** A failing beforeSend is reported once. */
   let beforeSendWarned = false;
@@ -36,10 +38,13 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
     // The development token need not look like a JWT: the stored one is taken out by value.
     const devToken = local.get(STORAGE_KEYS.devToken);
     const counts = repeatJson(repeat);
+    // The context of most entries is the one set now, whose size is known.
+    const contextSize = occurrence._context === context ? contextBytes : utf8Bytes(occurrence._context);
     const original = entryJson(
       safeEntry(occurrence._level, occurrence._message, occurrence._additional, occurrence._timestamp, devToken),
       counts + occurrence._context,
       occurrence._at,
+      utf8Bytes(counts) + contextSize,
     );
     if (!beforeSend) return original;
     let result: unknown;
@@ -67,6 +72,7 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
     _make: write,
     _setContext(value) {
       context = contextJson(value, local.get(STORAGE_KEYS.devToken));
+      contextBytes = utf8Bytes(context);
       if (context === CONTEXT_CUT) report('context over 4 KiB left out');
     },
     _context: () => context,

@@ -202,19 +202,31 @@ export function contextJson(context: unknown, devToken: string | null): string {
   return utf8Bytes(json) > MAX_CONTEXT_BYTES ? CONTEXT_CUT : `,"context":${json}`;
 }
 
+/** What UTF-8 adds to a text's length: 0 for ASCII. */
+const bytesOverLength = (text: string) => utf8Bytes(text) - text.length;
+
 /**
  * The entry as JSON of at most 32 KiB, ready to queue; `tail` ends it (the fields of a grouped
- * entry, then the context: see `contextJson`). When too big, the message is cut first (it is
- * usually what grew) down to its first KiB, then `additional` gives way from its end; each cut
- * ends in `CUT`.
+ * entry, then the context: see `contextJson`), `tailBytes` its size when the caller knows it. When
+ * too big, the message is cut first (it is usually what grew) down to its first KiB, then
+ * `additional` gives way from its end; each cut ends in `CUT`.
  */
-export function entryJson(entry: LogEntry, tail: string, now: number): QueuedEntry {
-  const { level, timestamp } = entry;
+export function entryJson(entry: LogEntry, tail: string, now: number, tailBytes = utf8Bytes(tail)): QueuedEntry {
+  const { level } = entry;
+  const timestamp = JSON.stringify(entry.timestamp);
   let { message, additional } = entry;
   for (;;) {
+    const messageJson = JSON.stringify(message);
+    const additionalJson = JSON.stringify(additional);
     // Written field by field (the same text JSON.stringify gives the whole): no object to build, no copy to cut.
-    const json = `{"level":${level},"message":${JSON.stringify(message)},"additional":${JSON.stringify(additional)},"timestamp":${JSON.stringify(timestamp)}${tail}}`;
-    const bytes = utf8Bytes(json);
+    const json = `{"level":${level},"message":${messageJson},"additional":${additionalJson},"timestamp":${timestamp}${tail}}`;
+    // Counted part by part: scanning the whole would first copy it into one string, and the tail is counted once.
+    const bytes =
+      json.length +
+      bytesOverLength(messageJson) +
+      bytesOverLength(additionalJson) +
+      bytesOverLength(timestamp) +
+      (tailBytes - tail.length);
     const over = bytes - MAX_ENTRY_BYTES;
     if (over <= 0) return { _json: json, _bytes: bytes, _at: now };
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.
