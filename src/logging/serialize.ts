@@ -85,6 +85,14 @@ class Walk {
     return redactText(text.length > max ? text.slice(0, max) + CUT : text, this.#devToken);
   }
 
+  /** The first 100 items copied (a hole, like an item undefined, is written `null`). */
+  #items(list: ArrayLike<unknown>): unknown[] {
+    const items: unknown[] = [];
+    const length = Math.min(list.length, MAX_ITEMS);
+    for (let i = 0; i < length; i++) items.push(this._copy(list[i]));
+    return items;
+  }
+
   #object(value: object): unknown {
     const above = this.#above;
     if (above.length >= MAX_DEPTH || above.includes(value)) return CUT;
@@ -93,9 +101,7 @@ class Walk {
       const toJSON: unknown = Reflect.get(value, 'toJSON');
       if (typeof toJSON === 'function') return this._copy(toJSON.call(value));
       // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
-      if (Array.isArray(value) || ArrayBuffer.isView(value)) {
-        return Array.prototype.slice.call(value, 0, MAX_ITEMS).map((item: unknown) => this._copy(item));
-      }
+      if (Array.isArray(value) || ArrayBuffer.isView(value)) return this.#items(value as ArrayLike<unknown>);
       const source: object =
         value instanceof Error
           ? { ...value, name: value.name, message: value.message, stack: value.stack, cause: value.cause }
