@@ -13,6 +13,7 @@
  * again (grouping holds). And the figure a host page feels: main-thread ms per second while it
  * logs 10,000 errors a second, ours and loglevel-plugin-remote's.
  */
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
