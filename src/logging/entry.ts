@@ -44,7 +44,8 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
       safeEntry(occurrence._level, occurrence._message, occurrence._additional, occurrence._timestamp, devToken),
       counts + occurrence._context,
       occurrence._at,
-      utf8Bytes(counts) + contextSize,
+      // The counts are digits and an ISO time: ASCII, a byte a character.
+      counts.length + contextSize,
     );
     if (!beforeSend) return original;
     let result: unknown;

@@ -30,6 +30,8 @@ function firstFrame(name: string, message: string, stack: string): string | unde
   return /\S.*/.exec(text.startsWith(header) ? text.slice(header.length) : text)?.[0];
 }
 
+const isError = (value: unknown): value is Error => value instanceof Error;
+
 /** What of a logged call tells its kind (the queue's occurrence has these and more). */
 interface Logged {
   _level: LogLevel;
@@ -61,7 +63,7 @@ let lastKind: ToldKind | undefined;
 export function repeatKind({ _level, _message, _additional }: Logged): string | null {
   try {
     const text = typeof _message === 'string' ? _message : messageText(_message);
-    const error = _additional.find((value) => value instanceof Error) as Error | undefined;
+    const error = _additional.find(isError);
     const name = error && String(error.name);
     const message = error && String(error.message);
     const stack = error && String(error.stack);
