@@ -37,6 +37,11 @@ export function loggerMarkdown(r: LoggerResult): string {
       `heap flat in both outages (≤ 2 MB growth): ${ok(r.outage.heapGrowthMB <= 2 && r.outageRepeated.heapGrowthMB <= 2)} ` +
       `(${r.outage.heapGrowthMB} MB, ${r.outageRepeated.heapGrowthMB} MB).`,
     '',
+    `(e) Main-thread ms per second while a page logs 10,000 distinct errors a second (a context set; event-loop active time, median of the rounds): ` +
+      `EMWeb with the production defaults (past 300 a minute errors are counted, not queued) ${r.msPerSecond.ours} ms; ` +
+      `EMWeb with the rate limit lifted (every error queued, and sent in batches to a server answering 200) ${r.msPerSecond.oursUnlimited} ms; ` +
+      `loglevel + loglevel-plugin-remote (every error queued, never sent) ${r.msPerSecond.remote} ms.`,
+    '',
     outage(r.outage, 'distinct errors'),
     '',
     outage(r.outageRepeated, 'one error again and again (grouped)'),

@@ -10,8 +10,10 @@
  * always is), a queued error (distinct messages) at most 0.8× loglevel-plugin-remote's; a repeat
  * that is grouped at most 0.25× loglevel-plugin-remote's queued call; the heap flat in a
  * 1,000,000-error outage, of distinct errors (the queue bound holds) and of one error again and
- * again (grouping holds).
+ * again (grouping holds). And the figure a host page feels: main-thread ms per second while it
+ * logs 10,000 errors a second, ours and loglevel-plugin-remote's.
  */
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
@@ -24,6 +26,10 @@ const ROUNDS = 9;
 const FAST_N = 5_000_000;
 const QUEUED_N = 200_000;
 const OUTAGE_N = 1_000_000;
+/** The storm a host page feels: errors a second, logged in bursts every STORM_TICK_MS. */
+const STORM_PER_SECOND = 10_000;
+const STORM_TICK_MS = 10;
+const STORM_ROUNDS = 3;
 
 const noop = () => {};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -205,12 +211,26 @@ export async function benchLogger() {
     /** A grouped repeat against (c)'s loglevel-plugin-remote call. */
     const groupedRatio = round(grouped.oursNs / queued.loglevelNs, 2);
 
+    // (e) what a host page feels: main-thread ms per second while it logs 10,000 distinct errors a
+    // second, ours with the production defaults (past 300 a minute, errors are counted, not queued)
+    // and with the rate limit lifted (every one queued and sent), against loglevel-plugin-remote
+    // (every one queued; it never sends here: interval 1e9, as in (c)).
+    const defaults = answeredLogger({});
+    const unlimited = answeredLogger({ maxEntriesPerMinute: 1_000_000_000 });
+    const msPerSecond = await storm({
+      ours: (i) => defaults.logger.error(`request ${i} failed`, i),
+      oursUnlimited: (i) => unlimited.logger.error(`request ${i} failed`, i),
+      remote: (i) => loglevel.error(`request ${i} failed`, i),
+    });
+    await Promise.all([defaults.stop(), unlimited.stop()]);
+
     return {
       filtered,
       consoleOff,
       queued,
       grouped,
       groupedRatio,
+      msPerSecond,
       outage: await outage((i) => [`request ${i} failed`, { attempt: i, url: `/api/web/things?id=${i}` }]),
       outageRepeated: await outage((i) => ['Grid refresh failed', error, { attempt: i }]),
     };
@@ -226,6 +246,57 @@ function loopError() {
   const error = new TypeError("Cannot read properties of undefined (reading 'rows')");
   error.stack = `${error.name}: ${error.message}\n    at Kt (https://desk.example.com/web/app.js:1:48211)\n    at Ft.refresh (https://desk.example.com/web/app.js:1:51902)`;
   return error;
+}
+
+/**
+ * Main-thread milliseconds one second of a storm takes: `log` called STORM_PER_SECOND times over a
+ * second of real time (a burst every STORM_TICK_MS), then a moment for the work it set off (batches
+ * made, sent and answered). The event loop's active time (performance.eventLoopUtilization) is
+ * the main thread's: the logger's calls, its timers and its promise callbacks.
+ */
+async function stormSecond(log: (i: number) => void): Promise<number> {
+  const perTick = (STORM_PER_SECOND * STORM_TICK_MS) / 1000;
+  const before = performance.eventLoopUtilization();
+  let i = 0;
+  await new Promise<void>((done) => {
+    const timer = setInterval(() => {
+      for (const end = i + perTick; i < end; i++) log(i);
+      if (i < STORM_PER_SECOND) return;
+      clearInterval(timer);
+      setTimeout(done, 50);
+    }, STORM_TICK_MS);
+  });
+  return performance.eventLoopUtilization(before).active;
+}
+
+/** The median of STORM_ROUNDS storm seconds of each contender, taking turns. */
+async function storm<Name extends string>(contenders: Record<Name, (i: number) => void>): Promise<Record<Name, number>> {
+  const names = Object.keys(contenders) as Name[];
+  const seconds = new Map(names.map((name) => [name, [] as number[]]));
+  for (let r = 0; r < STORM_ROUNDS; r++) {
+    for (const name of names) seconds.get(name)?.push(await stormSecond(contenders[name]));
+  }
+  return Object.fromEntries(names.map((name) => [name, round(median(seconds.get(name) ?? []), 1)])) as Record<Name, number>;
+}
+
+/** A logger with production defaults, or the rate limit lifted, whose server answers every batch 200 at once. */
+function answeredLogger(options: LoggerOptions): { logger: Logger; stop: () => Promise<void> } {
+  const control = createLogger({
+    production: true,
+    fetch: () => Promise.resolve(new Response(null, { status: 200 })),
+    console: {},
+    session: memoryStorage(),
+    local: memoryStorage(),
+    target: new EventTarget() as never,
+    doc: new EventTarget() as never,
+    navigator: { onLine: true },
+    setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  });
+  control._start({ production: true, options, captureErrors: false });
+  control._setEndpoint({ url: 'https://bench.invalid/api/web/clientlogger/', headers: () => ({}) });
+  control._logger.setContext({ tenant: 'acme', screen: 'tickets', requestId: '4f1c2b7e-8d90-4a1b-b2c3-d4e5f6a7b8c9' });
+  return { logger: control._logger, stop: control._stop };
 }
 
 /**
@@ -303,6 +374,15 @@ function print(r: Awaited<ReturnType<typeof benchLogger>>) {
     row('(c) error queued for the server, distinct messages, context set (loglevel-plugin-remote)', r.queued),
     row('(d) one error again and again: grouped (loglevel-plugin-remote, the same calls)', r.grouped),
   ]);
+  const ms = r.msPerSecond;
+  console.log(
+    `(e) main-thread ms per second while logging ${STORM_PER_SECOND.toLocaleString('en-US')} distinct errors/s (context set), median of ${STORM_ROUNDS}:`,
+  );
+  console.table({
+    'EMWeb, production defaults (rate limit 300/min)': ms.ours,
+    'EMWeb, rate limit lifted (every error queued and sent)': ms.oursUnlimited,
+    'loglevel + loglevel-plugin-remote (every error queued)': ms.remote,
+  });
   console.log('Simulated outage: every send answered 503; distinct errors, then one error again and again');
   console.table({ ...r.outage, heapSamplesMB: r.outage.heapSamplesMB.join(' ') });
   console.table({ ...r.outageRepeated, heapSamplesMB: r.outageRepeated.heapSamplesMB.join(' ') });

@@ -328,7 +328,7 @@ export function createDelivery(surroundings: Surroundings, queue: Queue, ledger:
    * dropped (refused, given up, pushed out of the queue, or by beforeSend).
    */
   async function flush(): Promise<FlushResult> {
-    const cut = queue._cut();
+    const cut = queue._advanceRound();
     const queued = queue._held() + held;
     // A batch formed during the flush may end with occurrences queued after the call: not its business.
     const ours = (batch: Batch) => Math.max(0, Math.min(batch._count, cut - batch._first));

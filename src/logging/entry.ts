@@ -3,14 +3,15 @@
  * context and a grouped entry's counts added, passed through beforeSend (and scrubbed again), cut
  * to 32 KiB. Owns the context and the beforeSend hook.
  */
-import { type LogLevel, STORAGE_KEYS } from '../product/constants';
+import { STORAGE_KEYS } from '../product/constants';
 import type { Surroundings } from './env';
-import type { MakeEntry, Repeat } from './queue';
-import { CONTEXT_CUT, contextJson, entryJson, isEntry, makeEntry } from './serialize';
+import type { Repeat, WriteEntry } from './queue';
+import { CONTEXT_CUT, contextJson, entryJson, isEntry, safeEntry, utf8Bytes } from './serialize';
 import type { BeforeSend } from './types';
 
 export interface Entries {
-  _make: MakeEntry;
+  /** The queue's `writeEntry`: an occurrence as the entry the server receives. */
+  _write: WriteEntry;
   /** Made safe, scrubbed and bounded once, when set. */
   _setContext(context: unknown): void;
   /** The context as the end of an entry's JSON ('' when none). */
@@ -25,45 +26,51 @@ const repeatJson = (repeat: Repeat) =>
 
 export function createEntries({ _local: local, _report: report }: Pick<Surroundings, '_local' | '_report'>): Entries {
   let context = '';
+  /** The context's size in bytes, counted once when set. */
+  let contextBytes = 0;
   let beforeSend: BeforeSend | null = null;
   /** A failing beforeSend is reported once. */
   let beforeSendWarned = false;
 
+  const write: WriteEntry = (occurrence, repeat) => {
+    // The development token need not look like a JWT: the stored one is taken out by value.
+    const devToken = local.get(STORAGE_KEYS.devToken);
+    const counts = repeatJson(repeat);
+    // The context of most entries is the one set now, whose size is known.
+    const contextSize = occurrence._context === context ? contextBytes : utf8Bytes(occurrence._context);
+    const original = entryJson(
+      safeEntry(occurrence._level, occurrence._message, occurrence._additional, occurrence._timestamp, devToken),
+      counts + occurrence._context,
+      occurrence._at,
+      // The counts are digits and an ISO time: ASCII, a byte a character.
+      counts.length + contextSize,
+    );
+    if (!beforeSend) return original;
+    let result: unknown;
+    try {
+      // A copy: a hook that changes the entry and then throws must leave it as it was.
+      result = beforeSend(JSON.parse(original._json));
+    } catch (error) {
+      result = error;
+    }
+    if (result === false) return null;
+    if (isEntry(result)) {
+      const { level, message, additional, timestamp, context } = result;
+      const changed = safeEntry(level, message, additional, timestamp, devToken);
+      return entryJson(changed, counts + contextJson(context, devToken), occurrence._at);
+    }
+    if (!beforeSendWarned) {
+      beforeSendWarned = true;
+      report('beforeSend failed:', result);
+    }
+    return original;
+  };
+
   return {
-    _make(occurrence, repeat) {
-      // The development token need not look like a JWT: the stored one is taken out by value.
-      const devToken = local.get(STORAGE_KEYS.devToken);
-      /** The entry as queued: made safe and scrubbed, a grouped entry's counts and the context at its end, cut to size. */
-      const queued = (level: LogLevel, message: unknown, additional: unknown, timestamp: string, context: string) =>
-        entryJson(makeEntry(level, message, additional, timestamp, devToken), repeatJson(repeat) + context, occurrence._at);
-      const original = queued(
-        occurrence._level,
-        occurrence._message,
-        occurrence._additional,
-        occurrence._timestamp,
-        occurrence._context,
-      );
-      if (!beforeSend) return original;
-      let result: unknown;
-      try {
-        // A copy: a hook that changes the entry and then throws must leave it as it was.
-        result = beforeSend(JSON.parse(original._json));
-      } catch (error) {
-        result = error;
-      }
-      if (result === false) return null;
-      if (isEntry(result)) {
-        const { level, message, additional, timestamp, context } = result;
-        return queued(level, message, additional, timestamp, contextJson(context, devToken));
-      }
-      if (!beforeSendWarned) {
-        beforeSendWarned = true;
-        report('beforeSend failed:', result);
-      }
-      return original;
-    },
+    _write: write,
     _setContext(value) {
       context = contextJson(value, local.get(STORAGE_KEYS.devToken));
+      contextBytes = utf8Bytes(context);
       if (context === CONTEXT_CUT) report('context over 4 KiB left out');
     },
     _context: () => context,

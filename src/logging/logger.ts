@@ -33,7 +33,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const settings = () => config;
   const ledger = createLedger(surroundings);
   const entries = createEntries(surroundings);
-  const queue = createQueue(settings, ledger, now, entries._make);
+  const queue = createQueue(settings, ledger, now, entries._write);
   const post = createPost(surroundings, () => config.withCredentials);
   const delivery = createDelivery(surroundings, queue, ledger, post);
 

@@ -6,7 +6,7 @@
  * Occurrences are numbered as they are queued, and the queue only ever loses its oldest (to a
  * batch, or to the bound), so the oldest queued is number `head` and the newest `head + held - 1`.
  * A grouped entry takes the numbers of the occurrences it stands for; it counts repeats only until
- * the next batch is made or flush() cuts the queue, so that the numbers of what is queued never
+ * the next batch is made or flush() advances the round, so that the numbers of what is queued never
  * move (and not once it has left the queue).
  */
 import { LogLevel } from '../product/constants';
@@ -53,8 +53,8 @@ interface Group {
 /** What a grouped entry adds to its latest occurrence (null: it stands for itself alone). */
 export type Repeat = Pick<Group, '_count' | '_firstTimestamp'> | null;
 
-/** Turns an occurrence into the entry the server receives (null: beforeSend dropped it). */
-export type MakeEntry = (occurrence: Occurrence, repeat: Repeat) => QueuedEntry | null;
+/** Writes an occurrence as the entry the server receives (null: beforeSend dropped it). */
+export type WriteEntry = (occurrence: Occurrence, repeat: Repeat) => QueuedEntry | null;
 
 type Slot = QueuedEntry | Group;
 
@@ -75,15 +75,18 @@ export interface Queue {
    * that brings its JSON to 16 KiB. Null when there is nothing at all.
    */
   _take(): Batch | null;
-  /** For flush(): the number every occurrence queued now is below (grouped entries stop counting). */
-  _cut(): number;
+  /**
+   * For flush(): starts a new round, so that grouped entries queued now count no more repeats, and
+   * returns the number every occurrence queued now is below.
+   */
+  _advanceRound(): number;
   /** The number of the oldest occurrence queued. */
   _head(): number;
   /** Occurrences queued. */
   _held(): number;
 }
 
-export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () => number, makeEntry: MakeEntry): Queue {
+export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () => number, writeEntry: WriteEntry): Queue {
   /** Oldest first. */
   const slots: Slot[] = [];
   let head = 0;
@@ -107,6 +110,11 @@ export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () 
     return slot;
   };
 
+  const advanceRound = () => {
+    round++;
+    return head + held;
+  };
+
   return {
     _push(occurrence) {
       const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = config();
@@ -126,7 +134,7 @@ export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () 
       if (kind) {
         slot = { _count: 1, _firstTimestamp: occurrence._timestamp, _latest: occurrence, _at: at, _bytes: 0, _round: round };
         kind._group = slot;
-      } else slot = makeEntry(occurrence, null);
+      } else slot = writeEntry(occurrence, null);
       if (!slot) return ledger._drop('beforeSend', 1);
       slots.push(slot);
       held++;
@@ -167,7 +175,7 @@ export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () 
         const slot = shift();
         const n = occurrencesOf(slot);
         const latest = (slot as Group)._latest;
-        const entry = latest ? makeEntry(latest, n > 1 ? (slot as Group) : null) : (slot as QueuedEntry);
+        const entry = latest ? writeEntry(latest, n > 1 ? (slot as Group) : null) : (slot as QueuedEntry);
         if (!entry) {
           ledger._drop('beforeSend', n);
           continue;
@@ -181,10 +189,7 @@ export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () 
       return newBatch(newIdempotencyKey(), body, count, first, report);
     },
 
-    _cut() {
-      round++;
-      return head + held;
-    },
+    _advanceRound: advanceRound,
     _head: () => head,
     _held: () => held,
   };

@@ -24,16 +24,14 @@ export interface Kind<Group> {
 const cut = (text: string) => (text.length > MAX_PART ? text.slice(0, MAX_PART) : text);
 
 /** The first line of the stack after V8's `Name: message` header (other engines start with the frame). */
-function firstFrame(name: string, message: string, stack: unknown): string | undefined {
+function firstFrame(name: string, message: string, stack: string): string | undefined {
   const header = message ? `${name}: ${message}` : name;
-  const text = cut(String(stack));
+  const text = cut(stack);
   return /\S.*/.exec(text.startsWith(header) ? text.slice(header.length) : text)?.[0];
 }
 
-/**
- * What makes an occurrence a repeat of another, its parts apart by a character log texts do not
- * hold; null when it cannot be told (hostile values): such an entry is never grouped.
- */
+const isError = (value: unknown): value is Error => value instanceof Error;
+
 /** What of a logged call tells its kind (the queue's occurrence has these and more). */
 interface Logged {
   _level: LogLevel;
@@ -41,14 +39,50 @@ interface Logged {
   _additional: unknown[];
 }
 
+/** A kind's key, and the texts of the call it was made from (the error's: none without an error). */
+interface ToldKind {
+  _level: LogLevel;
+  _text: string;
+  _name: string | undefined;
+  _message: string | undefined;
+  _stack: string | undefined;
+  _key: string;
+}
+
+/**
+ * The kind told last. A failing loop logs the same call again and again (a new error each time,
+ * with the same texts): its key is then handed back as it is, not built again, and the kinds' map
+ * finds that same string by the hash it keeps. It holds one call's texts, no more.
+ */
+let lastKind: ToldKind | undefined;
+
+/**
+ * What makes an occurrence a repeat of another, as a key: its parts apart by a character log
+ * texts do not hold. Null when it cannot be told (hostile values): such an entry is never grouped.
+ */
 export function repeatKind({ _level, _message, _additional }: Logged): string | null {
   try {
     const text = typeof _message === 'string' ? _message : messageText(_message);
-    const error = _additional.find((value) => value instanceof Error) as Error | undefined;
-    if (!error) return `${_level}\0${cut(text)}`;
-    const name = String(error.name);
-    const message = String(error.message);
-    return `${_level}\0${cut(text)}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, error.stack)}`;
+    const error = _additional.find(isError);
+    const name = error && String(error.name);
+    const message = error && String(error.message);
+    const stack = error && String(error.stack);
+    const last = lastKind;
+    if (
+      last?._level === _level &&
+      last._text === text &&
+      last._name === name &&
+      last._message === message &&
+      last._stack === stack
+    )
+      return last._key;
+    const head = `${_level}\0${cut(text)}`;
+    const key =
+      name === undefined || message === undefined || stack === undefined
+        ? head
+        : `${head}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, stack)}`;
+    lastKind = { _level, _text: text, _name: name, _message: message, _stack: stack, _key: key };
+    return key;
   } catch {
     return null;
   }
@@ -59,11 +93,13 @@ export function repeatKind({ _level, _message, _additional }: Logged): string | 
  * of its kind went as they are within the last minute), else null (it goes as it is, and is noted).
  */
 export function createRepeats<Group>(): (key: string, at: number, limit: number) => Kind<Group> | null {
-  const kinds = new Map<string, Kind<Group>>();
+  let kinds = new Map<string, Kind<Group>>();
   return (key, at, limit) => {
     const kind = kinds.get(key);
     if (!kind) {
-      if (kinds.size >= MAX_KINDS) kinds.clear();
+      // A new map, not clear(): in V8, clearing this long-lived map made a storm of distinct errors
+      // cost half again as much per call (measured by bench/logger.ts).
+      if (kinds.size >= MAX_KINDS) kinds = new Map();
       kinds.set(key, { _times: [at] });
       return null;
     }

@@ -85,6 +85,14 @@ class Walk {
     return redactText(text.length > max ? text.slice(0, max) + CUT : text, this.#devToken);
   }
 
+  /** The first 100 items copied (a hole, like an item undefined, is written `null`). */
+  #items(list: ArrayLike<unknown>): unknown[] {
+    const items: unknown[] = [];
+    const length = Math.min(list.length, MAX_ITEMS);
+    for (let i = 0; i < length; i++) items.push(this._copy(list[i]));
+    return items;
+  }
+
   #object(value: object): unknown {
     const above = this.#above;
     if (above.length >= MAX_DEPTH || above.includes(value)) return CUT;
@@ -93,9 +101,7 @@ class Walk {
       const toJSON: unknown = Reflect.get(value, 'toJSON');
       if (typeof toJSON === 'function') return this._copy(toJSON.call(value));
       // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
-      if (Array.isArray(value) || ArrayBuffer.isView(value)) {
-        return Array.prototype.slice.call(value, 0, MAX_ITEMS).map((item: unknown) => this._copy(item));
-      }
+      if (Array.isArray(value) || ArrayBuffer.isView(value)) return this.#items(value as ArrayLike<unknown>);
       const source: object =
         value instanceof Error
           ? { ...value, name: value.name, message: value.message, stack: value.stack, cause: value.cause }
@@ -133,10 +139,30 @@ export function messageText(message: unknown, devToken: string | null = null): s
   return typeof text === 'string' ? redactText(text, devToken) : String(JSON.stringify(toSafe(text, devToken)));
 }
 
-export const isoTime = (ms: number): string => new Date(ms).toISOString();
+/** The second `isoTime` formatted last, and its text up to the milliseconds ("2025-01-02T03:04:05."). */
+let formattedSecond = NaN;
+let secondText = '';
+
+/**
+ * `new Date(ms).toISOString()`, a RangeError for a clock that gives no time included. Formatting a
+ * Date is the dearest step of a logged call that is only counted (a grouped repeat), and in a
+ * storm many calls share a second: the text up to the second is made once a second.
+ */
+export function isoTime(ms: number): string {
+  // As Date does: the time is an integer, truncated.
+  const time = Math.trunc(ms);
+  const second = Math.floor(time / 1000);
+  if (second !== formattedSecond) {
+    const text = new Date(time).toISOString();
+    secondText = text.slice(0, -4);
+    formattedSecond = second;
+    return text;
+  }
+  return `${secondText}${String(time - second * 1000).padStart(3, '0')}Z`;
+}
 
 /** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson). */
-export function makeEntry(
+export function safeEntry(
   level: LogLevel,
   message: unknown,
   additional: unknown,
@@ -182,19 +208,31 @@ export function contextJson(context: unknown, devToken: string | null): string {
   return utf8Bytes(json) > MAX_CONTEXT_BYTES ? CONTEXT_CUT : `,"context":${json}`;
 }
 
+/** What UTF-8 adds to a text's length: 0 for ASCII. */
+const bytesOverLength = (text: string) => utf8Bytes(text) - text.length;
+
 /**
  * The entry as JSON of at most 32 KiB, ready to queue; `tail` ends it (the fields of a grouped
- * entry, then the context: see `contextJson`). When too big, the message is cut first (it is
- * usually what grew) down to its first KiB, then `additional` gives way from its end; each cut
- * ends in `CUT`.
+ * entry, then the context: see `contextJson`), `tailBytes` its size when the caller knows it. When
+ * too big, the message is cut first (it is usually what grew) down to its first KiB, then
+ * `additional` gives way from its end; each cut ends in `CUT`.
  */
-export function entryJson(entry: LogEntry, tail: string, now: number): QueuedEntry {
-  const { level, timestamp } = entry;
+export function entryJson(entry: LogEntry, tail: string, now: number, tailBytes = utf8Bytes(tail)): QueuedEntry {
+  const { level } = entry;
+  const timestamp = JSON.stringify(entry.timestamp);
   let { message, additional } = entry;
   for (;;) {
+    const messageJson = JSON.stringify(message);
+    const additionalJson = JSON.stringify(additional);
     // Written field by field (the same text JSON.stringify gives the whole): no object to build, no copy to cut.
-    const json = `{"level":${level},"message":${JSON.stringify(message)},"additional":${JSON.stringify(additional)},"timestamp":${JSON.stringify(timestamp)}${tail}}`;
-    const bytes = utf8Bytes(json);
+    const json = `{"level":${level},"message":${messageJson},"additional":${additionalJson},"timestamp":${timestamp}${tail}}`;
+    // Counted part by part: scanning the whole would first copy it into one string, and the tail is counted once.
+    const bytes =
+      json.length +
+      bytesOverLength(messageJson) +
+      bytesOverLength(additionalJson) +
+      bytesOverLength(timestamp) +
+      (tailBytes - tail.length);
     const over = bytes - MAX_ENTRY_BYTES;
     if (over <= 0) return { _json: json, _bytes: bytes, _at: now };
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.

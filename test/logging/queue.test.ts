@@ -277,12 +277,12 @@ test('beforeSend sees a grouped entry once, when it is made; dropping it drops e
   assert.is(ledger._stats(q._held(), 'idle').droppedBy.beforeSend, 8);
 });
 
-test('cut (flush): grouped entries stop counting, so the occurrences queued before it keep their numbers', () => {
+test('a new round (flush): grouped entries stop counting, so the occurrences queued before it keep their numbers', () => {
   const { q, push } = queue({ groupRepeatsAfter: 1 });
   push('r');
   push('r');
   push('r');
-  const cut = q._cut();
+  const cut = q._advanceRound();
   assert.is(cut, 3);
   push('r');
   push('r');

@@ -70,6 +70,32 @@ test('the same error object logged again is the same kind; changed since (its me
   );
 });
 
+test('a call right after another is told by its own texts: a new error with the same texts is the same kind, any part that differs another', () => {
+  // Gecko's stacks hold the frames only: each part of the error differs alone.
+  const error = (message = 'x is undefined', name = 'TypeError', stack = 'Kt@https://h/app.js:1:48211\n') => {
+    const made = new Error(message);
+    made.name = name;
+    made.stack = stack;
+    return made;
+  };
+  const loop = () => kind(LogLevel.ERROR, 'render failed', error());
+  const first = loop();
+  assert.is(loop(), first, 'a new error each time, with the same texts');
+  const others: [string, () => string | null][] = [
+    ['level', () => kind(LogLevel.FATAL, 'render failed', error())],
+    ['message', () => kind(LogLevel.ERROR, 'render failed!', error())],
+    ["error's name", () => kind(LogLevel.ERROR, 'render failed', error('x is undefined', 'RangeError'))],
+    ["error's message", () => kind(LogLevel.ERROR, 'render failed', error('y is undefined'))],
+    ['first frame', () => kind(LogLevel.ERROR, 'render failed', error(undefined, undefined, 'Other@https://h/app.js:2:2\n'))],
+    ['no error', () => kind(LogLevel.ERROR, 'render failed')],
+  ];
+  for (const [what, other] of others) {
+    loop();
+    assert.is.not(other(), first, what);
+    assert.is(loop(), first, `and back, after another ${what}`);
+  }
+});
+
 test('kinds: no two different entries read alike; texts over 8 Ki characters are told apart by their first 8 Ki', () => {
   assert.is.not(kind(LogLevel.ERROR, 'a\u0000b'), kind(LogLevel.ERROR, 'a', errorAt('b', [])));
   const long = 'x'.repeat(8192);

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isSecretKey, REDACTED, redactText } from '../../src/logging/scrub';
-import { isoTime, makeEntry, toSafe } from '../../src/logging/serialize';
+import { isoTime, safeEntry, toSafe } from '../../src/logging/serialize';
 
 test('keys named like secrets, in any case, inside longer names too', () => {
   for (const key of [
@@ -36,7 +36,7 @@ test('values under secret keys are redacted whole, at any depth of additional, e
   const error = Object.assign(new Error('request failed'), {
     config: { headers: { Authorization: 'Bearer abc', Accept: 'json' } },
   });
-  const entry = makeEntry(
+  const entry = safeEntry(
     5,
     'm',
     [{ user: 'ann', password: 'hunter2', nested: [{ deeper: { apiKey: { any: 'shape' }, ok: 1 } }] }, error],

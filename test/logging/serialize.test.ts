@@ -11,8 +11,8 @@ import {
   isEntry,
   isoTime,
   MAX_ENTRY_BYTES,
-  makeEntry,
   messageText,
+  safeEntry,
   toSafe,
   utf8Bytes,
 } from '../../src/logging/serialize';
@@ -20,7 +20,7 @@ import {
 /** What the server would see. */
 const safe = (v: unknown) => JSON.parse(JSON.stringify(toSafe(v)));
 const serializeEntry = (level: 5, message: unknown, additional: unknown[], now: number) => {
-  const { _json: json, _bytes: bytes, _at: at } = entryJson(makeEntry(level, message, additional, isoTime(now), null), '', now);
+  const { _json: json, _bytes: bytes, _at: at } = entryJson(safeEntry(level, message, additional, isoTime(now), null), '', now);
   assert.is(bytes, Buffer.byteLength(json), 'its size, counted right');
   assert.is(at, now);
   return json;
@@ -36,6 +36,31 @@ const JWT =
 test('entry shape: level number, message string, additional array, ISO timestamp', () => {
   const { entry } = entryOf('hello', 1, 'two');
   assert.equal(entry, { level: 5, message: 'hello', additional: [1, 'two'], timestamp: '2025-01-02T03:04:05.006Z' });
+});
+
+test('timestamps: the ISO text of each time, one after the other within a second and across seconds, before 1970 too', () => {
+  const base = Date.parse('2025-01-02T03:04:05.006Z');
+  const times = [
+    base,
+    base + 1,
+    base + 993,
+    base + 994,
+    base + 1000,
+    base - 7,
+    0,
+    -1,
+    -2,
+    -999,
+    -1000,
+    -1001,
+    base + 0.9,
+    -0.5,
+    1e12 + 0.5,
+  ];
+  for (const time of times) assert.is(isoTime(time), new Date(time).toISOString(), String(time));
+  assert.is(isoTime(base + 120_000), '2025-01-02T03:06:05.006Z', 'two minutes on, within the second');
+  assert.is(isoTime(base + 120_001), '2025-01-02T03:06:05.007Z');
+  for (const noTime of [NaN, Infinity, -Infinity]) assert.throws(() => isoTime(noTime), RangeError, String(noTime));
 });
 
 test('Error as { name, message, stack, cause } with the cause serialised recursively', () => {
@@ -335,7 +360,7 @@ test('contextJson: safe and scrubbed; none for what is not a plain object; a mar
   assert.is(CONTEXT_CUT, `,"context":{"${CUT}":true}`);
   const kept = contextJson({ big: 'é'.repeat(2000) }, null);
   assert.is(JSON.parse(`{"x":0${kept}}`).context.big.length, 2000, '4,000 bytes: kept');
-  const entry = entryJson(makeEntry(5, 'm', [], isoTime(0), null), kept, 0);
+  const entry = entryJson(safeEntry(5, 'm', [], isoTime(0), null), kept, 0);
   assert.is(entry._bytes, Buffer.byteLength(entry._json));
   assert.is(JSON.parse(entry._json).context.big.length, 2000, 'the context last in the entry');
 });
@@ -361,7 +386,7 @@ test('isEntry: the four fields of the right kind, context a plain object if any'
 });
 
 test('a timestamp is bounded whoever made it (beforeSend, a stored entry): at most 64 characters', () => {
-  const entry = makeEntry(5, 'm', [], 'x'.repeat(40_000), null);
+  const entry = safeEntry(5, 'm', [], 'x'.repeat(40_000), null);
   assert.is(entry.timestamp, 'x'.repeat(64));
   assert.ok(entryJson(entry, '', 0)._bytes <= MAX_ENTRY_BYTES);
 });
