@@ -5,7 +5,7 @@ import { type AuthType, isAuthType } from './authType';
 import { authHeaders } from './token';
 
 /** The first probe always asks the gateway's path, whatever the build: the build cannot know the mode. */
-const WEB_PROBE_PATH = '/api/web/ClientConfiguration';
+export const WEB_PROBE_PATH = '/api/web/ClientConfiguration';
 /** The development API path, asked only when the gateway's path does not exist. */
 const FALLBACK_PROBE_PATH = '/api/ClientConfiguration';
 

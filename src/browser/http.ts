@@ -3,6 +3,8 @@
  * never rejects: a network failure, a CSP block, an abort or a timeout all answer status 0, so
  * callers decide on a number instead of guarding every call.
  */
+import { requestModeFor } from './preload';
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** The page's `fetch`, looked up at each call: one the page wraps or replaces later is the one used. */
@@ -56,6 +58,7 @@ async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, s
     headers: options._headers,
     body: options._body,
     credentials: options._credentials ?? 'include',
+    mode: requestModeFor(url, options._method ?? 'GET', options._headers, globalThis.location?.origin),
     keepalive: options._keepalive,
     signal,
   });
