@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sendEarlyHints } from './preload.mjs';
 import { createProductServer, DEFAULT_CONFIGURATION, DEFAULT_VERSION, makeJwt } from '../src/testing/index.ts';
 
 const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -267,6 +268,8 @@ export async function startDemoServer(startOptions = {}) {
   // With ?screen=tickets or ?lang=de the host brings options: it starts the client itself
   // (demo/host-app.js), so its script tag carries no data-mount.
   async function hostPage(res, url) {
+    // The development bundle asks /api/ whatever the mode: the production build's preloads would go unused.
+    const preload = url.searchParams.has('dev') ? {} : sendEarlyHints(res, options.auth);
     const template = await readFile(join(dirs.demo, 'index.html'), 'utf8');
     const { searchParams } = url;
     const hostStarts = searchParams.get('screen') === 'tickets' || searchParams.get('lang') === 'de';
@@ -275,7 +278,7 @@ export async function startDemoServer(startOptions = {}) {
       .replaceAll('__DEMO_AUTH__', options.auth)
       .replaceAll('__DEMO_TOKEN__', options.auth === 'token' ? demoJwt() : '')
       .replace('src="/web/emweb.js" data-mount="#emweb"', script);
-    sendHtml(res, 200, withHeadScripts(html));
+    sendHtml(res, 200, withHeadScripts(html), CSP_STRICT, preload);
   }
 
   async function serveWeb(res, url) {
