@@ -12,8 +12,8 @@ import { createServer } from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sendEarlyHints } from './preload.mjs';
 import { createProductServer, DEFAULT_CONFIGURATION, DEFAULT_VERSION, makeJwt } from '../src/testing/index.ts';
+import { sendEarlyHints } from './preload.mjs';
 
 const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,6 +44,7 @@ const DEFAULT_OPTIONS = {
   headScripts: [], // script URLs put first in the <head> of every HTML page (the e2e checks' recorder)
   loggerStatus: null, // e.g. 503 or 429
   retryAfter: null, // seconds, sent as Retry-After with loggerStatus / failLogger
+  preload: true, // the host page answer preloads the mode's start-up GETs (demo/preload.mjs)
 };
 
 const CONTENT_TYPES = {
@@ -269,7 +270,7 @@ export async function startDemoServer(startOptions = {}) {
   // (demo/host-app.js), so its script tag carries no data-mount.
   async function hostPage(res, url) {
     // The development bundle asks /api/ whatever the mode: the production build's preloads would go unused.
-    const preload = url.searchParams.has('dev') ? {} : sendEarlyHints(res, options.auth);
+    const preload = options.preload && !url.searchParams.has('dev') ? sendEarlyHints(res, options.auth) : {};
     const template = await readFile(join(dirs.demo, 'index.html'), 'utf8');
     const { searchParams } = url;
     const hostStarts = searchParams.get('screen') === 'tickets' || searchParams.get('lang') === 'de';
