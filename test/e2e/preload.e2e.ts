@@ -168,7 +168,7 @@ test.run();
 // ---------------------------------------------------------------------------------------------
 
 /** The informational answers and the final headers of a GET, as a browser would see them. */
-function getWithHints(url: string): Promise<{ hints: { status: number; link: unknown }[]; link: string | undefined }> {
+function getWithHints(url: string): Promise<{ hints: { status: number; link: unknown }[]; link: unknown }> {
   return new Promise((resolve, reject) => {
     const hints: { status: number; link: unknown }[] = [];
     const req = httpGet(url, (res) => {
