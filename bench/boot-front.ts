@@ -35,6 +35,7 @@ export async function startBootFront(demo: DemoServer, scriptLatencyMs: number):
     if (path === '/bare/') {
       const { auth, preload } = demo.options;
       const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
+      // Every scenario of the benchmark with a gateway has its session.
       if (preload) headers.Link = preloadLinks(auth).join(', ');
       res.writeHead(200, headers);
       res.end(BARE_PAGE);

@@ -268,9 +268,9 @@ export async function startDemoServer(startOptions = {}) {
 
   // With ?screen=tickets or ?lang=de the host brings options: it starts the client itself
   // (demo/host-app.js), so its script tag carries no data-mount.
-  async function hostPage(res, url) {
+  async function hostPage(res, url, signedIn) {
     // The development bundle asks /api/ whatever the mode: the production build's preloads would go unused.
-    const preload = options.preload && !url.searchParams.has('dev') ? sendEarlyHints(res, options.auth) : {};
+    const preload = options.preload && !url.searchParams.has('dev') ? sendEarlyHints(res, options.auth, signedIn) : {};
     const template = await readFile(join(dirs.demo, 'index.html'), 'utf8');
     const { searchParams } = url;
     const hostStarts = searchParams.get('screen') === 'tickets' || searchParams.get('lang') === 'de';
@@ -282,7 +282,7 @@ export async function startDemoServer(startOptions = {}) {
     sendHtml(res, 200, withHeadScripts(html), CSP_STRICT, preload);
   }
 
-  async function serveWeb(res, url) {
+  async function serveWeb(res, url, signedIn) {
     const rest = url.pathname.slice('/web/'.length);
     if (/^emweb(\.dev)?\.js(\.map)?$/.test(rest)) {
       const bundle = await readFileIfExists(join(dirs.dist, rest));
@@ -295,7 +295,7 @@ export async function startDemoServer(startOptions = {}) {
       const content = file ? await readFileIfExists(file) : null;
       return content ? send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] }) : send(res, 404, 'Not found\n');
     }
-    return hostPage(res, url);
+    return hostPage(res, url, signedIn);
   }
 
   // --- /e2e/: test fixture pages ------------------------------------------------------------------
@@ -461,7 +461,7 @@ export async function startDemoServer(startOptions = {}) {
     const path = url.pathname;
     if (path === '/') return redirect(res, '/web/');
     if (path === '/web') return redirect(res, `/web/${url.search}`);
-    if (path.startsWith('/web/')) return serveWeb(res, url);
+    if (path.startsWith('/web/')) return serveWeb(res, url, hasSession(req));
     if (path.startsWith('/api/')) return serveApi(req, res, url);
     if (path === '/auth' || path.startsWith('/auth/')) return serveAuth(req, res, url);
     if (path.startsWith('/e2e/') && existsSync(dirs.pages)) return serveFixture(res, url);

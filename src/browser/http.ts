@@ -3,7 +3,7 @@
  * never rejects: a network failure, a CSP block, an abort or a timeout all answer status 0, so
  * callers decide on a number instead of guarding every call.
  */
-import { requestModeFor } from './preload';
+import { firstRequestMatchesPreload } from './preload';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -40,6 +40,9 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
+/** The page's preloads belong to the document: which URLs were asked already is the page's too. */
+const requestMode = firstRequestMatchesPreload();
+
 /** A body that is not JSON, or was not read. */
 const NOT_JSON: Readonly<Pick<HttpResult, '_isJson' | '_json'>> = { _isJson: false, _json: undefined };
 const NO_ANSWER: Readonly<HttpResult> = { _status: 0, _retryAfter: null, ...NOT_JSON };
@@ -58,7 +61,7 @@ async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, s
     headers: options._headers,
     body: options._body,
     credentials: options._credentials ?? 'include',
-    mode: requestModeFor(url, options._method ?? 'GET', options._headers, globalThis.location?.origin),
+    mode: requestMode(url, options._method ?? 'GET', options._headers, globalThis.location?.origin),
     keepalive: options._keepalive,
     signal,
   });

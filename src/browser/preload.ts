@@ -24,6 +24,22 @@ export function requestModeFor(
   }
 }
 
+/**
+ * `requestModeFor`, for the first request of each URL only: WebKit answers every later request of
+ * the same mode from the preload for as long as the page lives, so a Retry or a reload would get the
+ * first answer again. Later requests of a URL go as CORS, which a preload without `crossorigin`
+ * never answers (and Chromium and Firefox do not reuse a preload twice anyway).
+ */
+export function firstRequestMatchesPreload(): typeof requestModeFor {
+  const asked = new Set<string>();
+  return (url, method, headers, pageOrigin) => {
+    const mode = requestModeFor(url, method, headers, pageOrigin);
+    if (mode === 'cors' || asked.has(url)) return 'cors';
+    asked.add(url);
+    return mode;
+  };
+}
+
 /** Whether the page preloaded `url` and its answer has arrived: markup and `Link` header alike show as initiator `link`. */
 export const wasPreloaded = (url: string, performance: Pick<Performance, 'getEntriesByName'> | undefined): boolean =>
   !!performance?.getEntriesByName?.(url).some((entry) => (entry as PerformanceResourceTiming).initiatorType === 'link');

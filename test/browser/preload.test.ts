@@ -2,7 +2,7 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type FetchLike, request } from '../../src/browser/http';
-import { requestModeFor, wasPreloaded } from '../../src/browser/preload';
+import { firstRequestMatchesPreload, requestModeFor, wasPreloaded } from '../../src/browser/preload';
 
 const PAGE = 'https://desk.example';
 
@@ -37,6 +37,15 @@ test('request() sends the start-up GETs of the page origin as no-cors with crede
       ['cors', 'include'],
     ],
   );
+});
+
+test('only the first request of a URL matches a preload: WebKit would answer a Retry from it again', () => {
+  const modeOf = firstRequestMatchesPreload();
+  const probe = `${PAGE}/api/web/ClientConfiguration`;
+  assert.is(modeOf(probe, 'GET', {}, PAGE), 'no-cors');
+  assert.is(modeOf(`${PAGE}/api/info/version`, 'GET', {}, PAGE), 'no-cors', 'another URL');
+  assert.is(modeOf(probe, 'GET', {}, PAGE), 'cors', 'the same URL again');
+  assert.is(modeOf(probe, 'GET', {}, PAGE), 'cors');
 });
 
 test('wasPreloaded: only a resource entry of initiator link counts, and no Resource Timing at all is no preload', () => {

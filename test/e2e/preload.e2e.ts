@@ -168,10 +168,10 @@ test.run();
 // ---------------------------------------------------------------------------------------------
 
 /** The informational answers and the final headers of a GET, as a browser would see them. */
-function getWithHints(url: string): Promise<{ hints: { status: number; link: unknown }[]; link: unknown }> {
+function getWithHints(url: string, cookie?: string): Promise<{ hints: { status: number; link: unknown }[]; link: unknown }> {
   return new Promise((resolve, reject) => {
     const hints: { status: number; link: unknown }[] = [];
-    const req = httpGet(url, (res) => {
+    const req = httpGet(url, { headers: cookie ? { cookie } : {} }, (res) => {
       res.resume();
       res.on('end', () => resolve({ hints, link: res.headers.link }));
     });
@@ -182,7 +182,7 @@ function getWithHints(url: string): Promise<{ hints: { status: number; link: unk
 }
 
 nodeCheck(
-  'the host page answer: a 103 Early Hints and the page itself carry the Link headers of the mode the demo plays',
+  'the host page answer: a 103 Early Hints and the page itself carry the Link headers of the mode the demo plays; under the gateway only with a session',
   async () => {
     const { startDemoServer } = await import('../../demo/server.mjs');
     const server = await startDemoServer({ quiet: true });
@@ -192,14 +192,21 @@ nodeCheck(
         oracle: ORACLE,
         token: ['/api/web/ClientConfiguration'],
       };
+      const { name, value } = server.createSession();
+      const session = `${name}=${value}`;
       for (const [auth, paths] of Object.entries(expected)) {
         server.setOptions({ auth: auth as 'secgw' | 'oracle' | 'token' });
         const links = paths.map((path) => `<${path}>; rel=preload; as=fetch`);
-        const answer = await getWithHints(`${server.url}/web/`);
+        const answer = await getWithHints(`${server.url}/web/`, session);
         assert.equal(answer.hints, [{ status: 103, link: links.join(', ') }], `${auth}: one 103 with the links`);
         assert.is(answer.link, links.join(', '), `${auth}: the page's own Link header`);
       }
-      const dev = await getWithHints(`${server.url}/web/?dev`);
+      // Signed out, the start goes to the sign-in page: WebKit answered the preload of the page it
+      // came back to with the 401 of the page it left (demo/preload.mjs).
+      server.setOptions({ auth: 'secgw' });
+      const signedOut = await getWithHints(`${server.url}/web/`);
+      assert.equal([signedOut.hints, signedOut.link], [[], undefined], 'the gateway without a session: nothing preloaded');
+      const dev = await getWithHints(`${server.url}/web/?dev`, session);
       assert.equal([dev.hints, dev.link], [[], undefined], 'the development bundle asks /api/: nothing preloaded');
     } finally {
       await server.close();
