@@ -11,15 +11,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
-import { type DemoServer, startDemoServer } from '../demo/server.mjs';
+import { type DemoServer, demoJwt, startDemoServer } from '../demo/server.mjs';
 // Chromium is launched with the e2e harness's flags: no sandbox (root in a container), no GPU,
 // and none of the background traffic that would mix with the page's requests.
 import { CHROMIUM_ARGS, sessionCookie } from '../test/e2e/driver/chromium';
+import { type BootFront, startBootFront } from './boot-front';
 import { ROOT, serverRootFor } from './builds';
 
+/** On every API answer and on emweb.js; the host page itself comes at once. */
 const LATENCY_MS = 100;
+/** What the browser needs to show a DOM change once it is made: one frame at 60 Hz. */
+const FRAME_MS = 1000 / 60;
 const WARMUP_RUNS = 2;
-const RUNS = 15;
+const RUNS = Number(process.env.BOOT_RUNS) || 15;
 const DISPLAY_NAME = 'Acme Service Desk';
 const VIEWPORT = { width: 1280, height: 800 };
 
@@ -31,6 +35,8 @@ interface Scenario {
   localStorage: Record<string, string>;
   /** Round trips to the API before the header can show the displayName. */
   targetRoundTrips: number;
+  /** Of those, how many a preload of the page can start, and how many must wait for the script. */
+  withPreload: { preloaded: number; after: number };
 }
 
 const SCENARIOS: Scenario[] = [
@@ -41,6 +47,7 @@ const SCENARIOS: Scenario[] = [
     signedIn: true,
     localStorage: { authType: 'secgw' },
     targetRoundTrips: 1,
+    withPreload: { preloaded: 1, after: 0 },
   },
   {
     key: 'secgw',
@@ -49,19 +56,39 @@ const SCENARIOS: Scenario[] = [
     signedIn: true,
     localStorage: {},
     targetRoundTrips: 1,
+    withPreload: { preloaded: 1, after: 0 },
   },
   {
     key: 'token',
     name: 'fresh token probe (404, then `/api/ClientConfiguration`)',
     auth: 'token',
     signedIn: false,
-    localStorage: {},
+    // The demo's host page seeds it too; the bare page has nothing of its own.
+    localStorage: { devToken: demoJwt() },
     targetRoundTrips: 2,
+    // The development path carries the token (Authorization), which no preload can.
+    withPreload: { preloaded: 1, after: 1 },
   },
 ];
 
 type Build = 'emweb' | 'baseline' | 'react18';
 const BUILDS: Build[] = ['emweb', 'baseline', 'react18'];
+
+/** A build on a host page, with or without the page starting the start-up GETs (a `Link` header). */
+interface Variant {
+  build: Build;
+  page: 'demo' | 'bare';
+  preload: boolean;
+}
+/** The three builds on the demo page as it was (no preload), then EMWeb on each page, each way. */
+const VARIANTS: Variant[] = [
+  ...BUILDS.map((build): Variant => ({ build, page: 'demo', preload: false })),
+  { build: 'emweb', page: 'demo', preload: true },
+  { build: 'emweb', page: 'bare', preload: false },
+  { build: 'emweb', page: 'bare', preload: true },
+];
+const variantKey = (v: Variant) => `${v.build}/${v.page}/${v.preload ? 'preload' : 'plain'}`;
+const isComparison = (v: Variant) => v.page === 'demo' && !v.preload;
 
 /** Targets of the start-up path, medians in ms. */
 const TARGETS = {
@@ -78,8 +105,14 @@ interface Sample {
   firstContentMs: number;
   /** ms to the end of the emweb.js download. */
   scriptLoadedMs: number;
-  /** ms to the first API request (fetch() called). */
+  /** ms to the first API request on the network (Resource Timing). */
   firstRequestMs: number;
+  /** ms to the client's first fetch() for the API. */
+  firstFetchMs: number;
+  /** ms to the end of running emweb.js. */
+  scriptRanMs: number;
+  /** ms to the host page's answer (its headers: where a `Link` preload can start). */
+  pageResponseMs: number;
   /** ms to the last answer that came back before the header was ready. */
   lastCriticalAnswerMs: number;
   /** API requests whose answer came back before the header was ready. */
@@ -98,6 +131,7 @@ interface Figures {
 interface ScenarioResult {
   scenario: Scenario;
   build: Build;
+  variant: Variant;
   ready: Figures;
   firstContent: Figures;
   scriptLoaded: Figures;
@@ -105,6 +139,14 @@ interface ScenarioResult {
   offNetwork: Figures;
   /** First API request − emweb.js loaded. */
   firstRequestAfterScript: Figures;
+  /** The client's first fetch() for the API − emweb.js loaded (a preloaded request is no network request). */
+  firstFetchAfterScript: Figures;
+  /** emweb.js run − emweb.js loaded: its parse and run, the first render of a bare page's mount included. */
+  scriptRun: Figures;
+  /** max(emweb.js loaded and run, the preloaded round trips) + the round trips after the script + one frame. */
+  limit: Figures;
+  /** Ready ÷ that limit, run by run. */
+  readyOverLimit: Figures;
   /** Ready − the last answer it waited for. */
   readyAfterLastAnswer: Figures;
   /** Ready − (emweb.js loaded + round trips × latency): what is neither download nor network. */
@@ -145,22 +187,34 @@ const median = (xs: number[]) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const figures = (xs: number[]): Figures => ({
-  median: round1(median(xs)),
-  min: round1(Math.min(...xs)),
-  max: round1(Math.max(...xs)),
-});
+const figures = (xs: number[], decimals = 1): Figures => {
+  const round = (x: number) => Math.round(x * 10 ** decimals) / 10 ** decimals;
+  return { median: round(median(xs)), min: round(Math.min(...xs)), max: round(Math.max(...xs)) };
+};
 
-async function once(browser: Browser, server: DemoServer, s: Scenario, build: Build): Promise<Sample> {
+/**
+ * The fastest this start could be on this page and network: the script has to arrive and run,
+ * and the answers it waits for have to come. A preload starts with the page's answer, so its round
+ * trips run beside the script's download; a request that waits for the script (everything without
+ * a preload, the token call with one) adds its round trip after it. Then one frame to show it.
+ */
+function physicalLimit(x: Sample, s: Scenario, preload: boolean): number {
+  const scriptDone = x.scriptRanMs;
+  if (!preload) return scriptDone + s.targetRoundTrips * LATENCY_MS + FRAME_MS;
+  const preloadedAnswers = x.pageResponseMs + s.withPreload.preloaded * LATENCY_MS;
+  return Math.max(scriptDone, preloadedAnswers) + s.withPreload.after * LATENCY_MS + FRAME_MS;
+}
+
+async function once(browser: Browser, server: DemoServer, front: BootFront, s: Scenario, variant: Variant): Promise<Sample> {
+  const { build } = variant;
   server.reset(); // forgets sessions and recorded requests
-  server.setOptions({ auth: s.auth, latency: LATENCY_MS, displayName: DISPLAY_NAME });
+  server.setOptions({ auth: s.auth, latency: LATENCY_MS, displayName: DISPLAY_NAME, preload: variant.preload });
   const localStorage = Object.entries(s.localStorage).map(([name, value]) => ({ name, value }));
   const context = await browser.newContext({
     viewport: VIEWPORT,
     storageState: {
       cookies: s.signedIn ? [sessionCookie(server)] : [],
-      origins: localStorage.length ? [{ origin: server.url, localStorage }] : [],
+      origins: localStorage.length ? [{ origin: front.url, localStorage }] : [],
     },
   });
   try {
@@ -168,7 +222,7 @@ async function once(browser: Browser, server: DemoServer, s: Scenario, build: Bu
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto(`${server.url}/web/`, { waitUntil: 'commit' });
+    await page.goto(`${front.url}/${variant.page === 'bare' ? 'bare' : 'web'}/`, { waitUntil: 'commit' });
     await page
       .waitForFunction(() => (window as any).__emwebBoot?.ready != null, undefined, { timeout: 20_000, polling: 20 })
       .catch(async (e: Error) => {
@@ -185,13 +239,15 @@ async function once(browser: Browser, server: DemoServer, s: Scenario, build: Bu
     if (shown !== DISPLAY_NAME) throw new Error(`the header shows "${shown}", not "${DISPLAY_NAME}"`);
     if (problems.length) throw new Error(problems.join('; '));
     const m = await page.evaluate(() => {
-      const boot = (window as any).__emwebBoot as { firstContent: number; ready: number };
+      const boot = (window as any).__emwebBoot as { firstContent: number; ready: number; scriptRan: number; firstFetch: number };
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const script = resources.find((e) => e.name.endsWith('/web/emweb.js'));
       const api = resources.filter((e) => new URL(e.name).pathname.startsWith('/api/') && !e.name.endsWith('/clientlogger/'));
       const answeredBefore = api.filter((e) => e.responseEnd > 0 && e.responseEnd <= boot.ready);
       return {
         ...boot,
+        pageResponse: navigation.responseStart,
         timeOrigin: performance.timeOrigin,
         scriptLoaded: script?.responseEnd ?? NaN,
         firstRequest: Math.min(...api.map((e) => e.startTime)),
@@ -221,6 +277,9 @@ async function once(browser: Browser, server: DemoServer, s: Scenario, build: Bu
       firstContentMs: m.firstContent,
       scriptLoadedMs: m.scriptLoaded,
       firstRequestMs: m.firstRequest,
+      firstFetchMs: m.firstFetch,
+      scriptRanMs: m.scriptRan,
+      pageResponseMs: m.pageResponse,
       lastCriticalAnswerMs: m.lastCriticalAnswer,
       criticalRequests: critical.length,
       roundTrips,
@@ -298,6 +357,8 @@ export async function benchBoot(
     }),
     react18: await startDemoServer({ port: 0, quiet: true, latency: LATENCY_MS, root: serverRootFor('react18', code.react18) }),
   };
+  const fronts = {} as Record<Build, BootFront>;
+  for (const build of BUILDS) fronts[build] = await startBootFront(servers[build], LATENCY_MS);
   try {
     const builds = BUILDS;
     const uiChecks = [];
@@ -305,11 +366,11 @@ export async function benchBoot(
     const samples = new Map<string, Sample[]>();
     for (let run = -WARMUP_RUNS; run < RUNS; run++) {
       for (const s of SCENARIOS) {
-        // Alternate which build goes first, so neither always follows the other.
-        for (const build of run % 2 ? [...builds].reverse() : builds) {
-          const sample = await once(browser, servers[build], s, build);
+        // Alternate which variant goes first, so none always follows another.
+        for (const variant of run % 2 ? [...VARIANTS].reverse() : VARIANTS) {
+          const sample = await once(browser, servers[variant.build], fronts[variant.build], s, variant);
           if (run < 0) continue;
-          const key = `${s.key}/${build}`;
+          const key = `${s.key}/${variantKey(variant)}`;
           samples.set(key, [...(samples.get(key) ?? []), sample]);
         }
       }
@@ -317,11 +378,20 @@ export async function benchBoot(
     }
     const results: ScenarioResult[] = [];
     for (const s of SCENARIOS) {
-      for (const build of builds) {
-        const xs = samples.get(`${s.key}/${build}`)!;
+      for (const variant of VARIANTS) {
+        const xs = samples.get(`${s.key}/${variantKey(variant)}`)!;
+        const limits = xs.map((x) => physicalLimit(x, s, variant.preload));
         results.push({
           scenario: s,
-          build,
+          build: variant.build,
+          variant,
+          firstFetchAfterScript: figures(xs.map((x) => x.firstFetchMs - x.scriptLoadedMs)),
+          scriptRun: figures(xs.map((x) => x.scriptRanMs - x.scriptLoadedMs)),
+          limit: figures(limits),
+          readyOverLimit: figures(
+            xs.map((x, i) => x.readyMs / limits[i]!),
+            2,
+          ),
           ready: figures(xs.map((x) => x.readyMs)),
           firstContent: figures(xs.map((x) => x.firstContentMs)),
           scriptLoaded: figures(xs.map((x) => x.scriptLoadedMs)),
@@ -346,6 +416,7 @@ export async function benchBoot(
       wallMs: Math.round(performance.now() - t0),
     };
   } finally {
+    await Promise.all(Object.values(fronts).map((f) => f.close()));
     await Promise.all(Object.values(servers).map((s) => s.close()));
     await browser.close();
   }
@@ -360,11 +431,72 @@ const distinct = (xs: number[]) => {
   return lo === hi ? String(lo) : `${lo}–${hi}`;
 };
 
+/** Goals of the start against the physical limit, as ratios and medians within one run. */
+const LIMIT_GOALS = {
+  /** Remembered and fresh gateway starts with preload: ready within this many times the limit. */
+  readyOverLimit: 1.15,
+  /** On the bare page: the client's first fetch() within this long of emweb.js having arrived. */
+  firstFetchAfterScript: 15,
+};
+
+const PAGE_NAMES = { demo: 'demo host page', bare: 'bare page' };
+
+/** EMWeb on each page, with and without preload, against the physical limit. */
+function limitMarkdown(r: Extract<BootResult, { results: unknown }>): string[] {
+  const ours = r.results.filter((x) => x.build === 'emweb');
+  const find = (s: Scenario, page: Variant['page'], preload: boolean) =>
+    ours.find((x) => x.scenario.key === s.key && x.variant.page === page && x.variant.preload === preload)!;
+  const lines = [
+    `**Against the physical limit** (EMWeb, emweb.js and every API answer ${r.latencyMs} ms away). The limit is what no client could beat on ` +
+      "that page and network: max(emweb.js loaded and run, the page's answer + the round trips a preload starts with it) + the round trips " +
+      `that must wait for the script + one frame (${FRAME_MS.toFixed(1)} ms). "With preload" is the demo's \`Link\` header for the mode ` +
+      "(demo/preload.mjs) on the page's answer; the bare page is the mount element and the script tag only (bench/boot-bare.html).",
+    '',
+    '| scenario | page | preload | ready | physical limit | ready ÷ limit | emweb.js loaded | emweb.js run (parse, run, first render) | first fetch() − emweb.js loaded | round trips after the script |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const s of SCENARIOS) {
+    for (const x of ours) {
+      if (x.scenario.key !== s.key) continue;
+      const after = x.variant.preload ? s.withPreload.after : s.targetRoundTrips;
+      lines.push(
+        `| ${s.key} | ${PAGE_NAMES[x.variant.page]} | ${x.variant.preload ? 'yes' : 'no'} | ${span(x.ready)} | ${span(x.limit)} | ` +
+          `**${x.readyOverLimit.median.toFixed(2)}** (${x.readyOverLimit.min.toFixed(2)}–${x.readyOverLimit.max.toFixed(2)}) | ${span(x.scriptLoaded)} | ` +
+          `${span(x.scriptRun)} | ${span(x.firstFetchAfterScript)} | ${after} |`,
+      );
+    }
+  }
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  lines.push('', 'Goals (medians):');
+  for (const key of ['remembered', 'secgw'] as const) {
+    const s = SCENARIOS.find((x) => x.key === key)!;
+    for (const page of ['bare', 'demo'] as const) {
+      const ratio = find(s, page, true).readyOverLimit.median;
+      lines.push(
+        `- ${key}, ${PAGE_NAMES[page]}, with preload: ready ${ratio.toFixed(2)}× the limit (≤ ${LIMIT_GOALS.readyOverLimit}: ${verdict(ratio <= LIMIT_GOALS.readyOverLimit)}).`,
+      );
+    }
+  }
+  for (const s of SCENARIOS) {
+    const first = find(s, 'bare', true).firstFetchAfterScript.median;
+    const plain = find(s, 'demo', false).ready.median;
+    const preloaded = find(s, 'demo', true).ready.median;
+    const barePlain = find(s, 'bare', false).ready.median;
+    const barePreloaded = find(s, 'bare', true).ready.median;
+    lines.push(
+      `- ${s.key}: first fetch() ${first} ms after emweb.js arrived on the bare page with preload (≤ ${LIMIT_GOALS.firstFetchAfterScript} ms: ${verdict(first <= LIMIT_GOALS.firstFetchAfterScript)}); ` +
+        `preload saves ${(plain - preloaded).toFixed(1)} ms on the demo page (${plain} → ${preloaded}) and ${(barePlain - barePreloaded).toFixed(1)} ms on the bare page (${barePlain} → ${barePreloaded}).`,
+    );
+  }
+  return lines;
+}
+
 const BUILD_NAMES: Record<Build, string> = { emweb: 'EMWeb (Preact)', baseline: 'EMWeb before', react18: 'React 18 build' };
 
 export function bootMarkdown(r: BootResult): string {
   if ('skipped' in r) return `**Skipped:** ${r.skipped}.`;
-  const result = (s: Scenario, build: Build) => r.results.find((x) => x.scenario.key === s.key && x.build === build)!;
+  const result = (s: Scenario, build: Build) =>
+    r.results.find((x) => x.scenario.key === s.key && x.build === build && isComparison(x.variant))!;
   const lines = [
     `Median (min–max) of ${r.runs} runs per scenario and build after ${r.warmups} warm-up runs, in ms from navigation start; API latency ${r.latencyMs} ms. ` +
       `"EMWeb before" is \`${r.baselineRef}\` built the same way: its script tag waited for \`DOMContentLoaded\` before asking anything.`,
@@ -412,6 +544,7 @@ export function bootMarkdown(r: BootResult): string {
         `${trips} round trip${trips === 1 ? '' : 's'} (${verdict(trips <= s.targetRoundTrips)}).`,
     );
   }
+  lines.push('', ...limitMarkdown(r));
   lines.push('', 'UI check of each build (once, latency 0, before the timed runs):', '');
   for (const c of r.uiChecks) lines.push(`- ${BUILD_NAMES[c.build]}: ${c.ok ? 'ok' : '**FAILED**'} — ${c.notes.join('; ')}`);
   return lines.join('\n');

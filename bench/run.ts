@@ -144,8 +144,10 @@ production builds go in; the build fails if any Preact package is left in the bu
 ${body(boot, bootMarkdown)}
 
 **How measured** (\`bench/boot.ts\`, \`bench/boot-page.js\`). Headless Chromium through playwright-core, launched as the e2e suite launches
-it; two demo servers (\`demo/server.mjs\`, port 0, \`latency: 100\` on every \`/api/\` answer, the host page and \`emweb.js\` undelayed), one
-serving \`dist/emweb.js\`, one the React 18 build. Each run is a fresh page in a new browser context (empty cache and storage; the demo sends
+it; three demo servers (\`demo/server.mjs\`, port 0, \`latency: 100\` on every \`/api/\` answer), serving \`dist/emweb.js\`, "EMWeb before" and
+the React 18 build, each behind a front (\`bench/boot-front.ts\`) that answers \`emweb.js\` 100 ms late too and serves the bare host page
+(\`bench/boot-bare.html\`: the mount element and the script tag) at \`/bare/\`; the host pages themselves come at once. "Preload" is the
+demo's \`preload\` switch: the mode's \`Link\` header (\`demo/preload.mjs\`) on the host page's answer, the demo's or the bare one. Each run is a fresh page in a new browser context (empty cache and storage; the demo sends
 \`Cache-Control: no-store\`) opening \`/web/\`, so every run is a first visit as far as the browser knows; the builds alternate run by run. An init script records \`performance.now()\` (navigation start = 0)
 from MutationObservers on the document and on every shadow root as it is attached: "first content" is the client's first drawing (its
 loading state), "ready" is the DOM update after which the header's \`h1\` reads the configured displayName (then confirmed through

@@ -38,6 +38,8 @@ export interface DemoBehaviour {
   loggerStatus: number | null;
   /** Seconds sent as `Retry-After` with a failing logger answer. */
   retryAfter: number | null;
+  /** The host page answer preloads the start-up GETs of `auth` (103 Early Hints and `Link`). Default true. */
+  preload: boolean;
 }
 
 export interface DemoServerOptions extends Partial<DemoBehaviour> {

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createProductServer, DEFAULT_CONFIGURATION, DEFAULT_VERSION, makeJwt } from '../src/testing/index.ts';
 import { createLogsPage } from './logs.mjs';
+import { sendEarlyHints } from './preload.mjs';
 import { createStackReader, stackLines } from './stacks.mjs';
 import { stopWhenAsked } from './stopWhenAsked.mjs';
 
@@ -46,6 +47,7 @@ const DEFAULT_OPTIONS = {
   headScripts: [], // script URLs put first in the <head> of every HTML page (the e2e checks' recorder)
   loggerStatus: null, // e.g. 503 or 429
   retryAfter: null, // seconds, sent as Retry-After with loggerStatus / failLogger
+  preload: true, // the host page answer preloads the mode's start-up GETs (demo/preload.mjs)
 };
 
 const CONTENT_TYPES = {
@@ -286,7 +288,9 @@ export async function startDemoServer(startOptions = {}) {
 
   // With ?screen=tickets or ?lang=de the host brings options: it starts the client itself
   // (demo/host-app.js), so its script tag carries no data-mount.
-  async function hostPage(res, url) {
+  async function hostPage(res, url, signedIn) {
+    // The development bundle asks /api/ whatever the mode: the production build's preloads would go unused.
+    const preload = options.preload && !url.searchParams.has('dev') ? sendEarlyHints(res, options.auth, signedIn) : {};
     const template = await readFile(join(dirs.demo, 'index.html'), 'utf8');
     const { searchParams } = url;
     const hostStarts = searchParams.get('screen') === 'tickets' || searchParams.get('lang') === 'de';
@@ -295,10 +299,10 @@ export async function startDemoServer(startOptions = {}) {
       .replaceAll('__DEMO_AUTH__', options.auth)
       .replaceAll('__DEMO_TOKEN__', options.auth === 'token' ? demoJwt() : '')
       .replace('src="/web/emweb.js" data-mount="#emweb"', script);
-    sendHtml(res, 200, withHeadScripts(html));
+    sendHtml(res, 200, withHeadScripts(html), CSP_STRICT, preload);
   }
 
-  async function serveWeb(res, url) {
+  async function serveWeb(res, url, signedIn) {
     const rest = url.pathname.slice('/web/'.length);
     // Never a source map: they stay private (the demo reads them itself, for the terminal and /logs/).
     if (/^emweb(\.dev)?\.js$/.test(rest)) {
@@ -312,7 +316,7 @@ export async function startDemoServer(startOptions = {}) {
       const content = file ? await readFileIfExists(file) : null;
       return content ? send(res, 200, content, { 'Content-Type': CONTENT_TYPES[ext] }) : send(res, 404, 'Not found\n');
     }
-    return hostPage(res, url);
+    return hostPage(res, url, signedIn);
   }
 
   // --- /e2e/: test fixture pages ------------------------------------------------------------------
@@ -485,7 +489,7 @@ export async function startDemoServer(startOptions = {}) {
     const path = url.pathname;
     if (path === '/') return redirect(res, '/web/');
     if (path === '/web') return redirect(res, `/web/${url.search}`);
-    if (path.startsWith('/web/')) return serveWeb(res, url);
+    if (path.startsWith('/web/')) return serveWeb(res, url, hasSession(req));
     if (path.startsWith('/api/')) return serveApi(req, res, url);
     if (path === '/logs' || path.startsWith('/logs/')) return logsPage.serve(req, res, url);
     if (path === '/auth' || path.startsWith('/auth/')) return serveAuth(req, res, url);

@@ -4,6 +4,7 @@
  * callers decide on a number instead of guarding every call; `_noAnswer` says why none came.
  */
 import { type PageEvents, watchPageLeaving } from './pageLeaving';
+import { firstRequestMatchesPreload } from './preload';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -54,6 +55,9 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
+/** The page's preloads belong to the document: which URLs were asked already is the page's too. */
+const requestMode = firstRequestMatchesPreload();
+
 /** A body that is not JSON, or was not read. */
 const NOT_JSON: Readonly<Pick<HttpResult, '_isJson' | '_json'>> = { _isJson: false, _json: undefined };
 const noAnswer = (why: NoAnswer): HttpResult => ({ _status: 0, _retryAfter: null, _noAnswer: why, ...NOT_JSON });
@@ -75,6 +79,7 @@ async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, s
     headers: options._headers,
     body: options._body,
     credentials: options._credentials ?? 'include',
+    mode: requestMode(url, options._method ?? 'GET', options._headers, globalThis.location?.origin),
     keepalive: options._keepalive,
     signal,
   });

@@ -1,12 +1,13 @@
 import type { ApiCallDeps } from '../api/call';
 import { type ClientConfiguration, type ConfigurationAnswer, requestConfiguration } from '../api/configuration';
 import { type CloudCheck, loadVersion } from '../api/info';
-import { type ApiBase, apiBase } from '../auth/apiBase';
+import { type ApiBase, apiBase, apiUrl, GATEWAY_API_BASE } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
 import { type Claims, readClaims } from '../auth/claims';
 import { type AuthTypeResolver, type ResolvedAuthType, rememberedAuthType } from '../auth/probe';
 import { authHeaders } from '../auth/token';
-import type { FetchLike } from '../browser/http';
+import { type FetchLike, request } from '../browser/http';
+import { wasPreloaded } from '../browser/preload';
 import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 import { STORAGE_KEYS } from '../product/constants';
@@ -94,6 +95,20 @@ async function loadFacts(
 }
 
 /**
+ * A page may start the probe's request with itself (README, "Starting with the page") before it
+ * can know that this browser remembers its mode. A start that did not ask that URL takes the
+ * preload's answer all the same, from the browser's preload cache (nothing reaches the server),
+ * so that no engine warns of a preload left unused. Without such a preload nothing is asked.
+ */
+function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
+  const url = apiUrl(deps._origin, GATEWAY_API_BASE, 'ClientConfiguration');
+  const askedIt = apiBase(authType, deps._production) === GATEWAY_API_BASE;
+  if (!askedIt && wasPreloaded(url, globalThis.performance)) {
+    void request(deps._fetch, url, { _timeoutMs: deps._timeoutMs, _readBody: false });
+  }
+}
+
+/**
  * The start-up sequence, without any UI: sign-in mode, then the calls of its API base, then the
  * claims, each handed to `events` as it is learnt. A remembered mode whose configuration call
  * answers 404 is wrong (the server changed modes): it is forgotten and the probe runs afresh,
@@ -106,6 +121,6 @@ export async function runStartup(deps: StartupDeps, events: StartupEvents): Prom
   if (resolved._remembered && configStatus === 404) {
     deps._local.remove(STORAGE_KEYS.authType);
     await loadFacts(deps, await deps._resolveAuthType(), events);
-  }
+  } else if (resolved._remembered) takeProbePreload(deps, resolved._authType);
   events._onUpdate({ claims: readClaims(deps._local.get(STORAGE_KEYS.jwt), deps._now()) });
 }

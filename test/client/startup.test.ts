@@ -455,4 +455,42 @@ test("loadConfiguration (start-up and reload): the mode's base and headers; only
   assert.is(token.requests[0]?.headers.authorization, 'Bearer dev-123');
 });
 
+// ---- a page that preloads the probe's URL (README, "Starting with the page") ----
+
+/** Runs `fn` while Resource Timing says the page preloaded `urls` (entries of initiator `link`). */
+async function withPreloaded<T>(urls: string[], fn: () => Promise<T>): Promise<T> {
+  const original = performance.getEntriesByName;
+  performance.getEntriesByName = (name: string) =>
+    urls.includes(name) ? [{ name, initiatorType: 'link' } as unknown as PerformanceEntry] : [];
+  try {
+    return await fn();
+  } finally {
+    performance.getEntriesByName = original;
+  }
+}
+
+test('a remembered oracle or token mode takes the preloaded probe answer, so that the browser does not warn it went unused', async () => {
+  for (const mode of ['oracle', 'token'] as const) {
+    const server = product({ auth: mode });
+    const { deps } = depsFor(server, { _local: storeWith({ authType: mode }) });
+    const result = await withPreloaded([url('/api/web/ClientConfiguration')], () => runStartup(deps));
+    assert.is(result.authType, mode, 'the remembered mode is used as is');
+    await settle();
+    assert.is(count(server, '/api/web/ClientConfiguration'), 1, `${mode}: the preload taken`);
+    assert.is(server.requests.find((r) => r.path === '/api/web/ClientConfiguration')?.headers.authorization, undefined);
+  }
+});
+
+test('a remembered mode without a preload of the probe asks nothing more, and a remembered gateway asks that URL once', async () => {
+  const oracle = product({ auth: 'oracle' });
+  await runStartup(depsFor(oracle, { _local: storeWith({ authType: 'oracle' }) }).deps);
+  await settle();
+  assert.is(count(oracle, '/api/web/ClientConfiguration'), 0, 'no preload: no probe');
+  const secgw = product({ auth: 'secgw' });
+  const { deps } = depsFor(secgw, { _local: storeWith({ authType: 'secgw' }) });
+  await withPreloaded([url('/api/web/ClientConfiguration')], () => runStartup(deps));
+  await settle();
+  assert.is(count(secgw, '/api/web/ClientConfiguration'), 1, 'its configuration call is the preload taken');
+});
+
 test.run();

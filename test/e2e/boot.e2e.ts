@@ -115,7 +115,8 @@ test('token: 404 from /api/web/ClientConfiguration, then /api/ClientConfiguratio
 
 test('oracle: 404 from /api/web/ClientConfiguration, then the fallback; every later call under /api/', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
-    await open('/web/');
+    // A page that preloads nothing (the demo's host page does): the order is the client's own.
+    await open('/e2e/plain.html');
     await clientReady(page);
     const calls = startupRequests(server).map((r) => `${r.method} ${r.path}`);
     assert.equal(calls.slice(0, 2), ['GET /api/web/ClientConfiguration', 'GET /api/ClientConfiguration']);
@@ -132,7 +133,8 @@ test('a stored authType is used as is: no probe', () =>
     { auth: 'oracle' },
     null,
     async ({ page, open, server }) => {
-      await open('/web/');
+      // A page that preloads nothing: the demo's host page preloads the probe's URL in every mode.
+      await open('/e2e/plain.html');
       const client = await clientReady(page);
       assert.is(client.authType, 'oracle');
       assert.ok(!server.requests.some((r) => r.path === '/api/web/ClientConfiguration'), 'no probe of /api/web/');

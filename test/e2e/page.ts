@@ -220,6 +220,11 @@ export class Page {
     ];
   }
 
+  /** The tab's console with the browser's own warnings, where the engine's protocol reports them (Chromium); else null. */
+  browserConsole(): string[] | null {
+    return this.tab.browserConsole?.() ?? null;
+  }
+
   /** The element that has focus (through open shadow roots), or null for the body. */
   focused(): Promise<Focused | null> {
     return this.withDom((dom) => {

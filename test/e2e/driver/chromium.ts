@@ -15,6 +15,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 function tab(context: BrowserContext, page: Page): Tab {
+  const messages: string[] = [];
+  page.on('console', (message) => void messages.push(`${message.type()}: ${message.text()}`));
   return {
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: (expression) => page.evaluate(expression),
@@ -28,6 +30,7 @@ function tab(context: BrowserContext, page: Page): Tab {
       return tab(context, next);
     },
     close: () => page.close(),
+    browserConsole: () => [...messages],
   };
 }
 

@@ -48,6 +48,12 @@ export interface Tab {
   newTab(viewport: Viewport): Promise<Tab>;
   /** Closes the window as a user would: the page gets `pagehide`. */
   close(): Promise<void>;
+  /**
+   * Every console message of the tab, the browser's own warnings (an unused or unmatched preload)
+   * among them: only where the protocol reports those, which Chromium's does. Firefox's WebDriver
+   * BiDi and WebKitWebDriver report the page's own calls at most (pages/recorder.js has those).
+   */
+  browserConsole?(): string[];
 }
 
 /** A fresh browsing session: no cookies, no storage, no cache; one blank tab to start with. */
