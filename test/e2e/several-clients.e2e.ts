@@ -81,7 +81,8 @@ test("the first client's logger options and endpoint win; its unmount hands over
         'a timer armed now would send it',
       );
       const stats = await page.evaluate(() => (window as any).EMWeb.logger.stats());
-      assert.equal([stats.queued, stats.status], [1, 'idle']);
+      // The contract's status once the last client has left.
+      assert.equal([stats.queued, stats.status], [1, 'stopped']);
       assert.not.ok(
         server.logBatches.some((b) => b.entries.some((e) => e.message === 'e2e: after the last client')),
         'not sent',
