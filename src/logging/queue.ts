@@ -120,7 +120,7 @@ export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () 
       const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = config();
       const at = occurrence._at;
       const key = groupRepeatsAfter ? repeatKind(occurrence) : null;
-      const kind = key === null ? null : repeatOf(key, at, groupRepeatsAfter);
+      const kind = key === null ? null : repeatOf(occurrence._level, key, at, groupRepeatsAfter);
       const group = kind?._group;
       if (group?._round === round) {
         group._count++;

@@ -3,12 +3,14 @@
  * repeats when they have the same level, the same message, and (when `additional` holds an error)
  * the same name, message and first stack frame of its first error. Within a rolling minute the
  * first `groupRepeatsAfter` of a kind go as they are; the queue counts the later ones into one
- * grouped entry.
+ * grouped entry. Each level has its own kinds, so that a key is the entry's texts alone: without
+ * an error, the message itself, with no new string to build (a storm of distinct messages is
+ * the logger's hot path).
  */
 import type { LogLevel } from '../product/constants';
 import { messageText } from './serialize';
 
-/** Kinds remembered at most: past it they are all forgotten (their next occurrences go as they are, as if new). */
+/** Kinds remembered at most, per level: past it they are all forgotten (their next occurrences go as they are, as if new). */
 const MAX_KINDS = 256;
 /** Text kept of each part of a kind: longer texts are the same kind when their first 8 Ki characters are. */
 const MAX_PART = 8 * 1024;
@@ -32,56 +34,45 @@ function firstFrame(name: string, message: string, stack: string): string | unde
 
 const isError = (value: unknown): value is Error => value instanceof Error;
 
-/** What of a logged call tells its kind (the queue's occurrence has these and more). */
+/** What of a logged call tells its kind, besides its level (the queue's occurrence has these and more). */
 interface Logged {
-  _level: LogLevel;
   _message: unknown;
   _additional: unknown[];
 }
 
-/** A kind's key, and the texts of the call it was made from (the error's: none without an error). */
+/** A kind's key, and the texts of the call with an error it was made from. */
 interface ToldKind {
-  _level: LogLevel;
   _text: string;
-  _name: string | undefined;
-  _message: string | undefined;
-  _stack: string | undefined;
+  _name: string;
+  _message: string;
+  _stack: string;
   _key: string;
 }
 
 /**
- * The kind told last. A failing loop logs the same call again and again (a new error each time,
- * with the same texts): its key is then handed back as it is, not built again, and the kinds' map
- * finds that same string by the hash it keeps. It holds one call's texts, no more.
+ * The kind with an error told last. A failing loop logs the same call again and again (a new
+ * error each time, with the same texts): its key is then handed back as it is, not built again,
+ * and the kinds' map finds that same string by the hash it keeps. It holds one call's texts, no more.
  */
 let lastKind: ToldKind | undefined;
 
 /**
- * What makes an occurrence a repeat of another, as a key: its parts apart by a character log
- * texts do not hold. Null when it cannot be told (hostile values): such an entry is never grouped.
+ * What makes an occurrence a repeat of another at its level, as a key: its parts apart by a
+ * character log texts do not hold. Null when it cannot be told (hostile values): such an entry
+ * is never grouped.
  */
-export function repeatKind({ _level, _message, _additional }: Logged): string | null {
+export function repeatKind({ _message, _additional }: Logged): string | null {
   try {
-    const text = typeof _message === 'string' ? _message : messageText(_message);
+    const text = cut(typeof _message === 'string' ? _message : messageText(_message));
     const error = _additional.find(isError);
-    const name = error && String(error.name);
-    const message = error && String(error.message);
-    const stack = error && String(error.stack);
+    if (!error) return text;
+    const name = String(error.name);
+    const message = String(error.message);
+    const stack = String(error.stack);
     const last = lastKind;
-    if (
-      last?._level === _level &&
-      last._text === text &&
-      last._name === name &&
-      last._message === message &&
-      last._stack === stack
-    )
-      return last._key;
-    const head = `${_level}\0${cut(text)}`;
-    const key =
-      name === undefined || message === undefined || stack === undefined
-        ? head
-        : `${head}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, stack)}`;
-    lastKind = { _level, _text: text, _name: name, _message: message, _stack: stack, _key: key };
+    if (last?._text === text && last._name === name && last._message === message && last._stack === stack) return last._key;
+    const key = `${text}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, stack)}`;
+    lastKind = { _text: text, _name: name, _message: message, _stack: stack, _key: key };
     return key;
   } catch {
     return null;
@@ -89,17 +80,20 @@ export function repeatKind({ _level, _message, _additional }: Logged): string | 
 }
 
 /**
- * The kinds seen lately. For an occurrence at `at`: its kind when it is a repeat to count (`limit`
- * of its kind went as they are within the last minute), else null (it goes as it is, and is noted).
+ * The kinds seen lately, per level. For an occurrence at `at`: its kind when it is a repeat to
+ * count (`limit` of its kind went as they are within the last minute), else null (it goes as it
+ * is, and is noted).
  */
-export function createRepeats<Group>(): (key: string, at: number, limit: number) => Kind<Group> | null {
-  let kinds = new Map<string, Kind<Group>>();
-  return (key, at, limit) => {
+export function createRepeats<Group>(): (level: LogLevel, key: string, at: number, limit: number) => Kind<Group> | null {
+  const byLevel: Map<string, Kind<Group>>[] = [];
+  return (level, key, at, limit) => {
+    let kinds = byLevel[level] ?? new Map<string, Kind<Group>>();
     const kind = kinds.get(key);
     if (!kind) {
       // A new map, not clear(): in V8, clearing this long-lived map made a storm of distinct errors
       // cost half again as much per call (measured by bench/logger.ts).
       if (kinds.size >= MAX_KINDS) kinds = new Map();
+      byLevel[level] = kinds;
       kinds.set(key, { _times: [at] });
       return null;
     }

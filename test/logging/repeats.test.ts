@@ -5,8 +5,16 @@ import type { Occurrence } from '../../src/logging/queue';
 import { createRepeats, repeatKind } from '../../src/logging/repeats';
 import { LogLevel } from '../../src/product/constants';
 
-const kind = (level: LogLevel, message: unknown, ...additional: unknown[]) =>
-  repeatKind({ _level: level, _message: message, _additional: additional, _timestamp: '', _at: 0, _context: '' } as Occurrence);
+// Each level has its own kinds (createRepeats): a key is told by the call's texts alone.
+const kind = (message: unknown, ...additional: unknown[]) =>
+  repeatKind({
+    _level: LogLevel.ERROR,
+    _message: message,
+    _additional: additional,
+    _timestamp: '',
+    _at: 0,
+    _context: '',
+  } as Occurrence);
 
 const errorAt = (message: string, frames: string[], name = 'TypeError') => {
   const error = new Error(message);
@@ -15,58 +23,52 @@ const errorAt = (message: string, frames: string[], name = 'TypeError') => {
   return error;
 };
 
-test('repeats: the same level and message; the other values may differ', () => {
-  assert.is(kind(LogLevel.ERROR, 'grid failed', { attempt: 1 }), kind(LogLevel.ERROR, 'grid failed', { attempt: 2 }, 'x'));
-  assert.is.not(kind(LogLevel.ERROR, 'grid failed'), kind(LogLevel.FATAL, 'grid failed'), 'another level');
-  assert.is.not(kind(LogLevel.ERROR, 'grid failed'), kind(LogLevel.ERROR, 'grid failed!'), 'another message');
-  assert.is(
-    kind(LogLevel.ERROR, new Error('same text')),
-    kind(LogLevel.ERROR, 'same text'),
-    "an error as the message is its message's text",
-  );
-  assert.is(kind(LogLevel.ERROR, { a: 1 }), kind(LogLevel.ERROR, { a: 1 }));
+test('repeats: the same message; the other values may differ', () => {
+  assert.is(kind('grid failed', { attempt: 1 }), kind('grid failed', { attempt: 2 }, 'x'));
+  assert.is.not(kind('grid failed'), kind('grid failed!'), 'another message');
+  assert.is(kind(new Error('same text')), kind('same text'), "an error as the message is its message's text");
+  assert.is(kind({ a: 1 }), kind({ a: 1 }));
 });
 
 test("with an error in additional: its name, message and first stack frame too, in every engine's stack format", () => {
   const v8 = (frames: string[], message = 'x is undefined', name?: string) =>
-    kind(LogLevel.ERROR, 'render failed', errorAt(message, frames, name));
+    kind('render failed', errorAt(message, frames, name));
   const at = ['    at Kt (https://h/app.js:1:48211)', '    at Ft.refresh (https://h/app.js:1:51902)'];
   assert.is(v8(at), v8([at[0]!, '    at elsewhere (https://h/app.js:9:9)']), 'later frames do not count');
   assert.is.not(v8(at), v8(['    at Other (https://h/app.js:2:10)', at[1]!]), 'another first frame');
   assert.is.not(v8(at), v8(at, 'y is undefined'), "another error's message");
   assert.is.not(v8(at), v8(at, 'x is undefined', 'RangeError'), 'another name');
-  assert.is.not(v8(at), kind(LogLevel.ERROR, 'render failed'), 'an error, or none');
+  assert.is.not(v8(at), kind('render failed'), 'an error, or none');
   // A message that itself ends like a frame does not stand in for the frame.
   assert.is.not(v8(at, 'see a.js:1:2'), v8(['    at Other (https://h/app.js:2:10)'], 'see a.js:1:2'));
   const gecko = (first: string) => {
     const error = new TypeError('x is undefined');
     error.stack = `${first}\nFt.refresh@https://h/app.js:1:51902\n`;
-    return kind(LogLevel.ERROR, 'render failed', error);
+    return kind('render failed', error);
   };
   assert.is(gecko('Kt@https://h/app.js:1:48211'), gecko('Kt@https://h/app.js:1:48211'));
   assert.is.not(gecko('Kt@https://h/app.js:1:48211'), gecko('Other@https://h/app.js:2:10'));
   const first = errorAt('only one', at);
   const second = errorAt('only one', at);
   assert.is(
-    kind(LogLevel.ERROR, 'm', first, errorAt('a', at)),
-    kind(LogLevel.ERROR, 'm', second, errorAt('b', ['    at z (https://h/z.js:3:3)'])),
+    kind('m', first, errorAt('a', at)),
+    kind('m', second, errorAt('b', ['    at z (https://h/z.js:3:3)'])),
     'the first error only',
   );
 });
 
 test('the same error object logged again is the same kind; changed since (its message, its stack), it is told by what it is now', () => {
   const error = errorAt('x is undefined', ['    at Kt (https://h/app.js:1:48211)']);
-  const first = kind(LogLevel.ERROR, 'render failed', error);
-  assert.is(kind(LogLevel.ERROR, 'render failed', error), first);
-  assert.is.not(kind(LogLevel.FATAL, 'render failed', error), first, 'another level');
-  assert.is.not(kind(LogLevel.ERROR, 'other', error), kind(LogLevel.ERROR, 'render failed', error), 'another message');
+  const first = kind('render failed', error);
+  assert.is(kind('render failed', error), first);
+  assert.is.not(kind('other', error), kind('render failed', error), 'another message');
   error.message = 'y is undefined';
-  assert.is.not(kind(LogLevel.ERROR, 'render failed', error), first, 'its message changed');
+  assert.is.not(kind('render failed', error), first, 'its message changed');
   error.stack = 'TypeError: y is undefined\n    at Other (https://h/app.js:2:2)';
-  assert.is.not(kind(LogLevel.ERROR, 'render failed', error), first);
+  assert.is.not(kind('render failed', error), first);
   assert.is(
-    kind(LogLevel.ERROR, 'render failed', error),
-    kind(LogLevel.ERROR, 'render failed', errorAt('y is undefined', ['    at Other (https://h/app.js:2:2)'])),
+    kind('render failed', error),
+    kind('render failed', errorAt('y is undefined', ['    at Other (https://h/app.js:2:2)'])),
   );
 });
 
@@ -78,16 +80,15 @@ test('a call right after another is told by its own texts: a new error with the 
     made.stack = stack;
     return made;
   };
-  const loop = () => kind(LogLevel.ERROR, 'render failed', error());
+  const loop = () => kind('render failed', error());
   const first = loop();
   assert.is(loop(), first, 'a new error each time, with the same texts');
   const others: [string, () => string | null][] = [
-    ['level', () => kind(LogLevel.FATAL, 'render failed', error())],
-    ['message', () => kind(LogLevel.ERROR, 'render failed!', error())],
-    ["error's name", () => kind(LogLevel.ERROR, 'render failed', error('x is undefined', 'RangeError'))],
-    ["error's message", () => kind(LogLevel.ERROR, 'render failed', error('y is undefined'))],
-    ['first frame', () => kind(LogLevel.ERROR, 'render failed', error(undefined, undefined, 'Other@https://h/app.js:2:2\n'))],
-    ['no error', () => kind(LogLevel.ERROR, 'render failed')],
+    ['message', () => kind('render failed!', error())],
+    ["error's name", () => kind('render failed', error('x is undefined', 'RangeError'))],
+    ["error's message", () => kind('render failed', error('y is undefined'))],
+    ['first frame', () => kind('render failed', error(undefined, undefined, 'Other@https://h/app.js:2:2\n'))],
+    ['no error', () => kind('render failed')],
   ];
   for (const [what, other] of others) {
     loop();
@@ -97,10 +98,10 @@ test('a call right after another is told by its own texts: a new error with the 
 });
 
 test('kinds: no two different entries read alike; texts over 8 Ki characters are told apart by their first 8 Ki', () => {
-  assert.is.not(kind(LogLevel.ERROR, 'a\u0000b'), kind(LogLevel.ERROR, 'a', errorAt('b', [])));
+  assert.is.not(kind('a\u0000b'), kind('a', errorAt('b', [])));
   const long = 'x'.repeat(8192);
-  assert.is(kind(LogLevel.ERROR, `${long}1`), kind(LogLevel.ERROR, `${long}2`));
-  assert.ok(kind(LogLevel.ERROR, 'y'.repeat(2_000_000))!.length < 9000, 'a key keeps no more than that');
+  assert.is(kind(`${long}1`), kind(`${long}2`));
+  assert.ok(kind('y'.repeat(2_000_000))!.length < 9000, 'a key keeps no more than that');
 });
 
 test('hostile values: no kind (such an entry is never grouped), never a throw', () => {
@@ -108,14 +109,15 @@ test('hostile values: no kind (such an entry is never grouped), never a throw', 
     throw new Error('trap');
   };
   const hostile = new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap });
-  assert.is(kind(LogLevel.ERROR, 'm', hostile), null);
+  assert.is(kind('m', hostile), null);
   const error = new Error('m');
   Object.defineProperty(error, 'stack', { get: trap });
-  assert.is(kind(LogLevel.ERROR, 'm', error), null);
+  assert.is(kind('m', error), null);
 });
 
 test('the first `limit` of a kind in a rolling minute go as they are; later ones are repeats; a minute on, again', () => {
-  const repeatOf = createRepeats<string>();
+  const repeats = createRepeats<string>();
+  const repeatOf = (key: string, at: number, limit: number) => repeats(LogLevel.ERROR, key, at, limit);
   const seen = [0, 1000, 2000, 3000].map((t) => repeatOf('k', t, 3) !== null);
   assert.equal(seen, [false, false, false, true]);
   assert.ok(repeatOf('k', 59_999, 3), 'the first has not yet left the minute');
@@ -127,8 +129,17 @@ test('the first `limit` of a kind in a rolling minute go as they are; later ones
   assert.is(repeatOf('k', 60_700, 3)!._group, 'the group counting them', 'the kind keeps its grouped entry');
 });
 
-test('past 256 kinds, they are all forgotten: memory stays bounded, and a forgotten kind starts again as new', () => {
+test('each level has its own kinds: the same texts at another level are another kind', () => {
   const repeatOf = createRepeats<string>();
+  assert.is(repeatOf(LogLevel.ERROR, 'k', 0, 1), null);
+  assert.is(repeatOf(LogLevel.FATAL, 'k', 1, 1), null, 'new at FATAL');
+  assert.ok(repeatOf(LogLevel.ERROR, 'k', 2, 1), 'a repeat at ERROR');
+  assert.ok(repeatOf(LogLevel.FATAL, 'k', 3, 1), 'and at FATAL');
+});
+
+test('past 256 kinds, they are all forgotten: memory stays bounded, and a forgotten kind starts again as new', () => {
+  const repeats = createRepeats<string>();
+  const repeatOf = (key: string, at: number, limit: number) => repeats(LogLevel.ERROR, key, at, limit);
   repeatOf('k', 0, 1);
   assert.ok(repeatOf('k', 1, 1));
   for (let i = 0; i < 256; i++) repeatOf(`other ${i}`, 2, 1);
