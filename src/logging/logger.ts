@@ -80,8 +80,8 @@ export function createLogger(env: LoggerEnv): LoggerController {
    * The tab's saved settings win over `over` (the options, or an update, which is saved already
    * unless storage failed), which wins over `base` (the mode's defaults, or the config so far).
    */
-  function configure(base: LoggerConfig, over: Partial<LoggerConfig>): void {
-    config = { ...base, ...over, ...loadSettings(surroundings._session) };
+  function configure(base: LoggerConfig, over: Partial<LoggerConfig>, saved: Partial<LoggerConfig>): void {
+    config = { ...base, ...over, ...saved };
     threshold = Math.min(config.disableConsoleLogging ? LogLevel.OFF : config.level, config.serverLogLevel);
     // As loglevel does, a level below every threshold points at an empty function: a filtered call
     // then costs no more than calling nothing. A method the host page put there itself is left alone.
@@ -102,12 +102,15 @@ export function createLogger(env: LoggerEnv): LoggerController {
   let starts = 0;
   let unlisten = silent;
 
-  configure(config, {});
+  // The tab's saved settings are read when a client starts the logger, not now: a page's first
+  // sessionStorage read took 15-40 ms in Chromium (a fresh profile, the boot benchmark's bare
+  // page), and the start-up requests leave before the logger starts.
+  configure(config, {}, {});
   const logger: Logger = Object.assign(methods, {
     updateConfig: guard((partial: Partial<LoggerConfig>) => {
       const valid = validConfig(partial);
       saveSettings(surroundings._session, valid);
-      configure(config, valid);
+      configure(config, valid, loadSettings(surroundings._session));
     }),
     getConfig: () => ({ ...config }),
     flush: delivery._flush,
@@ -123,7 +126,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
       unlisten();
       unlisten = listen(surroundings._window, surroundings._document, events, captureErrors);
       entries._setBeforeSend(options?.beforeSend);
-      configure(production ? productionDefaults : developmentDefaults, validConfig(options));
+      configure(production ? productionDefaults : developmentDefaults, validConfig(options), loadSettings(surroundings._session));
       delivery._start();
     }),
     _setEndpoint: guard(delivery._setEndpoint),

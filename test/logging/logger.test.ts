@@ -122,6 +122,24 @@ test('getConfig returns a copy of the live config', () => {
   assert.is(h.logger.getConfig().level, LogLevel.INFO);
 });
 
+test('making the logger reads no storage: the saved settings apply when a client starts it (the start-up requests go first)', () => {
+  const session = memoryStorage();
+  harness({ session }).logger.updateConfig({ serverLogLevel: LogLevel.WARN });
+  const read: string[] = [];
+  const watched = {
+    ...session,
+    get: (key: string) => {
+      read.push(key);
+      return session.get(key);
+    },
+  };
+  const second = harness({ session: watched });
+  assert.equal(read, [], 'nothing read while the page is still starting its requests');
+  assert.is(second.logger.getConfig().serverLogLevel, LogLevel.ERROR, 'the defaults until then');
+  second.control._start({ production: true, captureErrors: false });
+  assert.is(second.logger.getConfig().serverLogLevel, LogLevel.WARN, 'restored at start');
+});
+
 test('a reload in the same tab restores saved settings over the defaults and the start options', () => {
   const session = memoryStorage();
   harness({ session }).logger.updateConfig({ level: LogLevel.TRACE, batchSize: 3 });
