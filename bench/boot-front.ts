@@ -2,6 +2,9 @@
  * What the boot benchmark puts in front of a demo server: `emweb.js` one latency away (the demo
  * delays only the API), and the bare host page at `/bare/`, whose answer carries the demo's `Link`
  * headers for the mode when `preload` is on. Everything else is passed on to the demo server.
+ *
+ * `emweb.js` goes with one statement in front of it that notes when the script starts running
+ * (`window.__emwebStarted`, on the page's clock): neither Resource Timing nor a `load` event tells that.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
@@ -16,13 +19,25 @@ export interface BootFront {
   close(): Promise<void>;
 }
 
-function passOn(demo: DemoServer, req: IncomingMessage, res: ServerResponse): void {
+const SCRIPT_STARTED = 'window.__emwebStarted=performance.now();\n';
+
+function passOn(demo: DemoServer, req: IncomingMessage, res: ServerResponse, prefix = ''): void {
   const upstream = request(
     `${demo.url}${req.url}`,
     { method: req.method, headers: { ...req.headers, host: new URL(demo.url).host } },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      const headers = { ...answer.headers };
+      if (prefix) delete headers['content-length'];
+      res.writeHead(answer.statusCode ?? 502, headers);
+      if (!prefix || answer.statusCode !== 200) return void answer.pipe(res);
+      // After a first-line magic comment (a compile hint), which must stay first to count.
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const code = Buffer.concat(chunks).toString('utf8');
+        const firstLine = code.startsWith('//#') ? code.slice(0, code.indexOf('\n') + 1) : '';
+        res.end(firstLine + prefix + code.slice(firstLine.length));
+      });
     },
   );
   upstream.on('error', () => res.destroy());
@@ -40,7 +55,7 @@ export async function startBootFront(demo: DemoServer, scriptLatencyMs: number):
       res.writeHead(200, headers);
       res.end(BARE_PAGE);
     } else if (path === '/web/emweb.js') {
-      setTimeout(() => passOn(demo, req, res), scriptLatencyMs);
+      setTimeout(() => passOn(demo, req, res, SCRIPT_STARTED), scriptLatencyMs);
     } else passOn(demo, req, res);
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
