@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SIZE_LIMIT as LIMIT } from './size-limit.mjs';
 
 const FILE = 'dist/emweb.js';
-const LIMIT = 24_576;
 
 function gzipNine(path) {
   const program = spawnSync('gzip', ['-9', '-c', path], { maxBuffer: 16 * 1024 * 1024 });

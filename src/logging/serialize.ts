@@ -98,7 +98,7 @@ class Walk {
     if (above.length >= MAX_DEPTH || above.includes(value)) return CUT;
     above.push(value);
     try {
-      const toJSON: unknown = Reflect.get(value, 'toJSON');
+      const { toJSON } = value as { toJSON?: unknown };
       if (typeof toJSON === 'function') return this._copy(toJSON.call(value));
       // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
       if (Array.isArray(value) || ArrayBuffer.isView(value)) return this.#items(value as ArrayLike<unknown>);

@@ -1,0 +1,1 @@
+export declare const SIZE_LIMIT: number;
