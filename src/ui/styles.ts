@@ -32,8 +32,8 @@ const CSS = `
   }
 }
 * { box-sizing: border-box; }
-.header { display: flex; align-items: center; gap: 12px; padding: 12px 24px; background: var(--surface); border-bottom: var(--line); }
-.titles { flex: 1; min-width: 0; }
+.header { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 12px 24px; background: var(--surface); border-bottom: var(--line); }
+.titles { flex: 1 1 12em; min-width: 0; }
 .header h1 { margin: 0; font-size: 18px; overflow-wrap: anywhere; }
 .header small, .home h2 { font-size: 13px; color: var(--muted); }
 .badge { font-size: 12px; padding: 2px 10px; border-radius: 9px; background: var(--tint); }
@@ -53,6 +53,7 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .notices { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); }
 .notice { display: block; padding: 8px 16px; border-radius: 8px; background: var(--fg); color: var(--bg); }
 [data-breakpoint=xs] .header small, [data-breakpoint=xs] .mode { display: none; }
+[data-breakpoint=xs] .titles { flex-basis: 100%; }
 [data-breakpoint=xs] .main { padding: 16px 12px 96px; }
 `;
 

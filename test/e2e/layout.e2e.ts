@@ -82,6 +82,37 @@ test('the header compacts at xs: server version line and mode badge hidden, name
     signedIn,
   ));
 
+test("the product's name reads on one line at every width, the signed-in user's name beside or below it", () =>
+  withPage(
+    { auth: 'secgw' },
+    { width: 1280, height: HEIGHT },
+    async ({ page, open }) => {
+      await open('/web/');
+      await clientReady(page);
+      // A long user name once squeezed the name into a column a syllable wide at xs.
+      const lines = () =>
+        page.evaluate(() => {
+          const root = document.querySelector('#emweb')?.shadowRoot;
+          const lineCount = (element: Element | null | undefined) => {
+            if (!element?.firstChild) return 0;
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          };
+          const user = [...(root?.querySelectorAll('header span') ?? [])].find((span) =>
+            /Signed in as/.test(span.textContent ?? ''),
+          );
+          return { name: lineCount(root?.querySelector('h1')), user: lineCount(user) };
+        });
+      for (const width of [320, 375, ...WIDTHS, 1440]) {
+        await page.setViewport({ width, height: HEIGHT });
+        await shownAt(page, breakpointOf(width));
+        assert.equal(await lines(), { name: 1, user: 1 }, `at ${width}px`);
+      }
+    },
+    signedIn,
+  ));
+
 test('the floating action button stays inside the viewport at every width', () =>
   withPage(
     { auth: 'secgw' },
