@@ -73,12 +73,18 @@ export function createLogsPage({ demoDir, csp }) {
     res.end(body);
   }
 
+  // Ids keep counting across a clear(): a page that follows says the last one it has.
+  let nextId = 0;
   return {
     serve,
     add(batch, read) {
-      const record = batchRecord(records.length, batch, read);
+      const record = batchRecord(nextId++, batch, read);
       records.push(record);
       for (const listener of listeners) listener(record);
+    },
+    /** Forgets what was received (the server's reset): a page opened later starts empty. */
+    clear() {
+      records.length = 0;
     },
   };
 }

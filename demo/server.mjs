@@ -540,6 +540,7 @@ export async function startDemoServer(startOptions = {}) {
     reset() {
       sessions.clear();
       product.reset();
+      logsPage.clear();
       printed = 0;
       requests.length = 0;
       held.length = 0;

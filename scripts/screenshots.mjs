@@ -4,8 +4,8 @@
 //   npm run screenshots -- --no-build    uses dist/ as it is
 //   E2E_BROWSERS=firefox npm run screenshots   one engine (default: every engine installed)
 //
-// Each engine at xs (375 px) and lg (1440 px), light and dark; Chromium also the open speed dial,
-// a host screen and a failed start. The demo server runs in-process on a free port, playing the
+// Each engine at xs (375 px) and lg (1440 px), light and dark, and the demo's /logs/ page light and
+// dark; Chromium also the open speed dial, a host screen and a failed start. The demo server runs in-process on a free port, playing the
 // security gateway with a signed-in session, so the header shows a user. Each shot waits for what
 // it shows (the started client, the open menu, the Retry button), never for time.
 import { spawnSync } from 'node:child_process';
@@ -16,13 +16,14 @@ import { demoJwt, startDemoServer } from '../demo/server.mjs';
 import { byRole, clientReady, fab, menu } from '../test/e2e/client.ts';
 import { driverFor } from '../test/e2e/driver/index.ts';
 import { engineVersion, findEngine, selectedEngines } from '../test/e2e/engines.mjs';
-import { seedSession } from '../test/e2e/harness.ts';
+import { seedSession, waitFor } from '../test/e2e/harness.ts';
 import { Page } from '../test/e2e/page.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = join(ROOT, 'docs', 'screenshots');
 const XS = { width: 375, height: 812 };
 const LG = { width: 1440, height: 900 };
+const LOGS_VIEWPORT = { width: 1280, height: 900 };
 
 /** What each picture shows, in every engine: `{engine}-{scheme}-{size}.png`. */
 const EVERY_ENGINE = [
@@ -60,6 +61,55 @@ async function menuOpen(page) {
 async function failed(page) {
   await byRole(page, 'button', 'Retry').waitFor();
   await settled(page);
+}
+
+/**
+ * The demo's /logs/ page with what a support engineer meets there: an error the client sent (a host
+ * whose onSignInRequired throws), its stack read back to src/; the same batch again, marked as a
+ * duplicate; and a grouped warning with its context.
+ */
+async function logsReceived(driver, server, colorScheme) {
+  server.reset();
+  server.setOptions({ probeStatus: null });
+  const session = await driver.open({ viewport: LOGS_VIEWPORT, colorScheme });
+  try {
+    const page = new Page(driver.name, session.tab);
+    await page.goto(`${server.url}/e2e/throwing-signin.html`);
+    const sent = await waitFor(
+      () => server.accepted.find((batch) => batch.entries.some((e) => /onSignInRequired/.test(e.message))),
+      {
+        what: "the client's error at the server",
+      },
+    );
+    const post = (body, key) =>
+      fetch(`${server.url}/api/web/clientlogger/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body,
+      });
+    const now = Date.now();
+    const grouped = {
+      level: 4,
+      message: 'Grid refresh slow: 2300 ms',
+      additional: [],
+      timestamp: new Date(now).toISOString(),
+      repeated: 12,
+      firstTimestamp: new Date(now - 45_000).toISOString(),
+      context: { screen: 'tickets', tenant: 'acme' },
+    };
+    await post(JSON.stringify([grouped]), 'c1d2e3f4-5a6b-4c7d-8e9f-0a1b2c3d4e5f');
+    await post(sent.body, sent.key);
+    await page.goto(`${server.url}/logs/`);
+    await page.waitFor(() => document.querySelectorAll('main section').length === 3);
+    await settled(page);
+    const file = join(DOCS, `logs-${driver.name}-${colorScheme}.png`);
+    await page.screenshot(file);
+    console.log(
+      `${relative(ROOT, file)}  ${LOGS_VIEWPORT.width}×${LOGS_VIEWPORT.height} ${colorScheme}  ${statSync(file).size} bytes`,
+    );
+  } finally {
+    await session.close();
+  }
 }
 
 function build() {
@@ -105,6 +155,7 @@ async function main() {
         for (const shot of name === 'chromium' ? [...EVERY_ENGINE, ...CHROMIUM_ONLY] : EVERY_ENGINE) {
           await shoot(driver, server, shot);
         }
+        for (const colorScheme of ['light', 'dark']) await logsReceived(driver, server, colorScheme);
       } finally {
         await driver.quit();
       }

@@ -1,5 +1,5 @@
 // The README is the host's manual: what it lists must be what the code has.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_STRINGS } from '../src/ui/strings';
@@ -35,6 +35,16 @@ test('the options table lists every bootstrap option', () => {
   const declared = [...body.slice(0, body.indexOf('\n}')).matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]);
   const listed = tableAfter('option').map(([name]) => name);
   assert.equal(listed.sort(), declared.sort());
+});
+
+test("every file of this repository the docs name is there (a host's own files, the walk-through's, excepted)", () => {
+  const hostFiles = new Set([...readme.matchAll(/<!-- file: (\S+) -->/g)].map((m) => m[1]));
+  const named = ['README.md', 'SECURITY.md', 'BENCHMARKS.md'].flatMap((doc) =>
+    [...readFileSync(doc, 'utf8').matchAll(/`((?:src|test|demo|bench|scripts|docs)\/[\w./-]+)`/g)].map((m) => m[1] as string),
+  );
+  const missing = named.filter((path) => !hostFiles.has(path) && !existsSync(path));
+  assert.ok(named.length > 20, 'the docs name files');
+  assert.equal([...new Set(missing)], []);
 });
 
 test.run();

@@ -124,7 +124,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test.run();
 
-const node = nodeSuite('demo server: source maps');
+const node = nodeSuite('demo server: source maps, the live page');
 
 node('the source maps stay private: the demo serves no map to browsers', async () => {
   const server = await startDemoServer({ quiet: true });
@@ -135,6 +135,24 @@ node('the source maps stay private: the demo serves no map to browsers', async (
     const bundle = await (await fetch(`${server.url}/web/emweb.js`)).text();
     assert.not.match(bundle, 'sourceMappingURL', 'the production bundle names no map');
   } finally {
+    await server.close();
+  }
+});
+
+node('reset() forgets what the live page shows: a page opened after it starts with what came since', async () => {
+  const server = await startDemoServer({ quiet: true });
+  const follow = new AbortController();
+  try {
+    await post(server, [entry('before the reset')], 'key-before');
+    server.reset();
+    await post(server, [entry('after the reset')], 'key-after');
+    const events = await fetch(`${server.url}/logs/events`, { signal: follow.signal });
+    const reader = events.body!.getReader();
+    let text = '';
+    while (!text.includes('after the reset')) text += new TextDecoder().decode((await reader.read()).value);
+    assert.not.match(text, 'before the reset');
+  } finally {
+    follow.abort();
     await server.close();
   }
 });
