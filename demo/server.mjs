@@ -350,6 +350,7 @@ export async function startDemoServer(startOptions = {}) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in — demo security gateway</title>
 <link rel="stylesheet" href="/auth/auth.css">
+<link rel="icon" href="/web/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <main class="card">
@@ -380,6 +381,7 @@ export async function startDemoServer(startOptions = {}) {
 <meta name="demo-return-url" content="${escapeHtml(returnUrl)}">
 <title>${escapeHtml(title)} — demo security gateway</title>
 <link rel="stylesheet" href="/auth/auth.css">
+<link rel="icon" href="/web/favicon.svg" type="image/svg+xml">
 <script src="/auth/handover.js"></script>
 </head>
 <body>
