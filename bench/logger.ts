@@ -96,16 +96,18 @@ const heapMB = (gc?: () => void) => {
   return round(process.memoryUsage().heapUsed / 1024 / 1024, 2);
 };
 
-/** A logger as the page has it, with no browser: a fetch that never answers keeps one batch in flight. */
-function ours(
-  production: boolean,
+/** A fetch that never answers: one batch stays in flight, the rest waits in the queue. */
+const neverAnswers = () => new Promise<Response>(noop);
+
+/** A logger as the page has it, with no browser, started and pointed at an endpoint. */
+function startedLogger(
   options: LoggerOptions = {},
-  consoleLike: Record<string, (...a: unknown[]) => void> = {},
-): Logger {
+  fetch: () => Promise<Response> = neverAnswers,
+): { logger: Logger; stop: () => Promise<void> } {
   const control = createLogger({
-    production,
-    fetch: () => new Promise<Response>(noop),
-    console: consoleLike,
+    production: true,
+    fetch,
+    console: {},
     session: memoryStorage(),
     local: memoryStorage(),
     target: new EventTarget() as never,
@@ -115,10 +117,12 @@ function ours(
     setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
     clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
   });
-  control._start({ production, options, captureErrors: false });
+  control._start({ production: true, options, captureErrors: false });
   control._setEndpoint({ url: 'https://bench.invalid/api/web/clientlogger/', headers: () => ({}) });
-  return control._logger;
+  return { logger: control._logger, stop: control._stop };
 }
+
+const ours = (options: LoggerOptions = {}) => startedLogger(options).logger;
 
 /** loglevel-plugin-remote wants a browser: a window and an XMLHttpRequest that never completes. */
 class StubXHR {
@@ -143,7 +147,7 @@ export async function benchLogger() {
     const remote = (await import('loglevel-plugin-remote')).default;
 
     // (a) a call below every threshold
-    const prod = ours(true);
+    const prod = ours();
     const plainWarn = loglevel.getLogger('bench-warn');
     plainWarn.setLevel('warn');
     const filtered = compare(
@@ -173,7 +177,7 @@ export async function benchLogger() {
     // (c) an error that is queued for the server, a distinct message each call (JSON-safe entry
     // built, scrubbed, a context attached, rate limit, bounded queue) against
     // loglevel-plugin-remote queueing to a stubbed XMLHttpRequest.
-    const queuedOurs = ours(true, { maxEntriesPerMinute: 1_000_000_000 });
+    const queuedOurs = ours({ maxEntriesPerMinute: 1_000_000_000 });
     queuedOurs.setContext({ tenant: 'acme', screen: 'tickets', requestId: '4f1c2b7e-8d90-4a1b-b2c3-d4e5f6a7b8c9' });
     remote.apply(loglevel, {
       url: '/logger',
@@ -196,7 +200,7 @@ export async function benchLogger() {
     // (d) one error again and again, as a failing poll loop logs it: past groupRepeatsAfter (5 a
     // minute) each call is counted into a grouped entry. Against loglevel-plugin-remote queueing
     // the same calls.
-    const groupedOurs = ours(true, { maxEntriesPerMinute: 1_000_000_000 });
+    const groupedOurs = ours({ maxEntriesPerMinute: 1_000_000_000 });
     groupedOurs.setContext({ tenant: 'acme', screen: 'tickets', requestId: '4f1c2b7e-8d90-4a1b-b2c3-d4e5f6a7b8c9' });
     const error = loopError();
     const grouped = compare(
@@ -279,24 +283,11 @@ async function storm<Name extends string>(contenders: Record<Name, (i: number) =
   return Object.fromEntries(names.map((name) => [name, round(median(seconds.get(name) ?? []), 1)])) as Record<Name, number>;
 }
 
-/** A logger with production defaults, or the rate limit lifted, whose server answers every batch 200 at once. */
+/** A logger with production defaults, or the rate limit lifted, whose server answers every batch 200 at once, its context set. */
 function answeredLogger(options: LoggerOptions): { logger: Logger; stop: () => Promise<void> } {
-  const control = createLogger({
-    production: true,
-    fetch: () => Promise.resolve(new Response(null, { status: 200 })),
-    console: {},
-    session: memoryStorage(),
-    local: memoryStorage(),
-    target: new EventTarget() as never,
-    doc: new EventTarget() as never,
-    navigator: { onLine: true },
-    setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
-    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-  });
-  control._start({ production: true, options, captureErrors: false });
-  control._setEndpoint({ url: 'https://bench.invalid/api/web/clientlogger/', headers: () => ({}) });
-  control._logger.setContext({ tenant: 'acme', screen: 'tickets', requestId: '4f1c2b7e-8d90-4a1b-b2c3-d4e5f6a7b8c9' });
-  return { logger: control._logger, stop: control._stop };
+  const started = startedLogger(options, () => Promise.resolve(new Response(null, { status: 200 })));
+  started.logger.setContext({ tenant: 'acme', screen: 'tickets', requestId: '4f1c2b7e-8d90-4a1b-b2c3-d4e5f6a7b8c9' });
+  return started;
 }
 
 /**
