@@ -1,9 +1,9 @@
 import type { ApiCallDeps } from '../api/call';
-import { type ClientConfiguration, type ConfigurationAnswer, requestConfiguration } from '../api/configuration';
+import { type ConfigurationAnswer, requestConfiguration } from '../api/configuration';
 import { type CloudCheck, loadVersion } from '../api/info';
-import { type ApiBase, apiBase, apiUrl, GATEWAY_API_BASE } from '../auth/apiBase';
+import { apiBase, apiUrl, GATEWAY_API_BASE } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
-import { type Claims, readClaims } from '../auth/claims';
+import { readClaims } from '../auth/claims';
 import { type AuthTypeResolver, type ResolvedAuthType, rememberedAuthType } from '../auth/probe';
 import { authHeaders } from '../auth/token';
 import { type FetchLike, request } from '../browser/http';
@@ -11,6 +11,7 @@ import { wasPreloaded } from '../browser/preload';
 import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 import { STORAGE_KEYS } from '../product/constants';
+import type { StartupUpdate } from '../state/clientState';
 
 export interface StartupDeps {
   _fetch: FetchLike;
@@ -28,20 +29,6 @@ export interface StartupDeps {
   /** Aborted when the client ends: its calls then answer `aborted`, which is no failure. */
   _signal?: AbortSignal;
 }
-
-/** The facts start-up learns; `Client` carries the same ones. */
-export interface StartupFacts {
-  authType: AuthType;
-  apiBase: ApiBase;
-  config: ClientConfiguration | false;
-  /** The server's version text, `''` when it could not be read. */
-  version: string;
-  isCloud: boolean;
-  claims: Claims | null;
-}
-
-/** Facts as they arrive, one or a few at a time (the API base follows from the mode). */
-export type StartupUpdate = Partial<Omit<StartupFacts, 'apiBase'>>;
 
 /** What start-up tells its caller as it goes; neither may throw. */
 export interface StartupEvents {

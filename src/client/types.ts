@@ -1,9 +1,8 @@
 import type { ComponentChild } from 'preact';
 import type { ClientConfiguration } from '../api/configuration';
 import type { Logger, LoggerOptions, LoggerStats } from '../logging/types';
-import type { ClientState } from '../state/clientState';
+import type { ClientState, StartupFacts } from '../state/clientState';
 import type { Strings } from '../ui/strings';
-import type { StartupFacts } from './startup';
 
 /** What `bootstrap` resolves to: the facts start-up learnt (read live from `state`), and what a host may do with them. */
 export interface Client extends StartupFacts {

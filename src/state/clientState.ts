@@ -3,8 +3,21 @@ import type { ClientConfiguration } from '../api/configuration';
 import { type ApiBase, apiBase } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
 import type { Claims } from '../auth/claims';
-import type { StartupUpdate } from '../client/startup';
 import type { Breakpoint } from '../product/constants';
+
+/** The facts start-up learns; `Client` carries the same ones, read from the state. */
+export interface StartupFacts {
+  authType: AuthType;
+  apiBase: ApiBase;
+  config: ClientConfiguration | false;
+  /** The server's version text, `''` when it could not be read. */
+  version: string;
+  isCloud: boolean;
+  claims: Claims | null;
+}
+
+/** Facts as they arrive, one or a few at a time (the API base follows from the mode). */
+export type StartupUpdate = Partial<Omit<StartupFacts, 'apiBase'>>;
 
 /** What screens read; each piece fills in as start-up learns it (`null` until then). */
 export interface ClientState {

@@ -5,7 +5,8 @@ import * as assert from 'uvu/assert';
 import { createCloudCheck } from '../../src/api/info';
 import { createAuthTypeResolver } from '../../src/auth/probe';
 import { type SafeStorage, safeStorage } from '../../src/browser/storage';
-import { loadConfiguration, type StartupDeps, type StartupUpdate } from '../../src/client/startup';
+import { loadConfiguration, type StartupDeps } from '../../src/client/startup';
+import type { StartupUpdate } from '../../src/state/clientState';
 import {
   createProductServer,
   DEFAULT_CONFIGURATION,
