@@ -30,7 +30,7 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const { logger } = run._client;
   const shell: Shell = {
     state: run._state,
-    shellStatus: run._status,
+    shellStatus: run._shellStatus,
     // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
     userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
     notice: notices.current,

@@ -23,7 +23,7 @@ import type { BootstrapOptions, Client } from './types';
 export interface ClientRun {
   readonly _client: Client;
   readonly _state: ClientState;
-  readonly _status: ReadonlySignal<ShellStatus>;
+  readonly _shellStatus: ReadonlySignal<ShellStatus>;
   /** The latest start (Retry begins another): resolves once start-up is done, rejects with the probe's error. */
   readonly _started: Promise<Client>;
   /** Whether the run has ended: nothing of it is left running. */
@@ -78,14 +78,14 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
 
 /** What one start-up writes to, and asks of the run it belongs to. */
 interface StartTarget {
-  _status: Signal<ShellStatus>;
+  _shellStatus: Signal<ShellStatus>;
   _client: Client;
   readonly _ended: boolean;
 }
 
 /** The shell's one way to ready: after a start, or after a reload that got past the gateway's refusal. */
 function showClient(target: StartTarget): void {
-  if (!target._ended) target._status.value = { _kind: 'ready', _client: target._client };
+  if (!target._ended) target._shellStatus.value = { _kind: 'ready', _client: target._client };
 }
 
 /**
@@ -93,7 +93,7 @@ function showClient(target: StartTarget): void {
  * rejects as the probe did (or because the run ended first).
  */
 function settleStart(startup: Promise<void>, target: StartTarget): Promise<Client> {
-  const { _status: status, _client: client } = target;
+  const { _shellStatus: status, _client: client } = target;
   const start = startup.then(
     () => {
       if (target._ended) throw new Error(ENDED);
@@ -170,7 +170,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const run = {
     _client: client,
     _state: state,
-    _status: status,
+    _shellStatus: status,
     get _started() {
       return started;
     },
