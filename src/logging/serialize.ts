@@ -5,7 +5,7 @@
  */
 
 import { isPlainObject } from '../browser/http';
-import type { LogLevel } from '../product/constants';
+import { LogLevel } from '../product/constants';
 import { CUT, isSecretKey, REDACTED, redactText } from './scrub';
 import type { LogEntry } from './types';
 
@@ -185,8 +185,8 @@ export function isEntry(value: unknown): value is LogEntry {
   const { level, message, additional, timestamp, context } = value;
   return (
     Number.isInteger(level) &&
-    (level as number) >= 0 &&
-    (level as number) <= 6 &&
+    (level as number) >= LogLevel.TRACE &&
+    (level as number) <= LogLevel.FATAL &&
     typeof message === 'string' &&
     Array.isArray(additional) &&
     typeof timestamp === 'string' &&
