@@ -82,52 +82,47 @@ test('the header compacts at xs: server version line and mode badge hidden, name
     signedIn,
   ));
 
-test("the product's name reads on one line at every width, the signed-in user's name beside or below it", () =>
+/** The demo, signed in, at each width in turn: `check` runs once the client shows that width's breakpoint. */
+const atEachWidth = (widths: number[], check: (page: Page, width: number) => Promise<void>) =>
   withPage(
     { auth: 'secgw' },
     { width: 1280, height: HEIGHT },
     async ({ page, open }) => {
       await open('/web/');
       await clientReady(page);
-      // A long user name once squeezed the name into a column a syllable wide at xs.
-      const lines = () =>
-        page.evaluate(() => {
-          const root = document.querySelector('#emweb')?.shadowRoot;
-          const lineCount = (element: Element | null | undefined) => {
-            if (!element?.firstChild) return 0;
-            const range = document.createRange();
-            range.selectNodeContents(element);
-            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-          };
-          const user = [...(root?.querySelectorAll('header span') ?? [])].find((span) =>
-            /Signed in as/.test(span.textContent ?? ''),
-          );
-          return { name: lineCount(root?.querySelector('h1')), user: lineCount(user) };
-        });
-      for (const width of [320, 375, ...WIDTHS, 1440]) {
+      for (const width of widths) {
         await page.setViewport({ width, height: HEIGHT });
         await shownAt(page, breakpointOf(width));
-        assert.equal(await lines(), { name: 1, user: 1 }, `at ${width}px`);
+        await check(page, width);
       }
     },
     signedIn,
-  ));
+  );
+
+/** How many lines the header's product name and signed-in user take. */
+const headerLines = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#emweb')?.shadowRoot;
+    const lineCount = (element: Element | null | undefined) => {
+      if (!element?.firstChild) return 0;
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    };
+    const user = [...(root?.querySelectorAll('header span') ?? [])].find((span) => /Signed in as/.test(span.textContent ?? ''));
+    return { name: lineCount(root?.querySelector('h1')), user: lineCount(user) };
+  });
+
+// A long user name once squeezed the product's name into a column a syllable wide at xs.
+test("the product's name reads on one line at every width, the signed-in user's name beside or below it", () =>
+  atEachWidth([320, 375, ...WIDTHS, 1440], async (page, width) => {
+    assert.equal(await headerLines(page), { name: 1, user: 1 }, `at ${width}px`);
+  }));
 
 test('the floating action button stays inside the viewport at every width', () =>
-  withPage(
-    { auth: 'secgw' },
-    { width: 1280, height: HEIGHT },
-    async ({ page, open }) => {
-      await open('/web/');
-      await clientReady(page);
-      for (const width of [320, 375, ...WIDTHS, 1440, 1920]) {
-        await page.setViewport({ width, height: HEIGHT });
-        await shownAt(page, breakpointOf(width));
-        assertInViewport(await fab(page).box(), width, HEIGHT, `the button at ${width}px`);
-      }
-    },
-    signedIn,
-  ));
+  atEachWidth([320, 375, ...WIDTHS, 1440, 1920], async (page, width) => {
+    assertInViewport(await fab(page).box(), width, HEIGHT, `the button at ${width}px`);
+  }));
 
 // ---------------------------------------------------------------------------------------------
 // Host styles: hostile.html against plain.html (the same script tag, no host styles at all).
