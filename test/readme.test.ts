@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { preloadLinks } from '../demo/preload.mjs';
 import { developmentDefaults, productionDefaults } from '../src/logging/levels';
 import { LogLevel, STORAGE_KEYS } from '../src/product/constants';
 import { DEFAULT_STRINGS } from '../src/ui/strings';
@@ -84,6 +85,24 @@ test("the logger table gives each mode's defaults", () => {
     ]),
   );
   assert.equal(listed, expected);
+});
+
+test("the preload table gives each mode's URLs as the demo's host page preloads them", () => {
+  const table = tableAfter('docs/preload.md', 'mode the server plays');
+  const listed = Object.fromEntries(
+    table.map(([mode = '', urls = '']) => [mode.split(' ')[0], urls.split(/,? /).filter((url) => url.startsWith('/'))]),
+  );
+  const preloaded = (mode: 'secgw' | 'oracle' | 'token') => preloadLinks(mode).map((link) => link.slice(1, link.indexOf('>')));
+  assert.equal(listed, { secgw: preloaded('secgw'), oracle: preloaded('oracle'), token: preloaded('token') });
+});
+
+test('the same-origin markup and Link header are the ones the real-browser checks and the demo use', () => {
+  const page = read('docs/preload.md');
+  const markup = [...page.matchAll(/^<link rel="preload" href="\/[^"]*" as="fetch">$/gm)].map((m) => m[0]);
+  const checked = read('test/e2e/pages/preload-markup.html');
+  assert.is(markup.length, 3, "the gateway's three URLs");
+  for (const link of markup) assert.ok(checked.includes(`\n${link}\n`), `test/e2e/pages/preload-markup.html has ${link}`);
+  assert.ok(page.includes(`\nLink: ${preloadLinks('secgw').join(', ')}\n`), 'the header demo/preload.mjs sends');
 });
 
 test('the layout names every module of src/, in its own folder', () => {
