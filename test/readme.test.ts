@@ -6,6 +6,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { preloadLinks } from '../demo/preload.mjs';
 import { developmentDefaults, productionDefaults } from '../src/logging/levels';
+import { MAX_STORE_BYTES } from '../src/logging/pendingStore';
+import { DROP_REPORT_MESSAGE, MAX_BATCH_BYTES } from '../src/logging/queue';
+import { MAX_NETWORK_RETRIES, MAX_RETRY_AFTER_MS } from '../src/logging/retry';
+import { MAX_ENTRY_BYTES } from '../src/logging/serialize';
 import { LogLevel, STORAGE_KEYS } from '../src/product/constants';
 import { DEFAULT_STRINGS } from '../src/ui/strings';
 
@@ -103,6 +107,22 @@ test('the same-origin markup and Link header are the ones the real-browser check
   assert.is(markup.length, 3, "the gateway's three URLs");
   for (const link of markup) assert.ok(checked.includes(`\n${link}\n`), `test/e2e/pages/preload-markup.html has ${link}`);
   assert.ok(page.includes(`\nLink: ${preloadLinks('secgw').join(', ')}\n`), 'the header demo/preload.mjs sends');
+});
+
+test("the logger page's bounds are the code's", () => {
+  const page = read('docs/logger.md').replace(/\s+/g, ' ');
+  const said = [
+    `reaches ${MAX_BATCH_BYTES / 1024} KiB`,
+    `at most ${MAX_ENTRY_BYTES / 1024} KiB of JSON`,
+    `within ${MAX_STORE_BYTES / 1024} KiB`,
+    `clamped to ${MAX_RETRY_AFTER_MS / 60_000} minutes`,
+    `retried ${MAX_NETWORK_RETRIES} times`,
+    `\`${DROP_REPORT_MESSAGE}\``,
+  ];
+  assert.equal(
+    said.filter((words) => !page.includes(words)),
+    [],
+  );
 });
 
 test('the layout names every module of src/, in its own folder', () => {
