@@ -39,6 +39,12 @@ function tableAfter(page: string, firstHeader: string): string[][] {
 
 const firstCells = (rows: string[][]) => rows.map(([first = '']) => first);
 
+test("the README's Node versions are the ones package.json's engines ask for", () => {
+  const engines: string = JSON.parse(read('package.json')).engines.node;
+  const [, line20 = '', line22 = ''] = /\^(20\.\d+)\.0 \|\| >=(22\.\d+)\.0/.exec(engines) ?? [];
+  assert.match(read('README.md'), `Node ${line20} or newer on the 20 line, or ${line22} or newer`);
+});
+
 test('the strings table lists every key with its default text, and nothing else', () => {
   const listed = Object.fromEntries(tableAfter('docs/embedding.md', 'key').map(([key, text]) => [key, text]));
   assert.equal(listed, DEFAULT_STRINGS);
