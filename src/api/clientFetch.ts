@@ -52,7 +52,7 @@ const pathOnly = (path: string): string => path.split(/[?#]/, 1)[0] ?? '';
  */
 export function pathProblem(path: unknown): string | null {
   const expected = 'EMWeb: client.fetch takes a path relative to the API base, such as "tickets?state=open"';
-  if (typeof path !== 'string') return `${expected}, not a ${path === null ? 'null' : typeof path}`;
+  if (typeof path !== 'string') return `${expected}, not ${path === null ? 'null' : `a value of type ${typeof path}`}`;
   const read = path.replace(/[\t\n\r]/g, '');
   const leaves =
     /^[/\\]/.test(read) || SCHEME.test(read) || pathOnly(read).split(/[/\\]/).some((segment) => PARENT_SEGMENT.test(segment));
