@@ -50,17 +50,26 @@ const pathOnly = (path: string): string => path.split(/[?#]/, 1)[0] ?? '';
  * passes: the sign-in goes nowhere else. The URL parser drops tabs and newlines, and reads `\` as
  * `/`, so they are read the same way here.
  */
-export function pathProblem(path: unknown): string | null {
+function pathProblem(path: unknown): string | null {
   const expected = 'EMWeb: client.fetch takes a path relative to the API base, such as "tickets?state=open"';
   if (typeof path !== 'string') return `${expected}, not ${path === null ? 'null' : `a value of type ${typeof path}`}`;
   const read = path.replace(/[\t\n\r]/g, '');
   const leaves =
-    /^[/\\]/.test(read) || SCHEME.test(read) || pathOnly(read).split(/[/\\]/).some((segment) => PARENT_SEGMENT.test(segment));
+    /^[/\\]/.test(read) ||
+    SCHEME.test(read) ||
+    pathOnly(read)
+      .split(/[/\\]/)
+      .some((segment) => PARENT_SEGMENT.test(segment));
   return leaves ? `${expected}, not ${JSON.stringify(path)}` : null;
 }
 
 /** The rejection for a call that got no answer, as the contract names each case. */
-function rejectionFor(outcome: NoAnswerResult, signal: AbortSignal | null | undefined, where: string, timeoutMs: number): unknown {
+function rejectionFor(
+  outcome: NoAnswerResult,
+  signal: AbortSignal | null | undefined,
+  where: string,
+  timeoutMs: number,
+): unknown {
   if (outcome.reason === 'aborted') {
     return signal?.aborted ? signal.reason : new DOMException(`EMWeb: ${where} was aborted: the client ended`, 'AbortError');
   }
@@ -81,7 +90,17 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
     if (problem) throw new TypeError(problem);
     const base = deps.apiBase();
     if (!base) throw new Error('EMWeb: client.fetch was called before start-up learnt the API base');
-    const { json, timeoutMs = deps.timeoutMs, headers: ownHeaders, body, signal, method = 'GET', mode, keepalive, ...rest } = init;
+    const {
+      json,
+      timeoutMs = deps.timeoutMs,
+      headers: ownHeaders,
+      body,
+      signal,
+      method = 'GET',
+      mode,
+      keepalive,
+      ...rest
+    } = init;
     const headers = Object.fromEntries(new Headers(ownHeaders));
     if (json !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
     const signIn = { origin: deps.origin, base, authType: deps.authType(), local: deps.local };

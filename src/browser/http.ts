@@ -52,9 +52,7 @@ export interface NoAnswerResult {
 export type JsonBody = { value: unknown } | null;
 
 /** What one request came to: an answer, or no answer and why. */
-export type HttpResult =
-  | { kind: 'answer'; status: number; json: JsonBody; retryAfter: string | null }
-  | NoAnswerResult;
+export type HttpResult = { kind: 'answer'; status: number; json: JsonBody; retryAfter: string | null } | NoAnswerResult;
 
 /** The timer functions a request uses; tests hand in a fake clock's. */
 export interface Timers {
@@ -125,8 +123,7 @@ export function exchange<T>(
   for (const signal of signals) signal?.addEventListener('abort', onAbort);
   // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.
   const answer = (async () => read(await send(fetchFn, url, options, controller.signal)))().catch(
-    (error: unknown): NoAnswerResult =>
-      ({ kind: 'noAnswer', reason: leaving._isLeaving() ? 'pageLeaving' : 'failed', error }),
+    (error: unknown): NoAnswerResult => ({ kind: 'noAnswer', reason: leaving._isLeaving() ? 'pageLeaving' : 'failed', error }),
   );
   return Promise.race([answer, cut]).finally(() => {
     timers.clearTimeout(timer);

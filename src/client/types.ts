@@ -1,7 +1,7 @@
 import type { ComponentChild } from 'preact';
+import type { ClientFetchInit } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { Logger, LoggerOptions, LoggerStats } from '../logging/types';
-import type { ClientFetchInit } from '../api/clientFetch';
 import type { ClientStateView, StartupFacts } from '../state/clientState';
 import type { Strings } from '../ui/strings';
 

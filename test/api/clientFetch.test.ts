@@ -246,7 +246,9 @@ test('a 5xx, a timeout and no answer are each logged once at ERROR: method, path
   });
   const failing = new Set(['gone']);
   const fetch: ClientFetchDeps['fetch'] = (url, init) =>
-    failing.has(new URL(url).pathname.split('/').pop() ?? '') ? Promise.reject(new TypeError('Failed to fetch')) : server.fetch(url, init);
+    failing.has(new URL(url).pathname.split('/').pop() ?? '')
+      ? Promise.reject(new TypeError('Failed to fetch'))
+      : server.fetch(url, init);
   const { clientFetch, log } = setup({}, { fetch, timers: clock, timeoutMs: 100 });
   await clientFetch('tickets?q=secret-term', { method: 'post', json: {} });
   const slow = clientFetch('slow?id=secret-id').catch(() => {});
@@ -298,7 +300,11 @@ test("not logged: 2xx, 4xx, the caller's abort, the client's end, the page leavi
 // ---- the session ends mid-day
 
 test('under the gateway a 401 resolves for its caller and tells the shell; other modes and other statuses do not', async () => {
-  const routes = { 'GET /api/web/tickets': { status: 401 }, 'GET /api/tickets': { status: 401 }, 'GET /api/web/x': { status: 403 } };
+  const routes = {
+    'GET /api/web/tickets': { status: 401 },
+    'GET /api/tickets': { status: 401 },
+    'GET /api/web/x': { status: 403 },
+  };
   const { clientFetch, sessionEnded, switchTo } = setup({ routes });
   const response = await clientFetch('tickets');
   assert.is(response.status, 401);

@@ -17,7 +17,15 @@ const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp', custom
 function setup(answer: Route, base: ApiBase = '/api/web/') {
   const server = createProductServer({ auth: 'secgw', routes: { [`GET ${base}ClientConfiguration`]: answer } });
   const log = recordingLog();
-  const deps = { _fetch: server.fetch, _origin: ORIGIN, _base: base, _authType: 'secgw' as const, _local: memoryStorage(), _timeoutMs: 5000, _log: log };
+  const deps = {
+    _fetch: server.fetch,
+    _origin: ORIGIN,
+    _base: base,
+    _authType: 'secgw' as const,
+    _local: memoryStorage(),
+    _timeoutMs: 5000,
+    _log: log,
+  };
   return { server, log, deps };
 }
 
@@ -89,7 +97,10 @@ test('token mode sends the stored token', async () => {
 
 test('a prefetched answer from the same URL is used without a request', async () => {
   const { deps, server } = setup({ status: 500 });
-  const prefetched = { url: URL_WEB, result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null } };
+  const prefetched = {
+    url: URL_WEB,
+    result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
+  };
   assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), CONFIG);
   assert.is(server.requests.length, 0);
 });
@@ -104,7 +115,10 @@ test('a prefetched answer that is not an object still counts as a failure, witho
 
 test('a prefetched answer from another URL is ignored: a dev build in secgw mode asks /api/', async () => {
   const { deps, server } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
-  const prefetched = { url: URL_WEB, result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null } };
+  const prefetched = {
+    url: URL_WEB,
+    result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
+  };
   assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), { displayName: 'from /api/' });
   assert.equal(urlsAsked(server), [URL_DEV]);
 });

@@ -81,8 +81,7 @@ test('decideFallbackProbe: only a 200 JSON body saying token gives token', () =>
 });
 
 test('decideFallbackProbe: silence the page leaving (or an abort) caused decides nothing: it rejects as status 0', () => {
-  const cut = (why: 'pageLeaving' | 'aborted') =>
-    decideFallbackProbe({ kind: 'noAnswer', reason: why });
+  const cut = (why: 'pageLeaving' | 'aborted') => decideFallbackProbe({ kind: 'noAnswer', reason: why });
   assert.throws(() => cut('pageLeaving'), /unhandled error case in getAuthTypeAsync status 0$/);
   assert.throws(() => cut('aborted'), /status 0$/);
   const failed = { kind: 'noAnswer' as const, reason: 'failed' as const };

@@ -1,7 +1,15 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type FetchLike, type HttpResult, isCutShort, isPlainObject, type NoAnswer, parseJson, request } from '../../src/browser/http';
+import {
+  type FetchLike,
+  type HttpResult,
+  isCutShort,
+  isPlainObject,
+  type NoAnswer,
+  parseJson,
+  request,
+} from '../../src/browser/http';
 import { brokenBodyResponse, settle } from '../fakes';
 
 const URL_ = 'https://emweb.test/api/info/version';

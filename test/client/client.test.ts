@@ -15,7 +15,7 @@ function setup(onSignOut: (client: Client) => void = () => {}) {
     _logger: fakeLogger().logger,
     _local: local,
     _reloadConfiguration: async () => false,
-    _fetch: () => Promise.reject(new Error("no API in this test")),
+    _fetch: () => Promise.reject(new Error('no API in this test')),
     _onSignOut: onSignOut,
     _unmount: async () => {},
   });
@@ -38,12 +38,20 @@ test("client.state is read-only for the host at run time: writing a signal or sw
   const { state, client } = setup();
   for (const name of Object.keys(state) as (keyof typeof state)[]) {
     const view = client.state[name] as { value: unknown };
-    assert.throws(() => {
-      view.value = 'forged';
-    }, undefined, name);
-    assert.throws(() => {
-      (client.state as Record<string, unknown>)[name] = { value: 'forged' };
-    }, undefined, name);
+    assert.throws(
+      () => {
+        view.value = 'forged';
+      },
+      undefined,
+      name,
+    );
+    assert.throws(
+      () => {
+        (client.state as Record<string, unknown>)[name] = { value: 'forged' };
+      },
+      undefined,
+      name,
+    );
   }
   applyStartupUpdate(state, { authType: 'token', version: '2' });
   assert.is(client.state.authType.value, 'token');

@@ -41,7 +41,9 @@ test('the session ends mid-day: 401s show Sign-in required once with the header 
       const reloaded = await page.evaluate(() => (window as any).__e2e.client.reloadConfiguration().then((c: unknown) => !!c));
       assert.ok(reloaded, 'the configuration loads with the new session');
       await byText(page, 'Counter screen', '#app').waitFor('visible');
-      await waitFor(async () => (await byText(page, 'Sign-in required', '#app').count()) === 0, { what: 'the sign-in panel to go' });
+      await waitFor(async () => (await byText(page, 'Sign-in required', '#app').count()) === 0, {
+        what: 'the sign-in panel to go',
+      });
       assert.is(await page.evaluate(() => (window as any).__e2e.signInRequired), 1);
       assert.equal(await page.problems(), []);
     },
