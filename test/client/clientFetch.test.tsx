@@ -96,6 +96,7 @@ test('the bootstrap timeoutMs is each client.fetch’s default: a call with no a
   const client = await bootstrap({ captureErrors: false, timeoutMs: 30 });
   const error = await rejection(client.fetch('slow'));
   assert.is((error as DOMException).name, 'TimeoutError');
+  assert.match((error as DOMException).message, 'after 30 ms', 'the bootstrap option, not the 10 s default');
 });
 
 test('unmount while a call is out: it rejects with a DOMException named AbortError', async () => {
