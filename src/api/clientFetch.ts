@@ -51,7 +51,7 @@ const pathOnly = (path: string): string => path.split(/[?#]/, 1)[0] ?? '';
  * `/`, so they are read the same way here.
  */
 function pathProblem(path: unknown): string | null {
-  const expected = 'EMWeb: client.fetch takes a path relative to the API base, such as "tickets?state=open"';
+  const expected = 'EMWeb: client.fetch takes a path under the API base';
   if (typeof path !== 'string') return `${expected}, not ${path === null ? 'null' : `a value of type ${typeof path}`}`;
   const read = path.replace(/[\t\n\r]/g, '');
   const leaves =
@@ -89,7 +89,7 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
     const problem = pathProblem(path);
     if (problem) throw new TypeError(problem);
     const base = deps.apiBase();
-    if (!base) throw new Error('EMWeb: client.fetch was called before start-up learnt the API base');
+    if (!base) throw new Error('EMWeb: client.fetch before start-up learnt the API base');
     const {
       json,
       timeoutMs = deps.timeoutMs,
