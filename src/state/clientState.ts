@@ -32,6 +32,22 @@ export interface ClientState {
   breakpoint: Signal<Breakpoint>;
 }
 
+/** The state as hosts and screens get it: every signal read-only, in its type and at run time. */
+export type ClientStateView = { readonly [K in keyof ClientState]: ReadonlySignal<ClientState[K]['value']> };
+
+/**
+ * A read-only view of the state. A computed signal has no setter, so a host's `state.x.value = …`
+ * throws instead of quietly rewriting what the client believes; the view itself is frozen, so no
+ * signal of it can be swapped either. Every signal of the state gets one, whoever adds it.
+ */
+export function readOnlyState(state: ClientState): ClientStateView {
+  const view: Record<string, ReadonlySignal<unknown>> = {};
+  for (const [name, owned] of Object.entries(state) as [string, ReadonlySignal<unknown>][]) {
+    view[name] = computed(() => owned.value);
+  }
+  return Object.freeze(view) as ClientStateView;
+}
+
 export function createClientState(production: boolean, breakpoint: Breakpoint): ClientState {
   const authType = signal<AuthType | null>(null);
   return {
