@@ -4,7 +4,7 @@
  * delivery hold, so `logged === sent + queued + dropped` is a fact to check, not a sum that holds by
  * construction. A drop report sent to the server is not a logged entry: it is never counted.
  */
-import type { Surroundings } from './env';
+import type { Runtime } from './env';
 import type { DeliveryStatus, DropCounts, LoggerStats } from './types';
 
 export type DropReason = keyof DropCounts;
@@ -35,7 +35,7 @@ export interface Ledger {
   _stats(queued: number, status: DeliveryStatus): LoggerStats;
 }
 
-export function createLedger({ _now: now, _report: report }: Pick<Surroundings, '_now' | '_report'>): Ledger {
+export function createLedger({ now, report }: Pick<Runtime, 'now' | 'report'>): Ledger {
   let logged = 0;
   let restored = 0;
   let sent = 0;

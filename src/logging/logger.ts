@@ -3,7 +3,7 @@
  * and the composition of its parts, each handed the few others it uses. A call at or above
  * `serverLogLevel` is counted in the ledger and handed to the queue (which groups repeats, applies
  * the rate limit and the bound, and has the entry made); delivery forms batches from the queue and
- * owns each until it is settled; page exit asks delivery to store and drain. Every way in is
+ * owns each until it is settled, page exit included. Every way in is
  * guarded: nothing the logger does can throw into the page. Starting, stopping and the endpoint
  * are on the controller only, which the page's clients hold (page.ts).
  */
@@ -11,8 +11,7 @@ import { LogLevel } from '../product/constants';
 import { loadSettings, saveSettings, validConfig } from './config';
 import { createDelivery } from './delivery';
 import { createEntries } from './entry';
-import { type LoggerEnv, resolveSurroundings } from './env';
-import { pageExit } from './exit';
+import { type LoggerEnv, resolveRuntime } from './env';
 import { createLedger } from './ledger';
 import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './levels';
 import { listen, type PageEvents } from './lifecycle';
@@ -26,16 +25,16 @@ type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
 const silent: LogMethod = () => {};
 
 export function createLogger(env: LoggerEnv): LoggerController {
-  const surroundings = resolveSurroundings(env);
-  const { _guard: guard, _report: report, _now: now } = surroundings;
+  const runtime = resolveRuntime(env);
+  const { guard, report, now } = runtime;
   /** The live configuration: written here only (start, updateConfig), read by the parts through `settings`. */
   let config: LoggerConfig = env.production ? productionDefaults : developmentDefaults;
   const settings = () => config;
-  const ledger = createLedger(surroundings);
-  const entries = createEntries(surroundings);
+  const ledger = createLedger(runtime);
+  const entries = createEntries(runtime);
   const queue = createQueue(settings, ledger, now, entries._write);
-  const post = createPost(surroundings, () => config.withCredentials);
-  const delivery = createDelivery(surroundings, queue, ledger, post);
+  const post = createPost(runtime, () => config.withCredentials);
+  const delivery = createDelivery(runtime, queue, ledger, post, settings);
 
   /**
    * The level methods of the public logger (the public logger is this object, with the rest of the
@@ -53,17 +52,10 @@ export function createLogger(env: LoggerEnv): LoggerController {
       // A clock that gives no time throws here, before the entry is counted.
       const timestamp = isoTime(at);
       ledger._log(1);
-      queue._push({
-        _level: level,
-        _message: message,
-        _additional: additional,
-        _timestamp: timestamp,
-        _at: at,
-        _context: entries._context(),
-      });
-      delivery._pump();
+      queue._push({ level, message, additional, timestamp, at, context: entries._context() });
+      delivery._sendDue();
     }
-    if (!disableConsoleLogging && level >= config.level) surroundings._print[level]?.(message, ...additional);
+    if (!disableConsoleLogging && level >= config.level) runtime.print[level]?.(message, ...additional);
   }
 
   /** The methods that log, by level. A method taken off the logger before its level was filtered still checks it. */
@@ -94,9 +86,10 @@ export function createLogger(env: LoggerEnv): LoggerController {
   }
 
   const events: PageEvents = {
-    ...pageExit(delivery),
-    _online: delivery._pump,
-    _error: (message, additional) => log(LogLevel.ERROR, message, additional),
+    leave: delivery._pageExit._leave,
+    resume: delivery._pageExit._resume,
+    online: delivery._sendDue,
+    error: (message, additional) => log(LogLevel.ERROR, message, additional),
   };
   /** Starts so far: a stop still flushing can tell that a start came meanwhile. */
   let starts = 0;
@@ -109,24 +102,24 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const logger: Logger = Object.assign(methods, {
     updateConfig: guard((partial: Partial<LoggerConfig>) => {
       const valid = validConfig(partial);
-      saveSettings(surroundings._session, valid);
-      configure(config, valid, loadSettings(surroundings._session));
+      saveSettings(runtime.session, valid);
+      configure(config, valid, loadSettings(runtime.session));
     }),
     getConfig: () => ({ ...config }),
     flush: delivery._flush,
-    stats: () => ledger._stats(queue._held() + delivery._held(), delivery._doing()),
+    stats: () => ledger._stats(queue._held() + delivery._held(), delivery._status()),
     setContext: guard(entries._setContext),
   });
   return {
     _logger: logger,
     _start: guard(({ production, options, captureErrors }: LoggerStartOptions) => {
       // Whatever an earlier page left must not keep this one from starting.
-      if (!starts) guard(delivery._restore)();
+      if (!starts) guard(delivery._pageExit._restore)();
       starts++;
       unlisten();
-      unlisten = listen(surroundings._window, surroundings._document, events, captureErrors);
+      unlisten = listen(runtime.window, runtime.document, events, captureErrors);
       entries._setBeforeSend(options?.beforeSend);
-      configure(production ? productionDefaults : developmentDefaults, validConfig(options), loadSettings(surroundings._session));
+      configure(production ? productionDefaults : developmentDefaults, validConfig(options), loadSettings(runtime.session));
       delivery._start();
     }),
     _setEndpoint: guard(delivery._setEndpoint),

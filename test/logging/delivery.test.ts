@@ -2,7 +2,7 @@
 // stats().status in each of its values, flush() results.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Answer, dropReports, ENDPOINT, entriesOf, harness, messages, sizes } from './helpers';
+import { type Answer, dropReports, ENDPOINT, entriesOf, harness, messages, sizes } from '../fakes/logger';
 
 const failThen =
   (failures: Answer[]): ((c: unknown, n: number) => Answer) =>

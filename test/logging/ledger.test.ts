@@ -3,11 +3,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLedger } from '../../src/logging/ledger';
-import { harness } from './helpers';
+import { harness } from '../fakes/logger';
 
 const ledger = (now: () => number = () => 0) => {
   const warnings: unknown[][] = [];
-  const l = createLedger({ _now: now, _report: (...what: unknown[]) => void warnings.push(what) });
+  const l = createLedger({ now, report: (...what: unknown[]) => void warnings.push(what) });
   return { l, warnings };
 };
 const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };

@@ -1,0 +1,108 @@
+/**
+ * The pending batches: formed (or taken over from an earlier page's store) and not yet settled,
+ * oldest first, with what they stand for. Settling one tells the ledger: sent, split in two in its
+ * place (413), or dropped for a reason.
+ */
+import { type Batch, splitBatch } from './batch';
+import { MAX_BATCH_BYTES } from './flushController';
+import type { DropReason, Ledger } from './ledger';
+import type { Queue } from './queue';
+
+/**
+ * A pending batch, and the request that carries it beside delivery's own send, if any: page
+ * exit's keepalive, or a send that a stop (or a lost endpoint) left out. Such a batch is not sent
+ * again until that request's answer is in.
+ */
+interface PendingBatch {
+  batch: Batch;
+  carriedBy: 'keepalive' | 'send-left-out' | null;
+}
+
+export interface Pending {
+  _batches(): readonly PendingBatch[];
+  /** Entries the pending batches stand for. */
+  _held(): number;
+  _add(batch: Batch): void;
+  /** A batch formed from the queue, added; null when the queue is empty. */
+  _form(): Batch | null;
+  /**
+   * The batch to send next: the oldest, or, when there is none and `formNew` says so, one formed
+   * from the queue. Null when there is nothing, or while a request beside delivery's own carries
+   * the oldest: its answer moves on.
+   */
+  _next(formNew: boolean): Batch | null;
+  _has(batch: Batch): boolean;
+  _carry(batch: Batch, by: PendingBatch['carriedBy']): void;
+  /** Takes a batch out, sent or dropped for a reason; true when it was split in two instead. */
+  _settle(batch: Batch, outcome: 'sent' | DropReason): boolean;
+  /** Told of each batch sent (flush accounting), and of each change (the page's store). */
+  _onSent(listener: (batch: Batch) => void): () => void;
+  _onChange(listener: () => void): void;
+}
+
+export function createPending(queue: Queue, ledger: Ledger): Pending {
+  const list: PendingBatch[] = [];
+  let held = 0;
+  const sentListeners = new Set<(batch: Batch) => void>();
+  let changed = () => {};
+
+  const indexOf = (batch: Batch) => list.findIndex((pending) => pending.batch === batch);
+
+  function add(batch: Batch): void {
+    list.push({ batch, carriedBy: null });
+    held += batch.count;
+    changed();
+  }
+
+  function form(): Batch | null {
+    const batch = queue._take(MAX_BATCH_BYTES);
+    if (batch) add(batch);
+    return batch;
+  }
+
+  function settle(batch: Batch, outcome: 'sent' | DropReason): boolean {
+    const at = indexOf(batch);
+    if (at < 0) return false;
+    const halves = outcome === 'tooLarge' && splitBatch(batch);
+    list.splice(at, 1, ...(halves || []).map((half) => ({ batch: half, carriedBy: null })));
+    if (!halves) {
+      held -= batch.count;
+      if (outcome === 'sent') {
+        ledger._deliver(batch.count);
+        for (const tell of sentListeners) tell(batch);
+      } else {
+        ledger._drop(outcome, batch.count);
+        // A drop report lost with the entries of its batch is reported again; one that was all its
+        // batch held is not (sent again and again to an endpoint that refuses it, or that a CSP
+        // blocks, it would never end).
+        if (batch.reported && batch.count > 0) ledger._reportLater(batch.reported);
+      }
+    }
+    changed();
+    return !!halves;
+  }
+
+  return {
+    _batches: () => list,
+    _held: () => held,
+    _add: add,
+    _form: form,
+    _next(formNew) {
+      const oldest = list[0] ?? (formNew ? { batch: form(), carriedBy: null } : null);
+      return oldest?.batch && !oldest.carriedBy ? oldest.batch : null;
+    },
+    _has: (batch) => indexOf(batch) >= 0,
+    _carry(batch, by) {
+      const pending = list[indexOf(batch)];
+      if (pending) pending.carriedBy = by;
+    },
+    _settle: settle,
+    _onSent(listener) {
+      sentListeners.add(listener);
+      return () => sentListeners.delete(listener);
+    },
+    _onChange(listener) {
+      changed = listener;
+    },
+  };
+}
