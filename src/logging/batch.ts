@@ -39,7 +39,7 @@ export const newBatch = (key: string, body: string, count: number, source: Batch
  * else itself; the drop report (the first entry, when there is one) none. The entries are objects:
  * this client wrote them, or checked them when it read them from storage (`repeated` it did not).
  */
-export const occurrencesIn = (entries: object[], reported: unknown): number =>
+export const entriesStoodFor = (entries: object[], reported: unknown): number =>
   entries.reduce(
     (n: number, { repeated }: { repeated?: unknown }, i) =>
       n + (i === 0 && reported ? 0 : Number.isSafeInteger(repeated) && (repeated as number) >= 2 ? (repeated as number) : 1),
@@ -56,7 +56,7 @@ export function splitBatch(batch: Batch): [Batch, Batch] | null {
   const entries: object[] = [JSON.parse(batch.body)].flat();
   if (entries.length < 2) return null;
   const older = entries.slice(0, Math.ceil(entries.length / 2));
-  const olderCount = occurrencesIn(older, batch.reported);
+  const olderCount = entriesStoodFor(older, batch.reported);
   const { source } = batch;
   const newerSource: BatchSource = source.tag === 'queue' ? { tag: 'queue', first: source.first + olderCount } : source;
   return [

@@ -104,7 +104,7 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
 
   function answered(batch: Batch, request: Promise<SendResult>, result: SendResult): void {
     if (state.tag === 'sending' && state.request === request) ownAnswer(state, result);
-    else answeredBeside(batch, result);
+    else answeredInFlight(batch, result);
   }
 
   /** A final answer settles the batch (sent, split, dropped), then on to the next. */
@@ -132,8 +132,8 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
    * The answer to a request beside delivery's own (page exit's keepalive, or a send a stop left
    * out): a final one settles its batch; after a failed one the batch goes again in its turn.
    */
-  function answeredBeside(batch: Batch, result: SendResult): void {
-    pending._carry(batch, null);
+  function answeredInFlight(batch: Batch, result: SendResult): void {
+    pending._markInFlight(batch, null);
     const outcome = classify(result);
     if (pending._has(batch) && outcome !== 'retry' && outcome !== 'network') settle(batch, outcome, result);
     else sendDue();
@@ -155,8 +155,8 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
   }
 
   /** What a stop or a lost endpoint keeps: the retry wait. A request out goes on beside delivery. */
-  function keptWait(): RetryWait | null {
-    if (state.tag === 'sending') pending._carry(state.batch, 'send-left-out');
+  function waitToKeep(): RetryWait | null {
+    if (state.tag === 'sending') pending._markInFlight(state.batch, 'send-left-by-stop');
     return state.tag === 'stopped' || state.tag === 'no-endpoint' || state.tag === 'waiting-retry' ? state.wait : null;
   }
 
@@ -176,7 +176,7 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
   function setEndpoint(endpoint: LogEndpoint | null): void {
     if (state.tag === 'stopped') enter({ ...state, endpoint });
     else if (!endpoint) {
-      if (state.tag !== 'no-endpoint') enter({ tag: 'no-endpoint', wait: keptWait() });
+      if (state.tag !== 'no-endpoint') enter({ tag: 'no-endpoint', wait: waitToKeep() });
     } else if (state.tag === 'sending') enter({ ...state, endpoint });
     else if (state.tag === 'offline') lookAhead(endpoint, state.failures);
     else resume(endpoint, state.tag === 'idle' ? null : state.wait);
@@ -192,7 +192,7 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
     },
     _stop() {
       if (state.tag !== 'stopped')
-        enter({ tag: 'stopped', endpoint: state.tag === 'no-endpoint' ? null : state.endpoint, wait: keptWait() });
+        enter({ tag: 'stopped', endpoint: state.tag === 'no-endpoint' ? null : state.endpoint, wait: waitToKeep() });
     },
     _setEndpoint: setEndpoint,
     _sendDue: sendDue,
@@ -210,6 +210,6 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
       send,
       failuresOf,
     }),
-    _pageExit: createPageExit({ runtime, pending, ledger, post, sendableEndpoint, answeredBeside }),
+    _pageExit: createPageExit({ runtime, pending, ledger, post, sendableEndpoint, answeredInFlight }),
   };
 }

@@ -41,10 +41,10 @@ export interface PageExitParts {
   /** Where a batch may go now (started, online, no Retry-After in force), or null. */
   sendableEndpoint(): LogEndpoint | null;
   /** The answer to a request beside delivery's own. */
-  answeredBeside(batch: Batch, result: SendResult): void;
+  answeredInFlight(batch: Batch, result: SendResult): void;
 }
 
-export function createPageExit({ runtime, pending, ledger, post, sendableEndpoint, answeredBeside }: PageExitParts): PageExit {
+export function createPageExit({ runtime, pending, ledger, post, sendableEndpoint, answeredInFlight }: PageExitParts): PageExit {
   const { local, now, guard } = runtime;
   /** This page's key in the store. */
   const storeKey = STORE_PREFIX + newIdempotencyKey();
@@ -70,11 +70,11 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
 
   function keepalive(endpoint: LogEndpoint, batch: Batch, headers: Record<string, string>): void {
     keepaliveBytes += batch.bytes;
-    pending._carry(batch, 'keepalive');
+    pending._markInFlight(batch, 'keepalive');
     void post(endpoint, batch, true, headers).then(
       guard((result: SendResult) => {
         keepaliveBytes -= batch.bytes;
-        answeredBeside(batch, result);
+        answeredInFlight(batch, result);
       }),
     );
   }
@@ -84,8 +84,8 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
     if (!endpoint) return;
     const headers = endpoint.headers();
     const mayBeacon = !Object.keys(headers).length;
-    for (const { batch, carriedBy } of [...pending._batches()]) {
-      if (carriedBy) continue;
+    for (const { batch, inFlight } of [...pending._batches()]) {
+      if (inFlight) continue;
       if (keepaliveBytes + batch.bytes <= KEEPALIVE_BUDGET) keepalive(endpoint, batch, headers);
       else if (mayBeacon) beaconBatch(runtime.navigator(), endpoint.url, batch);
     }

@@ -15,7 +15,7 @@ import type { Queue } from './queue';
  */
 interface PendingBatch {
   batch: Batch;
-  carriedBy: 'keepalive' | 'send-left-out' | null;
+  inFlight: 'keepalive' | 'send-left-by-stop' | null;
 }
 
 export interface Pending {
@@ -32,7 +32,7 @@ export interface Pending {
    */
   _next(formNew: boolean): Batch | null;
   _has(batch: Batch): boolean;
-  _carry(batch: Batch, by: PendingBatch['carriedBy']): void;
+  _markInFlight(batch: Batch, by: PendingBatch['inFlight']): void;
   /** Takes a batch out, sent or dropped for a reason; true when it was split in two instead. */
   _settle(batch: Batch, outcome: 'sent' | DropReason): boolean;
   /** Told of each batch sent (flush accounting), and of each change (the page's store). */
@@ -49,7 +49,7 @@ export function createPending(queue: Queue, ledger: Ledger): Pending {
   const indexOf = (batch: Batch) => list.findIndex((pending) => pending.batch === batch);
 
   function add(batch: Batch): void {
-    list.push({ batch, carriedBy: null });
+    list.push({ batch, inFlight: null });
     held += batch.count;
     changed();
   }
@@ -64,7 +64,7 @@ export function createPending(queue: Queue, ledger: Ledger): Pending {
     const at = indexOf(batch);
     if (at < 0) return false;
     const halves = outcome === 'tooLarge' && splitBatch(batch);
-    list.splice(at, 1, ...(halves || []).map((half) => ({ batch: half, carriedBy: null })));
+    list.splice(at, 1, ...(halves || []).map((half) => ({ batch: half, inFlight: null })));
     if (!halves) {
       held -= batch.count;
       if (outcome === 'sent') {
@@ -88,13 +88,13 @@ export function createPending(queue: Queue, ledger: Ledger): Pending {
     _add: add,
     _form: form,
     _next(formNew) {
-      const oldest = list[0] ?? (formNew ? { batch: form(), carriedBy: null } : null);
-      return oldest?.batch && !oldest.carriedBy ? oldest.batch : null;
+      const oldest = list[0] ?? (formNew ? { batch: form(), inFlight: null } : null);
+      return oldest?.batch && !oldest.inFlight ? oldest.batch : null;
     },
     _has: (batch) => indexOf(batch) >= 0,
-    _carry(batch, by) {
+    _markInFlight(batch, by) {
       const pending = list[indexOf(batch)];
-      if (pending) pending.carriedBy = by;
+      if (pending) pending.inFlight = by;
     },
     _settle: settle,
     _onSent(listener) {

@@ -13,7 +13,7 @@
 import { isPlainObject, parseJson } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
-import { type Batch, newBatch, occurrencesIn } from './batch';
+import { type Batch, entriesStoodFor, newBatch } from './batch';
 import type { ReportCounts } from './ledger';
 import { isEntry, utf8Bytes } from './serialize';
 
@@ -76,7 +76,7 @@ function readBatch(value: unknown): Batch | null {
   // A drop report, when there is one, is the first entry and is not a logged entry.
   const report = isPlainObject(reported) ? reported : null;
   return entries.length && entries.every(isEntry)
-    ? newBatch(key, JSON.stringify(body), occurrencesIn(entries, report), { tag: 'store' }, report)
+    ? newBatch(key, JSON.stringify(body), entriesStoodFor(entries, report), { tag: 'store' }, report)
     : null;
 }
 

@@ -26,7 +26,7 @@ export interface LogEntry {
   additional: unknown[];
   timestamp: string;
   context?: Record<string, unknown>;
-  /** The occurrences this entry stands for, itself included (at least 2); absent when it stands for itself alone. */
+  /** The logged calls this entry stands for, itself included (at least 2); absent when it stands for itself alone. */
   repeated?: number;
   /** When the first of them occurred. */
   firstTimestamp?: string;
@@ -51,7 +51,7 @@ export interface FlushResult {
 }
 
 /**
- * The logger's ledger, in occurrences (a grouped entry counts as the repeats it stands for): at
+ * The logger's ledger, in entries (a grouped entry counts as the repeats it stands for): at
  * every moment `logged === sent + queued + dropped`.
  */
 export interface LoggerStats {

@@ -1,17 +1,17 @@
 // A batch: what it stands for, and its split in two when the server finds it too large.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { newBatch, occurrencesIn, splitBatch } from '../../src/logging/batch';
+import { entriesStoodFor, newBatch, splitBatch } from '../../src/logging/batch';
 
 const entry = (message: string, extra = {}) => ({ level: 5, message, additional: [], timestamp: 't', ...extra });
 const report = { level: 5, message: 'emweb.logger dropped entries', additional: [{ queueFull: 2 }], timestamp: 't' };
 const messagesOf = (body: string) => [JSON.parse(body)].flat().map((e: any) => e.message);
 
 test('occurrences: an entry stands for itself, a grouped one for its repeated, a drop report for none', () => {
-  assert.is(occurrencesIn([entry('a'), entry('b', { repeated: 7 })], null), 8);
-  assert.is(occurrencesIn([report, entry('a')], { queueFull: 2 }), 1);
+  assert.is(entriesStoodFor([entry('a'), entry('b', { repeated: 7 })], null), 8);
+  assert.is(entriesStoodFor([report, entry('a')], { queueFull: 2 }), 1);
   for (const repeated of [1, 0, -3, 2.5, '9', null, 2 ** 60])
-    assert.is(occurrencesIn([entry('x', { repeated })], null), 1, String(repeated));
+    assert.is(entriesStoodFor([entry('x', { repeated })], null), 1, String(repeated));
 });
 
 test("split: the older half first (its drop report with it), each with a new key made from the batch's, counts kept apart", () => {
