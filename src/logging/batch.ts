@@ -23,16 +23,24 @@ export interface Batch {
   source: BatchSource;
   /** The counts its drop report (its first entry) carries: if the batch is lost, they are reported again. */
   reported: Partial<ReportCounts> | null;
+  /**
+   * Entries other tabs handed to this one, the sender (sender/), entry by entry of the body (a drop
+   * report's place empty): they count in their own tabs, not in `count`. Null when there are none.
+   */
+  handed: string[][] | null;
 }
 
-export const newBatch = (key: string, body: string, count: number, source: BatchSource, reported: Batch['reported']): Batch => ({
-  key,
-  body,
-  bytes: utf8Bytes(body),
-  count,
-  source,
-  reported,
-});
+export const newBatch = (
+  key: string,
+  body: string,
+  count: number,
+  source: BatchSource,
+  reported: Batch['reported'],
+  handed: Batch['handed'] = null,
+): Batch => ({ key, body, bytes: utf8Bytes(body), count, source, reported, handed });
+
+/** Every entry of other tabs a batch carries. */
+export const handedRefs = (batch: Batch): string[] => batch.handed?.flat() ?? [];
 
 /**
  * The entries a batch's entries stand for: each its `repeated` when that is a plausible count,
@@ -55,12 +63,23 @@ export const entriesStoodFor = (entries: object[], reported: unknown): number =>
 export function splitBatch(batch: Batch): [Batch, Batch] | null {
   const entries: object[] = [JSON.parse(batch.body)].flat();
   if (entries.length < 2) return null;
-  const older = entries.slice(0, Math.ceil(entries.length / 2));
-  const olderCount = entriesStoodFor(older, batch.reported);
+  const half = Math.ceil(entries.length / 2);
+  const older = entries.slice(0, half);
+  const olderHanded = batch.handed?.slice(0, half) ?? null;
+  const newerHanded = batch.handed?.slice(half) ?? null;
+  const olderCount = entriesStoodFor(older, batch.reported) - (olderHanded?.flat().length ?? 0);
   const { source } = batch;
   const newerSource: BatchSource = source.tag === 'queue' ? { tag: 'queue', first: source.first + olderCount } : source;
+  const some = (handed: string[][] | null) => (handed?.some((refs) => refs.length) ? handed : null);
   return [
-    newBatch(`${batch.key}-1`, JSON.stringify(older), olderCount, source, batch.reported),
-    newBatch(`${batch.key}-2`, JSON.stringify(entries.slice(older.length)), batch.count - olderCount, newerSource, null),
+    newBatch(`${batch.key}-1`, JSON.stringify(older), olderCount, source, batch.reported, some(olderHanded)),
+    newBatch(
+      `${batch.key}-2`,
+      JSON.stringify(entries.slice(half)),
+      batch.count - olderCount,
+      newerSource,
+      null,
+      some(newerHanded),
+    ),
   ];
 }

@@ -18,7 +18,7 @@ import { createFlush } from './flush';
 import { createFlushController } from './flushController';
 import type { Ledger } from './ledger';
 import { createPageExit, type PageExit } from './pageExit';
-import { createPending } from './pending';
+import { createPending, type Pending } from './pending';
 import { type Post, type SendResult, statusOf } from './post';
 import type { Queue } from './queue';
 import { afterFailure, classify, type Failures, type RetryWait } from './retry';
@@ -61,6 +61,8 @@ export interface Delivery {
   _reschedule(): void;
   _flush(): Promise<FlushResult>;
   _pageExit: PageExit;
+  /** The batches formed and not yet settled (the sender part records and settles some of them). */
+  _pending: Pending;
 }
 
 export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, post: Post, config: () => LoggerConfig): Delivery {
@@ -211,5 +213,6 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
       failuresOf,
     }),
     _pageExit: createPageExit({ runtime, pending, ledger, post, sendableEndpoint, answeredInFlight }),
+    _pending: pending,
   };
 }

@@ -10,6 +10,7 @@ import type { SafeStorage } from '../browser/storage';
 import { LogLevel } from '../product/constants';
 import { CONSOLE_METHODS } from './levels';
 import type { DocumentLike, EventTargetLike } from './lifecycle';
+import type { Channel, Locks } from './sender/messages';
 
 type Print = (...args: unknown[]) => void;
 
@@ -39,6 +40,10 @@ export interface LoggerEnv {
   clearTimeout?: (handle: unknown) => void;
   /** How long one send may take before it counts as no answer (default 15 s). */
   sendTimeoutMs?: number;
+  /** `navigator.locks` (null: none, each tab sends its own). */
+  locks?: Locks | null;
+  /** Opens a BroadcastChannel (null: none, each tab sends its own). */
+  openChannel?: ((name: string) => Channel) | null;
 }
 
 /** The page as every part of the logger sees it, and how the logger reports its own trouble. */
@@ -54,6 +59,9 @@ export interface Runtime {
   document: DocumentLike | undefined;
   navigator(): BeaconNavigator | undefined;
   sendTimeoutMs: number;
+  /** The tabs' lock and channel: with both, the tabs of the browser send through one (sender/). */
+  locks: Locks | null;
+  openChannel: ((name: string) => Channel) | null;
   /**
    * The console method of each level, saved at creation: a host page that patches the console
    * later (to forward it here, say) cannot loop us.
@@ -63,6 +71,24 @@ export interface Runtime {
   report(...what: unknown[]): void;
   /** Wraps a function so that nothing it throws reaches its caller (it is reported instead). */
   guard<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R | undefined;
+}
+
+function defaultLocks(navigator: BeaconNavigator | undefined): Locks | null {
+  try {
+    return ((navigator ?? globalThis.navigator) as { locks?: Locks } | undefined)?.locks ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function defaultChannel(): ((name: string) => Channel) | null {
+  if (typeof BroadcastChannel !== 'function') return null;
+  return (name) => {
+    const channel = new BroadcastChannel(name) as BroadcastChannel & { unref?(): void };
+    // Node's channel keeps its process alive (a test run's): a page's never does.
+    channel.unref?.();
+    return channel as unknown as Channel;
+  };
 }
 
 export function resolveRuntime(env: LoggerEnv): Runtime {
@@ -103,6 +129,8 @@ export function resolveRuntime(env: LoggerEnv): Runtime {
     document: env.doc ?? globalThis.document,
     navigator: () => env.navigator ?? globalThis.navigator,
     sendTimeoutMs: env.sendTimeoutMs ?? 15_000,
+    locks: env.locks === undefined ? defaultLocks(env.navigator) : env.locks,
+    openChannel: env.openChannel === undefined ? defaultChannel() : env.openChannel,
     print,
     report,
     guard,

@@ -61,8 +61,10 @@ export function createFlush(parts: FlushParts): () => Promise<FlushResult> {
     const cut = queue._cut();
     const queued = queue._held() + pending._held();
     let sent = 0;
-    const stopCounting = pending._onSent((batch) => {
-      sent += queuedBefore(cut, batch);
+    const stopCounting = pending._watch({
+      settled(batch, outcome) {
+        if (outcome === 'sent') sent += queuedBefore(cut, batch);
+      },
     });
     try {
       await sendBefore(cut);

@@ -17,6 +17,8 @@ export interface PageEvents {
   leave(): void;
   /** The page is visible again. */
   resume(): void;
+  /** The page is frozen (Chromium's Page Lifecycle): it runs no more until it is resumed, and may be discarded. */
+  freeze(): void;
   /** The browser is online again: delivery looks at what may go. */
   online(): void;
   /**
@@ -51,6 +53,8 @@ export function listen(
   };
   add(target, 'pagehide', () => on.leave());
   add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on.leave() : on.resume()));
+  add(doc, 'freeze', () => on.freeze());
+  add(doc, 'resume', () => doc?.visibilityState !== 'hidden' && on.resume());
   add(target, 'online', () => on.online());
   if (captureErrors) {
     add(target, 'error', (event: ErrorEvent) => on.error(event.message, [event.error]));

@@ -17,8 +17,9 @@ import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './levels';
 import { listen, type PageEvents } from './lifecycle';
 import { createPost } from './post';
 import { createQueue } from './queue';
+import { createOneSender } from './sender/oneSender';
 import { isoTime } from './serialize';
-import type { Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
+import type { LogEndpoint, Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
 
 type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
 
@@ -32,9 +33,21 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const settings = () => config;
   const ledger = createLedger(runtime);
   const entries = createEntries(runtime);
-  const queue = createQueue(settings, ledger, now, entries._write);
+  const queue = createQueue(settings, ledger, now, entries._write, (refs, reason) => oneSender._dropped(refs, reason));
   const post = createPost(runtime, () => config.withCredentials);
   const delivery = createDelivery(runtime, queue, ledger, post, settings);
+  const oneSender = createOneSender({
+    runtime,
+    queue,
+    pending: delivery._pending,
+    ledger,
+    writeEntry: entries._write,
+    config: settings,
+    sendDue: delivery._sendDue,
+    flushOwn: delivery._flush,
+  });
+  /** Where batches go while started: its URL names the tabs' lock and channel. */
+  let endpointUrl: string | null = null;
 
   /**
    * The level methods of the public logger (the public logger is this object, with the rest of the
@@ -52,8 +65,12 @@ export function createLogger(env: LoggerEnv): LoggerController {
       // A clock that gives no time throws here, before the entry is counted.
       const timestamp = isoTime(at);
       ledger._log(1);
-      queue._push({ level, message, additional, timestamp, at, context: entries._context() });
-      delivery._sendDue();
+      const call = { level, message, additional, timestamp, at, context: entries._context() };
+      if (oneSender._hands()) oneSender._hand(call);
+      else {
+        queue._push(call);
+        delivery._sendDue();
+      }
     }
     if (!disableConsoleLogging && level >= config.level) runtime.print[level]?.(message, ...additional);
   }
@@ -86,8 +103,15 @@ export function createLogger(env: LoggerEnv): LoggerController {
   }
 
   const events: PageEvents = {
-    leave: delivery._pageExit._leave,
-    resume: delivery._pageExit._resume,
+    leave() {
+      delivery._pageExit._leave();
+      oneSender._setActive(false);
+    },
+    resume() {
+      delivery._pageExit._resume();
+      oneSender._setActive(true);
+    },
+    freeze: () => oneSender._setActive(false),
     online: delivery._sendDue,
     error: (message, additional) => log(LogLevel.ERROR, message, additional),
   };
@@ -106,8 +130,11 @@ export function createLogger(env: LoggerEnv): LoggerController {
       configure(config, valid, loadSettings(runtime.session));
     }),
     getConfig: () => ({ ...config }),
-    flush: delivery._flush,
-    stats: () => ledger._stats(queue._held() + delivery._held(), delivery._status()),
+    async flush() {
+      const [own, handed] = await Promise.all([delivery._flush(), oneSender._flush()]);
+      return { sent: own.sent + handed.sent, kept: own.kept + handed.kept, dropped: own.dropped + handed.dropped };
+    },
+    stats: () => ledger._stats(queue._held() + delivery._held() + oneSender._held(), delivery._status()),
     setContext: guard(entries._setContext),
   });
   return {
@@ -121,13 +148,20 @@ export function createLogger(env: LoggerEnv): LoggerController {
       entries._setBeforeSend(options?.beforeSend);
       configure(production ? productionDefaults : developmentDefaults, validConfig(options), loadSettings(runtime.session));
       delivery._start();
+      oneSender._setActive(runtime.document?.visibilityState !== 'hidden');
+      oneSender._setEndpoint(endpointUrl);
     }),
-    _setEndpoint: guard(delivery._setEndpoint),
+    _setEndpoint: guard((endpoint: LogEndpoint | null) => {
+      delivery._setEndpoint(endpoint);
+      endpointUrl = endpoint?.url ?? null;
+      if (delivery._status() !== 'stopped') oneSender._setEndpoint(endpointUrl);
+    }),
     async _stop() {
       const at = starts;
       await delivery._flush();
       if (at !== starts) return;
       delivery._stop();
+      oneSender._setEndpoint(null);
       unlisten();
       unlisten = silent;
     },

@@ -35,15 +35,24 @@ export interface Pending {
   _markInFlight(batch: Batch, by: PendingBatch['inFlight']): void;
   /** Takes a batch out, sent or dropped for a reason; true when it was split in two instead. */
   _settle(batch: Batch, outcome: 'sent' | DropReason): boolean;
-  /** Told of each batch sent (flush accounting), and of each change (the page's store). */
-  _onSent(listener: (batch: Batch) => void): () => void;
+  /** The pending batch under a key, if any. */
+  _byKey(key: string): Batch | null;
+  /** Told of each batch added and settled (flush accounting, the sender's records); returns the way to stop. */
+  _watch(watcher: PendingWatcher): () => void;
+  /** Told of each change (the page's store). */
   _onChange(listener: () => void): void;
+}
+
+export interface PendingWatcher {
+  added?(batch: Batch): void;
+  /** `split`: it went as two batches in its place (each added). */
+  settled?(batch: Batch, outcome: 'sent' | 'split' | DropReason): void;
 }
 
 export function createPending(queue: Queue, ledger: Ledger): Pending {
   const list: PendingBatch[] = [];
   let held = 0;
-  const sentListeners = new Set<(batch: Batch) => void>();
+  const watchers = new Set<PendingWatcher>();
   let changed = () => {};
 
   const indexOf = (batch: Batch) => list.findIndex((pending) => pending.batch === batch);
@@ -51,6 +60,7 @@ export function createPending(queue: Queue, ledger: Ledger): Pending {
   function add(batch: Batch): void {
     list.push({ batch, inFlight: null });
     held += batch.count;
+    for (const watcher of watchers) watcher.added?.(batch);
     changed();
   }
 
@@ -65,12 +75,14 @@ export function createPending(queue: Queue, ledger: Ledger): Pending {
     if (at < 0) return false;
     const halves = outcome === 'tooLarge' && splitBatch(batch);
     list.splice(at, 1, ...(halves || []).map((half) => ({ batch: half, inFlight: null })));
+    for (const watcher of watchers) {
+      watcher.settled?.(batch, halves ? 'split' : outcome);
+      for (const half of halves || []) watcher.added?.(half);
+    }
     if (!halves) {
       held -= batch.count;
-      if (outcome === 'sent') {
-        ledger._deliver(batch.count);
-        for (const tell of sentListeners) tell(batch);
-      } else {
+      if (outcome === 'sent') ledger._deliver(batch.count);
+      else {
         ledger._drop(outcome, batch.count);
         // A drop report lost with the entries of its batch is reported again; one that was all its
         // batch held is not (sent again and again to an endpoint that refuses it, or that a CSP
@@ -97,9 +109,10 @@ export function createPending(queue: Queue, ledger: Ledger): Pending {
       if (pending) pending.inFlight = by;
     },
     _settle: settle,
-    _onSent(listener) {
-      sentListeners.add(listener);
-      return () => sentListeners.delete(listener);
+    _byKey: (key) => list.find((pending) => pending.batch.key === key)?.batch ?? null,
+    _watch(watcher) {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
     },
     _onChange(listener) {
       changed = listener;

@@ -15,7 +15,7 @@ import { newIdempotencyKey } from './idempotencyKey';
 import type { Ledger } from './ledger';
 import { createRateLimit } from './rateLimit';
 import { createRepeats, type Kind, repeatKind } from './repeats';
-import { isoTime, type QueuedEntry } from './serialize';
+import { isoTime, type QueuedEntry, utf8Bytes } from './serialize';
 import type { LoggerConfig } from './types';
 
 /** The message of the ERROR entry that carries drop counts to the server. */
@@ -33,13 +33,39 @@ export interface LogCall {
   context: string;
 }
 
+/**
+ * An entry another tab of the browser handed to this one, the sender (sender/): written there
+ * (context, beforeSend, scrubbed), counted in that tab's ledger, never in this one's. `ref` names
+ * it across tabs (`<tab>:<number>`); `kind` is its repeat kind, told where it was logged.
+ */
+export interface HandedEntry {
+  ref: string;
+  json: string;
+  bytes: number;
+  at: number;
+  level: LogLevel;
+  timestamp: string;
+  kind: string | null;
+}
+
+interface HandedSlot {
+  tag: 'handed';
+  entry: HandedEntry;
+  bytes: number;
+  at: number;
+}
+
 /** Repeats counted into one entry; the entry is written when its batch is made. */
 interface GroupedEntry {
   tag: 'repeats';
-  /** The calls it stands for. */
+  /** The calls it stands for, in every tab. */
   count: number;
+  /** Of those, this tab's own. */
+  own: number;
+  /** The others, handed by other tabs. */
+  handed: string[];
   firstTimestamp: string;
-  latest: LogCall;
+  latest: { tag: 'own'; call: LogCall } | { tag: 'handed'; entry: HandedEntry };
   /** When it was opened: it is due like an entry queued then. */
   at: number;
   /** Unknown until it is written: it does not make a batch due early. */
@@ -56,10 +82,20 @@ export type Repeat = Pick<GroupedEntry, 'count' | 'firstTimestamp'> | null;
 /** Writes a call as the entry the server receives (null: beforeSend dropped it). */
 export type WriteEntry = (call: LogCall, repeat: Repeat) => QueuedEntry | null;
 
-/** A place in the queue: an entry written when it was queued, or repeats counted into one entry. */
-type Slot = QueuedEntry | GroupedEntry;
+/** A place in the queue: an entry written when it was queued, one another tab handed, or repeats counted into one entry. */
+type Slot = QueuedEntry | HandedSlot | GroupedEntry;
 
-const callsIn = (slot: Slot) => (slot.tag === 'repeats' ? slot.count : 1);
+/** This tab's own calls a slot stands for (the queue numbers those only). */
+const callsIn = (slot: Slot) => (slot.tag === 'repeats' ? slot.own : slot.tag === 'entry' ? 1 : 0);
+const handedIn = (slot: Slot): string[] => (slot.tag === 'repeats' ? slot.handed : slot.tag === 'handed' ? [slot.entry.ref] : []);
+
+/** A handed entry's JSON with a grouped entry's counts, before its context, as this tab writes its own. */
+function withRepeat(json: string, repeat: Repeat): string {
+  if (!repeat) return json;
+  const { level, message, additional, timestamp, context } = JSON.parse(json);
+  const grouped = { level, message, additional, timestamp, repeated: repeat.count, firstTimestamp: repeat.firstTimestamp };
+  return JSON.stringify(context === undefined ? grouped : { ...grouped, context });
+}
 
 /** What the flush controller needs to tell when a batch is due. */
 export interface QueueSize {
@@ -74,6 +110,10 @@ export interface QueueSize {
 export interface Queue {
   /** Admits a call at a server level: as it is, counted into a grouped entry, or dropped (and counted). */
   _push(call: LogCall): void;
+  /** Admits an entry another tab handed, under the same rules; one dropped is told to `handedDropped`. */
+  _pushHanded(entry: HandedEntry): void;
+  /** Lets go of every handed entry not yet in a batch: this tab no longer sends, their tabs hand them on. */
+  _releaseHanded(): void;
   _size(): QueueSize;
   /**
    * The next batch, due or not: a drop report first when there are counts to report (it takes one of
@@ -83,13 +123,24 @@ export interface Queue {
   _take(maxBytes: number): Batch | null;
   /** Cuts the queue (grouped entries queued now count no more repeats); returns the number every call queued now is below. */
   _cut(): number;
-  /** The number of the oldest call queued. */
+  /** The number of the oldest of this tab's calls queued. */
   _head(): number;
-  /** Calls queued. */
+  /** This tab's calls queued. */
   _held(): number;
 }
 
-export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () => number, writeEntry: WriteEntry): Queue {
+/** Handed entries dropped here, by reason: their tabs count them. */
+export type HandedDropped = (refs: string[], reason: 'queueFull' | 'rateLimited' | 'beforeSend') => void;
+
+type Latest = GroupedEntry['latest'];
+
+export function createQueue(
+  config: () => LoggerConfig,
+  ledger: Ledger,
+  now: () => number,
+  writeEntry: WriteEntry,
+  handedDropped: HandedDropped = () => {},
+): Queue {
   /** Oldest first. */
   const slots: Slot[] = [];
   let head = 0;
@@ -118,42 +169,91 @@ export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () 
   /** The oldest are pushed out (and counted) to keep within the bound. shift, not splice: V8 takes the head off a shift in place. */
   const bound = (maxQueueSize: number) => {
     let pushedOut = 0;
-    while (slots.length > maxQueueSize) pushedOut += callsIn(shift());
+    const handedOut: string[] = [];
+    while (slots.length > maxQueueSize) {
+      const slot = shift();
+      pushedOut += callsIn(slot);
+      handedOut.push(...handedIn(slot));
+    }
     ledger._drop('queueFull', pushedOut);
+    if (handedOut.length) handedDropped(handedOut, 'queueFull');
   };
+
+  const add = (slot: Slot, maxQueueSize: number) => {
+    slots.push(slot);
+    held += callsIn(slot);
+    bytes += slot.bytes;
+    bound(maxQueueSize);
+  };
+
+  /** Counts a repeat into its kind's open grouped entry; false when there is none. */
+  function countRepeat(kind: Kind<GroupedEntry> | null, latest: Latest): boolean {
+    const group = kind?.group;
+    if (group?.openIn !== cuts) return false;
+    group.count++;
+    group.latest = latest;
+    if (latest.tag === 'own') {
+      group.own++;
+      held++;
+    } else group.handed.push(latest.entry.ref);
+    return true;
+  }
+
+  function openGroup(kind: Kind<GroupedEntry>, latest: Latest, timestamp: string, at: number): GroupedEntry {
+    const own = latest.tag === 'own';
+    const handed = own ? [] : [latest.entry.ref];
+    const group: GroupedEntry = {
+      tag: 'repeats',
+      count: 1,
+      own: own ? 1 : 0,
+      handed,
+      firstTimestamp: timestamp,
+      latest,
+      at,
+      bytes: 0,
+      openIn: cuts,
+      kind,
+    };
+    kind.group = group;
+    return group;
+  }
 
   function push(call: LogCall) {
     const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = config();
     const key = groupRepeatsAfter ? repeatKind(call) : null;
     const kind = key === null ? null : repeatOf(call.level, key, call.at, groupRepeatsAfter);
-    const group = kind?.group;
-    if (group?.openIn === cuts) {
-      group.count++;
-      group.latest = call;
-      held++;
-      return;
-    }
+    if (countRepeat(kind, { tag: 'own', call })) return;
     // As it is, or a new grouped entry: either passes the rate limit as one entry.
     if (!admit(call.at, maxEntriesPerMinute)) return ledger._drop('rateLimited', 1);
-    let slot: Slot | null;
-    if (kind) {
-      slot = {
-        tag: 'repeats',
-        count: 1,
-        firstTimestamp: call.timestamp,
-        latest: call,
-        at: call.at,
-        bytes: 0,
-        openIn: cuts,
-        kind,
-      };
-      kind.group = slot;
-    } else slot = writeEntry(call, null);
+    const slot = kind ? openGroup(kind, { tag: 'own', call }, call.timestamp, call.at) : writeEntry(call, null);
     if (!slot) return ledger._drop('beforeSend', 1);
-    slots.push(slot);
-    held++;
-    bytes += slot.bytes;
-    bound(maxQueueSize);
+    add(slot, maxQueueSize);
+  }
+
+  function pushHanded(entry: HandedEntry) {
+    const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = config();
+    const kind = groupRepeatsAfter && entry.kind !== null ? repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
+    if (countRepeat(kind, { tag: 'handed', entry })) return;
+    if (!admit(entry.at, maxEntriesPerMinute)) return handedDropped([entry.ref], 'rateLimited');
+    const slot: Slot = kind
+      ? openGroup(kind, { tag: 'handed', entry }, entry.timestamp, entry.at)
+      : { tag: 'handed', entry, bytes: entry.bytes, at: entry.at };
+    add(slot, maxQueueSize);
+  }
+
+  function releaseHanded() {
+    for (let i = slots.length - 1; i >= 0; i--) {
+      const slot = slots[i] as Slot;
+      if (slot.tag === 'entry') continue;
+      if (slot.tag === 'repeats' && slot.own > 0) {
+        slot.count = slot.own;
+        slot.handed = [];
+        continue;
+      }
+      if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
+      bytes -= slot.bytes;
+      slots.splice(i, 1);
+    }
   }
 
   /** The drop report that opens a batch when there are counts to report: they go with this batch. */
@@ -165,6 +265,23 @@ export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () 
     return { counts, json };
   }
 
+  /** A slot as the entry that goes in a batch; null when beforeSend dropped it (and it is counted). */
+  function entryOf(slot: Slot): { json: string; bytes: number } | null {
+    if (slot.tag === 'entry') return slot;
+    if (slot.tag === 'handed') return slot.entry;
+    const repeat = slot.count > 1 ? slot : null;
+    if (slot.latest.tag === 'handed') {
+      const json = withRepeat(slot.latest.entry.json, repeat);
+      return { json, bytes: utf8Bytes(json) };
+    }
+    const entry = writeEntry(slot.latest.call, repeat);
+    if (!entry) {
+      ledger._drop('beforeSend', slot.own);
+      if (slot.handed.length) handedDropped(slot.handed, 'beforeSend');
+    }
+    return entry;
+  }
+
   function take(maxBytes: number): Batch | null {
     const { batchSize } = config();
     const first = head;
@@ -172,26 +289,29 @@ export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () 
     cuts++;
     const report = dropReport();
     const jsons = report.json ? [report.json] : [];
+    const handed: string[][] = report.json ? [[]] : [];
     let count = 0;
+    let anyHanded = false;
     for (let batchBytes = 0; jsons.length < batchSize && batchBytes < maxBytes && slots.length; ) {
       const slot = shift();
-      const n = callsIn(slot);
-      const entry = slot.tag === 'repeats' ? writeEntry(slot.latest, n > 1 ? slot : null) : slot;
-      if (!entry) {
-        ledger._drop('beforeSend', n);
-        continue;
-      }
+      const entry = entryOf(slot);
+      if (!entry) continue;
       batchBytes += entry.bytes;
       jsons.push(entry.json);
-      count += n;
+      count += callsIn(slot);
+      const refs = handedIn(slot);
+      handed.push(refs);
+      anyHanded ||= refs.length > 0;
     }
     if (!jsons.length) return null;
     const body = batchSize === 1 && jsons.length === 1 ? (jsons[0] as string) : `[${jsons.join()}]`;
-    return newBatch(newIdempotencyKey(), body, count, { tag: 'queue', first }, report.counts);
+    return newBatch(newIdempotencyKey(), body, count, { tag: 'queue', first }, report.counts, anyHanded ? handed : null);
   }
 
   return {
     _push: push,
+    _pushHanded: pushHanded,
+    _releaseHanded: releaseHanded,
     _size: () => ({ slots: slots.length, bytes, oldestAt: slots[0]?.at ?? Infinity }),
     _take: take,
     _cut: cut,

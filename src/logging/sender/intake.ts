@@ -1,0 +1,120 @@
+/**
+ * The sender's side: entries other tabs hand in join this tab's queue (the same batchSize,
+ * flushIntervalMs, 16 KiB, rate limit, bound and grouping of repeats as its own), and each tab is
+ * told what became of its entries once their batch is settled.
+ *
+ * Exactly once: a batch that carries other tabs' entries is recorded in localStorage (its key, its
+ * body, whose entries it holds) when it is formed, before it is first sent, and the record goes
+ * when the batch is settled. A tab that takes the role over replays every record whole, with its
+ * key, before it says it sends; the tabs then hand it their unsettled entries again, and it drops
+ * the refs it already holds (in a replayed batch, or in its queue) and answers at once for the ones
+ * it has settled lately. So an entry that may have reached the server went there in one batch under
+ * one key, whichever tab sends it again: the server's de-duplication by Idempotency-Key leaves one.
+ */
+
+import { isPlainObject, parseJson } from '../../browser/http';
+import type { SafeStorage } from '../../browser/storage';
+import { type Batch, handedRefs, newBatch } from '../batch';
+import type { Pending } from '../pending';
+import type { HandedEntry, Queue } from '../queue';
+import { RECORD_PREFIX, type SettledOutcome } from './messages';
+
+/** Refs settled lately, remembered so that one handed again (its answer lost) is answered again. */
+const MAX_REMEMBERED = 10_000;
+
+export interface Intake {
+  _receive(entries: readonly HandedEntry[]): void;
+  /** Taking the role over: every recorded batch joins the pending ones, whole, with its key. */
+  _replayRecords(): void;
+  /** Giving the role up: handed entries not yet in a batch are let go (their tabs hand them on). */
+  _release(): void;
+  /** Another tab settled a batch this tab may hold too. */
+  _settledElsewhere(key: string, outcome: SettledOutcome): void;
+}
+
+export interface IntakeParts {
+  queue: Queue;
+  pending: Pending;
+  local: SafeStorage;
+  /** Tells the tabs (this one included) what became of entries, and of the batch under `key`. */
+  tell(refs: string[], key: string | null, outcome: SettledOutcome): void;
+  /** Something may go now. */
+  sendDue(): void;
+}
+
+const recordKey = (batch: Batch) => RECORD_PREFIX + batch.key;
+
+function readRecord(text: string | null): Batch | null {
+  const value = parseJson(text ?? '')._json;
+  if (!isPlainObject(value) || typeof value.key !== 'string' || typeof value.body !== 'string') return null;
+  const handed = Array.isArray(value.handed) && value.handed.every(Array.isArray) ? (value.handed as string[][]) : null;
+  return newBatch(value.key, value.body, 0, { tag: 'store' }, null, handed);
+}
+
+export function createIntake({ queue, pending, local, tell, sendDue }: IntakeParts): Intake {
+  /** Refs in the queue or in a pending batch. */
+  let holding = new Set<string>();
+  const settled = new Map<string, SettledOutcome>();
+
+  const remember = (refs: readonly string[], outcome: SettledOutcome) => {
+    for (const ref of refs) {
+      holding.delete(ref);
+      settled.set(ref, outcome);
+    }
+    for (const ref of settled.keys()) {
+      if (settled.size <= MAX_REMEMBERED) break;
+      settled.delete(ref);
+    }
+  };
+
+  pending._watch({
+    added(batch) {
+      if (batch.handed) local.set(recordKey(batch), JSON.stringify({ key: batch.key, body: batch.body, handed: batch.handed }));
+    },
+    settled(batch, outcome) {
+      local.remove(recordKey(batch));
+      if (outcome === 'split') return;
+      const refs = handedRefs(batch);
+      remember(refs, outcome);
+      tell(refs, batch.key, outcome);
+    },
+  });
+
+  return {
+    _receive(entries) {
+      const answered = new Map<SettledOutcome, string[]>();
+      for (const entry of entries) {
+        const outcome = settled.get(entry.ref);
+        if (outcome) answered.set(outcome, [...(answered.get(outcome) ?? []), entry.ref]);
+        else if (!holding.has(entry.ref)) {
+          holding.add(entry.ref);
+          queue._pushHanded(entry);
+        }
+      }
+      for (const [outcome, refs] of answered) tell(refs, null, outcome);
+      sendDue();
+    },
+    _replayRecords() {
+      for (const key of local.keys()) {
+        if (!key.startsWith(RECORD_PREFIX)) continue;
+        const batch = readRecord(local.get(key));
+        if (!batch || pending._byKey(batch.key)) continue;
+        for (const ref of handedRefs(batch)) holding.add(ref);
+        pending._add(batch);
+      }
+    },
+    _release() {
+      queue._releaseHanded();
+      holding = new Set(pending._batches().flatMap(({ batch }) => handedRefs(batch)));
+    },
+    _settledElsewhere(key, outcome) {
+      const batch = pending._byKey(key);
+      if (batch) pending._settle(batch, outcome);
+    },
+  };
+}
+
+/** Handed entries dropped by the queue (bound, rate limit, beforeSend): their tabs count them. */
+export function dropHanded(tell: IntakeParts['tell']) {
+  return (refs: string[], reason: 'queueFull' | 'rateLimited' | 'beforeSend') => tell(refs, null, reason);
+}
