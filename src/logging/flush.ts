@@ -34,8 +34,11 @@ function queuedBefore(cut: number, batch: Batch): number {
   return source.tag === 'store' ? batch.count : Math.max(0, Math.min(batch.count, cut - source.first));
 }
 
-/** Whether all of a batch's entries were queued after the cut. */
-const queuedAfter = (cut: number, { source }: Batch) => source.tag === 'queue' && source.first >= cut;
+/**
+ * Whether all of a batch's entries were queued after the cut. Other tabs' entries in this tab, the
+ * sender, are not numbered: a batch with any goes (the tab that asked the sender to flush counts its own).
+ */
+const queuedAfter = (cut: number, { source, handed }: Batch) => source.tag === 'queue' && source.first >= cut && !handed;
 
 export function createFlush(parts: FlushParts): () => Promise<FlushResult> {
   const { queue, pending } = parts;
@@ -49,7 +52,7 @@ export function createFlush(parts: FlushParts): () => Promise<FlushResult> {
         continue;
       }
       const endpoint = parts.sendableEndpoint();
-      const batch = endpoint && pending._next(queue._head() < cut);
+      const batch = endpoint && pending._next(queue._head() < cut || queue._holdsHanded());
       if (!endpoint || !batch || queuedAfter(cut, batch)) return;
       await parts.send(endpoint, batch, parts.failuresOf(batch));
       // Sent or given up: on to the next. Still pending: it waits for its retry, and so does the rest.

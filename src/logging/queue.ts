@@ -127,6 +127,8 @@ export interface Queue {
   _head(): number;
   /** This tab's calls queued. */
   _held(): number;
+  /** Whether entries other tabs handed are queued. */
+  _holdsHanded(): boolean;
 }
 
 /** Handed entries dropped here, by reason: their tabs count them. */
@@ -317,5 +319,6 @@ export function createQueue(
     _cut: cut,
     _head: () => head,
     _held: () => held,
+    _holdsHanded: () => slots.some((slot) => handedIn(slot).length > 0),
   };
 }

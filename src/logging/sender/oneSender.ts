@@ -103,7 +103,10 @@ export function createOneSender(parts: OneSenderParts): OneSender {
   }
 
   function becomeSender(request: AbortController, release: () => void): void {
-    if (request.signal.aborted || role.tag === 'alone' || role.tag === 'sender') return release();
+    if (request.signal.aborted || role.tag === 'alone' || role.tag === 'sender') {
+      release();
+      return;
+    }
     answerFlushes();
     role = { tag: 'sender', release };
     intake._replayRecords();
