@@ -75,7 +75,12 @@ function channels(later: (fn: () => void) => void) {
     (tab: FakeTab) =>
     (name: string): Channel => {
       const listeners = new Set<(event: { data: unknown }) => void>();
-      const member = { tab, deliver: (data: unknown) => listeners.forEach((listener) => listener({ data })) };
+      const member = {
+        tab,
+        deliver(data: unknown) {
+          for (const listener of listeners) listener({ data });
+        },
+      };
       const members = open.get(name) ?? new Set();
       open.set(name, members);
       members.add(member);

@@ -43,7 +43,7 @@ export interface OneSender {
 }
 
 export interface OneSenderParts {
-  runtime: Pick<Runtime, 'locks' | 'openChannel' | 'local' | 'timers' | 'guard'>;
+  runtime: Pick<Runtime, 'locks' | 'openChannel' | 'local' | 'timers' | 'guard' | 'now'>;
   queue: Queue;
   pending: Pending;
   ledger: Ledger;
@@ -82,7 +82,14 @@ export function createOneSender(parts: OneSenderParts): OneSender {
     if (refs.length || key) post({ type: 'settled', from: tab, refs, key, outcome });
     handover._settled(refs, outcome);
   };
-  const intake = createIntake({ queue: parts.queue, pending: parts.pending, local: runtime.local, tell, sendDue: parts.sendDue });
+  const intake = createIntake({
+    queue: parts.queue,
+    pending: parts.pending,
+    local: runtime.local,
+    now: runtime.now,
+    tell,
+    sendDue: parts.sendDue,
+  });
 
   const answerFlushes = () => {
     for (const answer of flushAnswers.values()) answer();
@@ -203,7 +210,11 @@ export function createOneSender(parts: OneSenderParts): OneSender {
         stepBack(
           role.tag === 'follower' ? { tag: 'follower', sender: role.sender, request: null } : { tag: 'waiting', request: null },
         );
-      else if (role.tag !== 'sender' && !role.request) role = { ...role, request: requestLock() };
+      else if (role.tag !== 'sender' && !role.request) {
+        role = { ...role, request: requestLock() };
+        // Frozen, it heard nothing: the sender says who it is, and answers again for entries it settled meanwhile.
+        post({ type: 'who', from: tab });
+      }
     },
     _dropped: (refs, reason) => tell(refs, null, reason),
   };
