@@ -32,7 +32,7 @@ export interface Ledger {
   _unreported(): Readonly<ReportCounts> | null;
   /** When the oldest loss not yet reported happened (it is due like an entry queued then); Infinity when none. */
   _unreportedSince(): number;
-  _stats(queued: number, status: DeliveryStatus): LoggerStats;
+  _stats(queued: number, status: DeliveryStatus): Omit<LoggerStats, 'tabRole'>;
 }
 
 export function createLedger({ now, report }: Pick<Runtime, 'now' | 'report'>): Ledger {

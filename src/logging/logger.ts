@@ -134,7 +134,10 @@ export function createLogger(env: LoggerEnv): LoggerController {
       const [own, handed] = await Promise.all([delivery._flush(), oneSender._flush()]);
       return { sent: own.sent + handed.sent, kept: own.kept + handed.kept, dropped: own.dropped + handed.dropped };
     },
-    stats: () => ledger._stats(queue._held() + delivery._held() + oneSender._held(), delivery._status()),
+    stats: () => ({
+      ...ledger._stats(queue._held() + delivery._held() + oneSender._held(), delivery._status()),
+      tabRole: oneSender._role(),
+    }),
     setContext: guard(entries._setContext),
   });
   return {

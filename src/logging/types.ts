@@ -69,7 +69,15 @@ export interface LoggerStats {
   restored: number;
   /** What delivery is doing now: its state's tag. */
   status: DeliveryStatus;
+  /**
+   * The tab's part in sending for the tabs of the browser: `sender` (it sends for them all),
+   * `follower` (it hands its entries to the sender), `waiting` (no sender known: it sends its own),
+   * `alone` (no Web Locks or BroadcastChannel, or not started: it sends its own).
+   */
+  tabRole?: TabRole;
 }
+
+export type TabRole = 'alone' | 'waiting' | 'follower' | 'sender';
 
 /**
  * - `stopped`: no client has started the logger, or the last one left.

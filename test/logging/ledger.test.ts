@@ -97,7 +97,8 @@ test('stats() of the logger: what the queue holds is queued; the key order diagn
   h.logger.updateConfig({ maxQueueSize: 1, maxEntriesPerMinute: 3 });
   for (let i = 0; i < 5; i++) h.logger.error(`e${i}`);
   const s = h.logger.stats();
-  assert.equal(Object.keys(s), ['logged', 'sent', 'queued', 'dropped', 'droppedBy', 'restored', 'status']);
+  assert.equal(Object.keys(s), ['logged', 'sent', 'queued', 'dropped', 'droppedBy', 'restored', 'status', 'tabRole']);
+  assert.is(s.tabRole, 'alone', 'no lock or channel in this harness');
   assert.equal([s.logged, s.sent, s.queued, s.dropped, s.status, s.restored], [5, 0, 1, 4, 'stopped', 0]);
   assert.equal(s.droppedBy, { ...none, queueFull: 2, rateLimited: 2, beforeSend: 0 });
 });

@@ -15,7 +15,7 @@ import type { Runtime } from '../env';
 import type { Ledger } from '../ledger';
 import type { Pending } from '../pending';
 import type { LogCall, Queue, WriteEntry } from '../queue';
-import type { FlushResult, LoggerConfig } from '../types';
+import type { FlushResult, LoggerConfig, TabRole } from '../types';
 import { createHandover } from './handover';
 import { createIntake } from './intake';
 import { type Channel, channelName, isTabMessage, lockName, type SettledOutcome, type TabMessage } from './messages';
@@ -27,6 +27,7 @@ type Role =
   | { tag: 'sender'; release: () => void };
 
 export interface OneSender {
+  _role(): TabRole;
   /** Whether this tab's log calls are handed to another tab now. */
   _hands(): boolean;
   _hand(call: LogCall): void;
@@ -195,6 +196,7 @@ export function createOneSender(parts: OneSenderParts): OneSender {
   }
 
   return {
+    _role: () => role.tag,
     _hands: () => role.tag === 'follower',
     _hand: handover._hand,
     _held: handover._held,
