@@ -90,16 +90,7 @@ test('Copy diagnostics copies versions, mode, base, breakpoint, browser and logg
     assert.is(diagnostics.buildVersion, BUILD_VERSION);
     assert.is(diagnostics.authType, 'token');
     assert.is(diagnostics.breakpoint, 'md');
-    assert.equal(Object.keys(diagnostics.logger), [
-      'logged',
-      'sent',
-      'queued',
-      'dropped',
-      'droppedBy',
-      'restored',
-      'status',
-      'tabRole',
-    ]);
+    assert.equal(Object.keys(diagnostics.logger), ['logged', 'sent', 'queued', 'dropped', 'droppedBy', 'restored', 'status']);
 
     clipboard.writeText = async () => {
       throw new DOMException('denied', 'NotAllowedError');
