@@ -284,7 +284,7 @@ test('two pages of one browser closing while the server is down: what they hold 
     await reader.goto(`${url}/e2e/blank.html`);
     const keys = await reader.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), PREFIX);
     // One key a page that holds batches: with one sender per browser the sender's batches hold both pages' entries.
-    assert.ok(keys.length >= 1, 'kept under the pages\' keys');
+    assert.ok(keys.length >= 1, "kept under the pages' keys");
     server.setOptions({ failLogger: false });
     await reader.goto(`${url}${MANUAL}?flushIntervalMs=500`);
     await clientReady(reader, '#app');

@@ -99,7 +99,13 @@ function channels(later: (fn: () => void) => void) {
         close: () => void members.delete(member),
       };
     };
-  return { viewFor };
+  /** A tab that goes leaves every channel, as a document that goes away does. */
+  const forget = (tab: FakeTab) => {
+    for (const members of open.values()) for (const member of members) if (member.tab === tab) members.delete(member);
+  };
+  /** Channels open now, across names and tabs. */
+  const count = () => [...open.values()].reduce((n, members) => n + members.size, 0);
+  return { viewFor, forget, count };
 }
 
 interface FakeTab {
@@ -120,13 +126,25 @@ export function fakeBrowser(answer: (call: Call, n: number) => Answer = () => 20
 
   function openTab(options: LoggerOptions = {}, { locksAndChannel = true } = {}) {
     const tab: FakeTab = { state: 'running', held: new Map() };
+    /** The tab's timers not yet fired or cleared. */
+    const timers = new Set<unknown>();
     const h = harness({
       local,
       env: {
         fetch: server.env.fetch,
         now: () => clock.now,
-        setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
-        clearTimeout: (handle) => clock.clearTimeout(handle as never),
+        setTimeout: (fn, ms) => {
+          const handle: unknown = clock.setTimeout(() => {
+            timers.delete(handle);
+            fn();
+          }, ms);
+          timers.add(handle);
+          return handle;
+        },
+        clearTimeout: (handle) => {
+          timers.delete(handle);
+          clock.clearTimeout(handle as never);
+        },
         locks: locksAndChannel ? locks.viewFor(tab) : null,
         openChannel: locksAndChannel ? bus.viewFor(tab) : null,
       },
@@ -134,11 +152,14 @@ export function fakeBrowser(answer: (call: Call, n: number) => Answer = () => 20
     h.begin(options);
     return Object.assign(h, {
       tab,
+      /** Timers the tab's logger has running now. */
+      liveTimers: () => timers.size,
       /** The tab goes: its page exit runs, then its locks and channels go with the document. */
       close() {
         h.pagehide();
         tab.state = 'closed';
         locks.forget(tab);
+        bus.forget(tab);
       },
       /** Frozen: the freeze event first, then it runs nothing and hears nothing (its locks stay). */
       freeze() {
@@ -156,6 +177,8 @@ export function fakeBrowser(answer: (call: Call, n: number) => Answer = () => 20
     server,
     local,
     locks,
+    /** BroadcastChannels open now, across tabs. */
+    openChannels: bus.count,
     openTab,
     /** Lets messages and answers go round: fake-timers gives a timer set during a tick 1 ms, so a few 1 ms ticks. */
     async settle() {

@@ -21,7 +21,7 @@ import type { HandedEntry, Queue } from '../queue';
 import { RECORD_PREFIX, type SettledOutcome } from './messages';
 
 /** Refs settled lately, remembered so that one handed again (its answer lost) is answered again. */
-const MAX_REMEMBERED = 10_000;
+const MAX_REMEMBERED = 2000;
 /** How long a settled record stays for a tab that has not heard what became of its entries. */
 const SETTLED_RECORD_MS = 10 * 60_000;
 
