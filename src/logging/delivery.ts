@@ -15,7 +15,7 @@
 import type { Batch } from './batch';
 import type { Runtime } from './env';
 import { createFlush } from './flush';
-import { createFlushController } from './flushController';
+import { createFlushController, type FlushController } from './flushController';
 import type { Ledger } from './ledger';
 import { createPageExit, type PageExit } from './pageExit';
 import { createPending, type Pending } from './pending';
@@ -65,154 +65,181 @@ export interface Delivery {
   _pending: Pending;
 }
 
+/** Delivery's state and the parts it drives: the functions below work on it. */
+interface Transport {
+  state: DeliveryState;
+  runtime: Runtime;
+  pending: Pending;
+  flushController: FlushController;
+  post: Post;
+}
+
+const online = (t: Transport) => t.runtime.navigator()?.onLine !== false;
+
+/** The one writer of `state`: the timer of the state left goes with it. */
+function enter(t: Transport, next: DeliveryState): void {
+  if (t.state.tag === 'idle') t.flushController._disarm();
+  if (t.state.tag === 'waiting-retry') t.runtime.timers.clearTimeout(t.state.timer);
+  t.state = next;
+}
+
+/** Looks at what may go now, when idle or offline: the other states wait for their own event. */
+function sendDue(t: Transport): void {
+  if (t.state.tag === 'idle') lookAhead(t, t.state.endpoint, null);
+  else if (t.state.tag === 'offline') lookAhead(t, t.state.endpoint, t.state.failures);
+}
+
+/** The oldest batch goes now (with its failures so far), or the next one when it is due. */
+function lookAhead(t: Transport, endpoint: LogEndpoint, failures: Failures | null) {
+  if (!online(t)) return enter(t, { tag: 'offline', endpoint, failures });
+  const batch = t.pending._next(t.flushController._dueIn() <= 0);
+  if (batch) return void send(t, endpoint, batch, failures?.batch === batch ? failures : null);
+  if (t.state.tag === 'idle' && t.flushController._armed()) return;
+  enter(t, { tag: 'idle', endpoint });
+  // With batches pending but none to send, a request beside delivery's own carries the oldest: its answer moves on.
+  if (!t.pending._batches().length) t.flushController._arm(() => sendDue(t));
+}
+
+/** Sends a batch now, a waiting retry included. Headers that cannot be read throw here, before anything changed. */
+function send(t: Transport, endpoint: LogEndpoint, batch: Batch, failures: Failures | null): Promise<unknown> {
+  const request = t.post(endpoint, batch, false);
+  const handled = request.then(
+    t.runtime.guard((result: SendResult) => {
+      if (t.state.tag === 'sending' && t.state.request === request) ownAnswer(t, t.state, result);
+      else answeredInFlight(t, batch, result);
+    }),
+  );
+  enter(t, { tag: 'sending', endpoint, batch, failures, request, handled });
+  return handled;
+}
+
+/** A final answer settles the batch (sent, split, dropped), then on to the next. */
+function settle(t: Transport, batch: Batch, outcome: 'sent' | 'rejected' | 'tooLarge' | 'network', result: SendResult): void {
+  const split = t.pending._settle(batch, outcome);
+  if (outcome !== 'sent') t.runtime.report('send failed', statusOf(result), split ? 'split' : 'dropped');
+  sendDue(t);
+}
+
+/** The answer to delivery's own request, unless a request beside it settled the batch meanwhile. */
+function ownAnswer(t: Transport, sending: Sending, result: SendResult) {
+  const { endpoint, batch, failures } = sending;
+  enter(t, { tag: 'idle', endpoint });
+  const outcome = classify(result);
+  if (!t.pending._has(batch)) return sendDue(t);
+  if (outcome !== 'retry' && outcome !== 'network') return settle(t, batch, outcome, result);
+  const { now, random, report } = t.runtime;
+  const next = afterFailure({ batch, result, before: failures, online: online(t), now: now(), random: random() });
+  if (next.tag === 'give-up') return settle(t, batch, 'network', result);
+  report('send failed', statusOf(result), 'kept');
+  if (next.tag === 'offline') enter(t, { tag: 'offline', endpoint, failures: next.failures });
+  else waitRetry(t, endpoint, next.wait);
+}
+
+/**
+ * The answer to a request beside delivery's own (page exit's keepalive, or a send a stop left
+ * out): a final one settles its batch; after a failed one the batch goes again in its turn.
+ */
+function answeredInFlight(t: Transport, batch: Batch, result: SendResult): void {
+  t.pending._markInFlight(batch, null);
+  const outcome = classify(result);
+  if (t.pending._has(batch) && outcome !== 'retry' && outcome !== 'network') settle(t, batch, outcome, result);
+  else sendDue(t);
+}
+
+function waitRetry(t: Transport, endpoint: LogEndpoint, wait: RetryWait): void {
+  const retry = () => {
+    enter(t, { tag: 'idle', endpoint });
+    lookAhead(t, endpoint, wait.failures);
+  };
+  enter(t, { tag: 'waiting-retry', endpoint, wait, timer: t.runtime.timers.setTimeout(retry, wait.until - t.runtime.now()) });
+}
+
+/** Started with an endpoint: a retry wait that a stop (or a lost endpoint) kept is waited out; the rest goes when due. */
+function resume(t: Transport, endpoint: LogEndpoint, wait: RetryWait | null) {
+  if (wait && wait.until > t.runtime.now()) return waitRetry(t, endpoint, wait);
+  enter(t, { tag: 'idle', endpoint });
+  lookAhead(t, endpoint, wait?.failures ?? null);
+}
+
+/** What a stop or a lost endpoint keeps: the retry wait. A request out goes on beside delivery. */
+function waitToKeep(t: Transport): RetryWait | null {
+  const { state } = t;
+  if (state.tag === 'sending') t.pending._markInFlight(state.batch, 'send-left-by-stop');
+  return state.tag === 'stopped' || state.tag === 'no-endpoint' || state.tag === 'waiting-retry' ? state.wait : null;
+}
+
+/** The endpoint when a batch may go at once: started, online, and no Retry-After of the server in force. */
+function sendableEndpoint(t: Transport): LogEndpoint | null {
+  const { state } = t;
+  if (state.tag === 'stopped' || state.tag === 'no-endpoint' || !online(t)) return null;
+  if (state.tag === 'waiting-retry' && state.wait.byServer && state.wait.until > t.runtime.now()) return null;
+  return state.endpoint;
+}
+
+/** The failures so far of the batch, when it is the one waiting for its retry or for the network. */
+function failuresOf(t: Transport, batch: Batch): Failures | null {
+  const { state } = t;
+  const failures = state.tag === 'waiting-retry' ? state.wait.failures : state.tag === 'offline' ? state.failures : null;
+  return failures?.batch === batch ? failures : null;
+}
+
+function setEndpoint(t: Transport, endpoint: LogEndpoint | null): void {
+  const { state } = t;
+  if (state.tag === 'stopped') enter(t, { ...state, endpoint });
+  else if (!endpoint) {
+    if (state.tag !== 'no-endpoint') enter(t, { tag: 'no-endpoint', wait: waitToKeep(t) });
+  } else if (state.tag === 'sending') enter(t, { ...state, endpoint });
+  else if (state.tag === 'offline') lookAhead(t, endpoint, state.failures);
+  else resume(t, endpoint, state.tag === 'idle' ? null : state.wait);
+}
+
 export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, post: Post, config: () => LoggerConfig): Delivery {
-  const { now, timers, report, guard } = runtime;
-  let state: DeliveryState = { tag: 'stopped', endpoint: null, wait: null };
   const pending = createPending(queue, ledger);
-  const flushController = createFlushController(runtime, queue, ledger, config);
-  const online = () => runtime.navigator()?.onLine !== false;
-
-  /** The one writer of `state`: the timer of the state left goes with it. */
-  function enter(next: DeliveryState): void {
-    if (state.tag === 'idle') flushController._disarm();
-    if (state.tag === 'waiting-retry') timers.clearTimeout(state.timer);
-    state = next;
-  }
-
-  /** Looks at what may go now, when idle or offline: the other states wait for their own event. */
-  function sendDue(): void {
-    if (state.tag === 'idle') lookAhead(state.endpoint, null);
-    else if (state.tag === 'offline') lookAhead(state.endpoint, state.failures);
-  }
-
-  /** The oldest batch goes now (with its failures so far), or the next one when it is due. */
-  function lookAhead(endpoint: LogEndpoint, failures: Failures | null) {
-    if (!online()) return enter({ tag: 'offline', endpoint, failures });
-    const batch = pending._next(flushController._dueIn() <= 0);
-    if (batch) return void send(endpoint, batch, failures?.batch === batch ? failures : null);
-    if (state.tag === 'idle' && flushController._armed()) return;
-    enter({ tag: 'idle', endpoint });
-    // With batches pending but none to send, a request beside delivery's own carries the oldest: its answer moves on.
-    if (!pending._batches().length) flushController._arm(sendDue);
-  }
-
-  /** Sends a batch now, a waiting retry included. Headers that cannot be read throw here, before anything changed. */
-  function send(endpoint: LogEndpoint, batch: Batch, failures: Failures | null): Promise<unknown> {
-    const request = post(endpoint, batch, false);
-    const handled = request.then(guard((result: SendResult) => answered(batch, request, result)));
-    enter({ tag: 'sending', endpoint, batch, failures, request, handled });
-    return handled;
-  }
-
-  function answered(batch: Batch, request: Promise<SendResult>, result: SendResult): void {
-    if (state.tag === 'sending' && state.request === request) ownAnswer(state, result);
-    else answeredInFlight(batch, result);
-  }
-
-  /** A final answer settles the batch (sent, split, dropped), then on to the next. */
-  function settle(batch: Batch, outcome: 'sent' | 'rejected' | 'tooLarge' | 'network', result: SendResult): void {
-    const split = pending._settle(batch, outcome);
-    if (outcome !== 'sent') report('send failed', statusOf(result), split ? 'split' : 'dropped');
-    sendDue();
-  }
-
-  /** The answer to delivery's own request, unless a request beside it settled the batch meanwhile. */
-  function ownAnswer(sending: Sending, result: SendResult) {
-    const { endpoint, batch, failures } = sending;
-    enter({ tag: 'idle', endpoint });
-    const outcome = classify(result);
-    if (!pending._has(batch)) return sendDue();
-    if (outcome !== 'retry' && outcome !== 'network') return settle(batch, outcome, result);
-    const next = afterFailure({ batch, result, before: failures, online: online(), now: now(), random: runtime.random() });
-    if (next.tag === 'give-up') return settle(batch, 'network', result);
-    report('send failed', statusOf(result), 'kept');
-    if (next.tag === 'offline') enter({ tag: 'offline', endpoint, failures: next.failures });
-    else waitRetry(endpoint, next.wait);
-  }
-
-  /**
-   * The answer to a request beside delivery's own (page exit's keepalive, or a send a stop left
-   * out): a final one settles its batch; after a failed one the batch goes again in its turn.
-   */
-  function answeredInFlight(batch: Batch, result: SendResult): void {
-    pending._markInFlight(batch, null);
-    const outcome = classify(result);
-    if (pending._has(batch) && outcome !== 'retry' && outcome !== 'network') settle(batch, outcome, result);
-    else sendDue();
-  }
-
-  function waitRetry(endpoint: LogEndpoint, wait: RetryWait): void {
-    const retry = () => {
-      enter({ tag: 'idle', endpoint });
-      lookAhead(endpoint, wait.failures);
-    };
-    enter({ tag: 'waiting-retry', endpoint, wait, timer: timers.setTimeout(retry, wait.until - now()) });
-  }
-
-  /** Started with an endpoint: a retry wait that a stop (or a lost endpoint) kept is waited out; the rest goes when due. */
-  function resume(endpoint: LogEndpoint, wait: RetryWait | null) {
-    if (wait && wait.until > now()) return waitRetry(endpoint, wait);
-    enter({ tag: 'idle', endpoint });
-    lookAhead(endpoint, wait?.failures ?? null);
-  }
-
-  /** What a stop or a lost endpoint keeps: the retry wait. A request out goes on beside delivery. */
-  function waitToKeep(): RetryWait | null {
-    if (state.tag === 'sending') pending._markInFlight(state.batch, 'send-left-by-stop');
-    return state.tag === 'stopped' || state.tag === 'no-endpoint' || state.tag === 'waiting-retry' ? state.wait : null;
-  }
-
-  /** The endpoint when a batch may go at once: started, online, and no Retry-After of the server in force. */
-  function sendableEndpoint(): LogEndpoint | null {
-    if (state.tag === 'stopped' || state.tag === 'no-endpoint' || !online()) return null;
-    if (state.tag === 'waiting-retry' && state.wait.byServer && state.wait.until > now()) return null;
-    return state.endpoint;
-  }
-
-  /** The failures so far of the batch, when it is the one waiting for its retry or for the network. */
-  function failuresOf(batch: Batch): Failures | null {
-    const failures = state.tag === 'waiting-retry' ? state.wait.failures : state.tag === 'offline' ? state.failures : null;
-    return failures?.batch === batch ? failures : null;
-  }
-
-  function setEndpoint(endpoint: LogEndpoint | null): void {
-    if (state.tag === 'stopped') enter({ ...state, endpoint });
-    else if (!endpoint) {
-      if (state.tag !== 'no-endpoint') enter({ tag: 'no-endpoint', wait: waitToKeep() });
-    } else if (state.tag === 'sending') enter({ ...state, endpoint });
-    else if (state.tag === 'offline') lookAhead(endpoint, state.failures);
-    else resume(endpoint, state.tag === 'idle' ? null : state.wait);
-  }
-
+  const t: Transport = {
+    state: { tag: 'stopped', endpoint: null, wait: null },
+    runtime,
+    pending,
+    flushController: createFlushController(runtime, queue, ledger, config),
+    post,
+  };
   return {
-    _status: () => state.tag,
+    _status: () => t.state.tag,
     _held: pending._held,
     _start() {
-      if (state.tag !== 'stopped') return sendDue();
-      if (state.endpoint) resume(state.endpoint, state.wait);
-      else enter({ tag: 'no-endpoint', wait: state.wait });
+      const { state } = t;
+      if (state.tag !== 'stopped') return sendDue(t);
+      if (state.endpoint) resume(t, state.endpoint, state.wait);
+      else enter(t, { tag: 'no-endpoint', wait: state.wait });
     },
     _stop() {
+      const { state } = t;
       if (state.tag !== 'stopped')
-        enter({ tag: 'stopped', endpoint: state.tag === 'no-endpoint' ? null : state.endpoint, wait: waitToKeep() });
+        enter(t, { tag: 'stopped', endpoint: state.tag === 'no-endpoint' ? null : state.endpoint, wait: waitToKeep(t) });
     },
-    _setEndpoint: setEndpoint,
-    _sendDue: sendDue,
+    _setEndpoint: (endpoint) => setEndpoint(t, endpoint),
+    _sendDue: () => sendDue(t),
     _reschedule() {
-      if (state.tag !== 'idle') return;
-      flushController._disarm();
-      sendDue();
+      if (t.state.tag !== 'idle') return;
+      t.flushController._disarm();
+      sendDue(t);
     },
     _flush: createFlush({
       queue,
       pending,
-      report,
-      sendOut: () => (state.tag === 'sending' ? state.handled : null),
-      sendableEndpoint,
-      send,
-      failuresOf,
+      report: runtime.report,
+      sendOut: () => (t.state.tag === 'sending' ? t.state.handled : null),
+      sendableEndpoint: () => sendableEndpoint(t),
+      send: (endpoint, batch, failures) => send(t, endpoint, batch, failures),
+      failuresOf: (batch) => failuresOf(t, batch),
     }),
-    _pageExit: createPageExit({ runtime, pending, ledger, post, sendableEndpoint, answeredInFlight }),
+    _pageExit: createPageExit({
+      runtime,
+      pending,
+      ledger,
+      post,
+      sendableEndpoint: () => sendableEndpoint(t),
+      answeredInFlight: (batch, result) => answeredInFlight(t, batch, result),
+    }),
     _pending: pending,
   };
 }

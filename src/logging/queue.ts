@@ -136,6 +136,177 @@ export type HandedDropped = (refs: string[], reason: 'queueFull' | 'rateLimited'
 
 type Latest = GroupedEntry['latest'];
 
+/** The queue's state and what it is handed: the functions below work on it. */
+interface QueueState {
+  config: () => LoggerConfig;
+  ledger: Ledger;
+  now: () => number;
+  writeEntry: WriteEntry;
+  handedDropped: HandedDropped;
+  /** Oldest first. */
+  slots: Slot[];
+  /** The number of the oldest of this tab's calls queued. */
+  head: number;
+  /** This tab's calls queued. */
+  held: number;
+  /** Bytes of the entries' JSON written so far. */
+  bytes: number;
+  admit: ReturnType<typeof createRateLimit>;
+  repeatOf: ReturnType<typeof createRepeats<GroupedEntry>>;
+  /** Times the queue was cut: a grouped entry opened since the last cut counts repeats. */
+  cuts: number;
+}
+
+/** Out of the queue: into a batch, or pushed out by the bound. */
+function shift(q: QueueState): Slot {
+  const slot = q.slots.shift() as Slot;
+  const n = callsIn(slot);
+  q.head += n;
+  q.held -= n;
+  q.bytes -= slot.bytes;
+  if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
+  return slot;
+}
+
+/** The oldest are pushed out (and counted) to keep within the bound. shift, not splice: V8 takes the head off a shift in place. */
+function add(q: QueueState, slot: Slot, maxQueueSize: number): void {
+  q.slots.push(slot);
+  q.held += callsIn(slot);
+  q.bytes += slot.bytes;
+  let pushedOut = 0;
+  const handedOut: string[] = [];
+  while (q.slots.length > maxQueueSize) {
+    const out = shift(q);
+    pushedOut += callsIn(out);
+    handedOut.push(...handedIn(out));
+  }
+  q.ledger._drop('queueFull', pushedOut);
+  if (handedOut.length) q.handedDropped(handedOut, 'queueFull');
+}
+
+/** Counts a repeat into its kind's open grouped entry; false when there is none. */
+function countRepeat(q: QueueState, kind: Kind<GroupedEntry> | null, latest: Latest): boolean {
+  const group = kind?.group;
+  if (group?.openIn !== q.cuts) return false;
+  group.count++;
+  group.latest = latest;
+  if (latest.tag === 'own') {
+    group.own++;
+    q.held++;
+  } else group.handed.push(latest.entry.ref);
+  return true;
+}
+
+function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, timestamp: string, at: number): GroupedEntry {
+  const own = latest.tag === 'own';
+  const handed = own ? [] : [latest.entry.ref];
+  const group: GroupedEntry = {
+    tag: 'repeats',
+    count: 1,
+    own: own ? 1 : 0,
+    handed,
+    firstTimestamp: timestamp,
+    latest,
+    at,
+    bytes: 0,
+    openIn: q.cuts,
+    kind,
+  };
+  kind.group = group;
+  return group;
+}
+
+function push(q: QueueState, call: LogCall) {
+  const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
+  const key = groupRepeatsAfter ? repeatKind(call) : null;
+  const kind = key === null ? null : q.repeatOf(call.level, key, call.at, groupRepeatsAfter);
+  if (countRepeat(q, kind, { tag: 'own', call })) return;
+  // As it is, or a new grouped entry: either passes the rate limit as one entry.
+  if (!q.admit(call.at, maxEntriesPerMinute)) return q.ledger._drop('rateLimited', 1);
+  const slot = kind ? openGroup(q, kind, { tag: 'own', call }, call.timestamp, call.at) : q.writeEntry(call, null);
+  if (!slot) return q.ledger._drop('beforeSend', 1);
+  add(q, slot, maxQueueSize);
+}
+
+function pushHanded(q: QueueState, entry: HandedEntry) {
+  const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
+  const kind = groupRepeatsAfter && entry.kind !== null ? q.repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
+  if (countRepeat(q, kind, { tag: 'handed', entry })) return;
+  if (!q.admit(entry.at, maxEntriesPerMinute)) return q.handedDropped([entry.ref], 'rateLimited');
+  const slot: Slot = kind
+    ? openGroup(q, kind, { tag: 'handed', entry }, entry.timestamp, entry.at)
+    : { tag: 'handed', entry, bytes: entry.bytes, at: entry.at };
+  add(q, slot, maxQueueSize);
+}
+
+/** Other tabs' entries not yet in a batch go; a grouped entry keeps this tab's own repeats. */
+function releaseHanded(q: QueueState): void {
+  for (let i = q.slots.length - 1; i >= 0; i--) {
+    const slot = q.slots[i] as Slot;
+    if (slot.tag === 'entry') continue;
+    if (slot.tag === 'repeats' && slot.own > 0) {
+      slot.count = slot.own;
+      slot.handed = [];
+      continue;
+    }
+    if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
+    q.bytes -= slot.bytes;
+    q.slots.splice(i, 1);
+  }
+}
+
+/** The drop report that opens a batch when there are counts to report: they go with this batch. */
+function dropReport(q: QueueState) {
+  const counts = q.ledger._takeReport();
+  const json = counts
+    ? JSON.stringify({ level: LogLevel.ERROR, message: DROP_REPORT_MESSAGE, additional: [counts], timestamp: isoTime(q.now()) })
+    : null;
+  return { counts, json };
+}
+
+/** A slot as the entry that goes in a batch; null when beforeSend dropped it (and it is counted). */
+function entryOf(q: QueueState, slot: Slot): { json: string; bytes: number } | null {
+  if (slot.tag === 'entry') return slot;
+  if (slot.tag === 'handed') return slot.entry;
+  const repeat = slot.count > 1 ? slot : null;
+  if (slot.latest.tag === 'handed') {
+    const json = withRepeat(slot.latest.entry.json, repeat);
+    return { json, bytes: utf8Bytes(json) };
+  }
+  const entry = q.writeEntry(slot.latest.call, repeat);
+  if (!entry) {
+    q.ledger._drop('beforeSend', slot.own);
+    if (slot.handed.length) q.handedDropped(slot.handed, 'beforeSend');
+  }
+  return entry;
+}
+
+function take(q: QueueState, maxBytes: number): Batch | null {
+  const { batchSize } = q.config();
+  const first = q.head;
+  // Each time a batch is made, the repeats counted so far become one entry: later ones start another.
+  q.cuts++;
+  const report = dropReport(q);
+  const jsons = report.json ? [report.json] : [];
+  const handed: string[][] = report.json ? [[]] : [];
+  let count = 0;
+  let anyHanded = false;
+  for (let batchBytes = 0; jsons.length < batchSize && batchBytes < maxBytes && q.slots.length; ) {
+    const slot = shift(q);
+    const entry = entryOf(q, slot);
+    if (!entry) continue;
+    batchBytes += entry.bytes;
+    jsons.push(entry.json);
+    count += callsIn(slot);
+    const refs = handedIn(slot);
+    handed.push(refs);
+    anyHanded ||= refs.length > 0;
+  }
+  if (!jsons.length) return null;
+  const body = batchSize === 1 && jsons.length === 1 ? (jsons[0] as string) : `[${jsons.join()}]`;
+  return newBatch(newIdempotencyKey(), body, count, { tag: 'queue', first }, report.counts, anyHanded ? handed : null);
+}
+
 export function createQueue(
   config: () => LoggerConfig,
   ledger: Ledger,
@@ -143,182 +314,32 @@ export function createQueue(
   writeEntry: WriteEntry,
   handedDropped: HandedDropped = () => {},
 ): Queue {
-  /** Oldest first. */
-  const slots: Slot[] = [];
-  let head = 0;
-  let held = 0;
-  let bytes = 0;
-  const admit = createRateLimit();
-  const repeatOf = createRepeats<GroupedEntry>();
-  let cuts = 0;
-
-  /** Out of the queue: into a batch, or pushed out by the bound. */
-  const shift = () => {
-    const slot = slots.shift() as Slot;
-    const n = callsIn(slot);
-    head += n;
-    held -= n;
-    bytes -= slot.bytes;
-    if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
-    return slot;
+  const q: QueueState = {
+    config,
+    ledger,
+    now,
+    writeEntry,
+    handedDropped,
+    slots: [],
+    head: 0,
+    held: 0,
+    bytes: 0,
+    admit: createRateLimit(),
+    repeatOf: createRepeats<GroupedEntry>(),
+    cuts: 0,
   };
-
-  const cut = () => {
-    cuts++;
-    return head + held;
-  };
-
-  /** The oldest are pushed out (and counted) to keep within the bound. shift, not splice: V8 takes the head off a shift in place. */
-  const bound = (maxQueueSize: number) => {
-    let pushedOut = 0;
-    const handedOut: string[] = [];
-    while (slots.length > maxQueueSize) {
-      const slot = shift();
-      pushedOut += callsIn(slot);
-      handedOut.push(...handedIn(slot));
-    }
-    ledger._drop('queueFull', pushedOut);
-    if (handedOut.length) handedDropped(handedOut, 'queueFull');
-  };
-
-  const add = (slot: Slot, maxQueueSize: number) => {
-    slots.push(slot);
-    held += callsIn(slot);
-    bytes += slot.bytes;
-    bound(maxQueueSize);
-  };
-
-  /** Counts a repeat into its kind's open grouped entry; false when there is none. */
-  function countRepeat(kind: Kind<GroupedEntry> | null, latest: Latest): boolean {
-    const group = kind?.group;
-    if (group?.openIn !== cuts) return false;
-    group.count++;
-    group.latest = latest;
-    if (latest.tag === 'own') {
-      group.own++;
-      held++;
-    } else group.handed.push(latest.entry.ref);
-    return true;
-  }
-
-  function openGroup(kind: Kind<GroupedEntry>, latest: Latest, timestamp: string, at: number): GroupedEntry {
-    const own = latest.tag === 'own';
-    const handed = own ? [] : [latest.entry.ref];
-    const group: GroupedEntry = {
-      tag: 'repeats',
-      count: 1,
-      own: own ? 1 : 0,
-      handed,
-      firstTimestamp: timestamp,
-      latest,
-      at,
-      bytes: 0,
-      openIn: cuts,
-      kind,
-    };
-    kind.group = group;
-    return group;
-  }
-
-  function push(call: LogCall) {
-    const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = config();
-    const key = groupRepeatsAfter ? repeatKind(call) : null;
-    const kind = key === null ? null : repeatOf(call.level, key, call.at, groupRepeatsAfter);
-    if (countRepeat(kind, { tag: 'own', call })) return;
-    // As it is, or a new grouped entry: either passes the rate limit as one entry.
-    if (!admit(call.at, maxEntriesPerMinute)) return ledger._drop('rateLimited', 1);
-    const slot = kind ? openGroup(kind, { tag: 'own', call }, call.timestamp, call.at) : writeEntry(call, null);
-    if (!slot) return ledger._drop('beforeSend', 1);
-    add(slot, maxQueueSize);
-  }
-
-  function pushHanded(entry: HandedEntry) {
-    const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = config();
-    const kind = groupRepeatsAfter && entry.kind !== null ? repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
-    if (countRepeat(kind, { tag: 'handed', entry })) return;
-    if (!admit(entry.at, maxEntriesPerMinute)) return handedDropped([entry.ref], 'rateLimited');
-    const slot: Slot = kind
-      ? openGroup(kind, { tag: 'handed', entry }, entry.timestamp, entry.at)
-      : { tag: 'handed', entry, bytes: entry.bytes, at: entry.at };
-    add(slot, maxQueueSize);
-  }
-
-  function releaseHanded() {
-    for (let i = slots.length - 1; i >= 0; i--) {
-      const slot = slots[i] as Slot;
-      if (slot.tag === 'entry') continue;
-      if (slot.tag === 'repeats' && slot.own > 0) {
-        slot.count = slot.own;
-        slot.handed = [];
-        continue;
-      }
-      if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
-      bytes -= slot.bytes;
-      slots.splice(i, 1);
-    }
-  }
-
-  /** The drop report that opens a batch when there are counts to report: they go with this batch. */
-  function dropReport() {
-    const counts = ledger._takeReport();
-    const json = counts
-      ? JSON.stringify({ level: LogLevel.ERROR, message: DROP_REPORT_MESSAGE, additional: [counts], timestamp: isoTime(now()) })
-      : null;
-    return { counts, json };
-  }
-
-  /** A slot as the entry that goes in a batch; null when beforeSend dropped it (and it is counted). */
-  function entryOf(slot: Slot): { json: string; bytes: number } | null {
-    if (slot.tag === 'entry') return slot;
-    if (slot.tag === 'handed') return slot.entry;
-    const repeat = slot.count > 1 ? slot : null;
-    if (slot.latest.tag === 'handed') {
-      const json = withRepeat(slot.latest.entry.json, repeat);
-      return { json, bytes: utf8Bytes(json) };
-    }
-    const entry = writeEntry(slot.latest.call, repeat);
-    if (!entry) {
-      ledger._drop('beforeSend', slot.own);
-      if (slot.handed.length) handedDropped(slot.handed, 'beforeSend');
-    }
-    return entry;
-  }
-
-  function take(maxBytes: number): Batch | null {
-    const { batchSize } = config();
-    const first = head;
-    // Each time a batch is made, the repeats counted so far become one entry: later ones start another.
-    cuts++;
-    const report = dropReport();
-    const jsons = report.json ? [report.json] : [];
-    const handed: string[][] = report.json ? [[]] : [];
-    let count = 0;
-    let anyHanded = false;
-    for (let batchBytes = 0; jsons.length < batchSize && batchBytes < maxBytes && slots.length; ) {
-      const slot = shift();
-      const entry = entryOf(slot);
-      if (!entry) continue;
-      batchBytes += entry.bytes;
-      jsons.push(entry.json);
-      count += callsIn(slot);
-      const refs = handedIn(slot);
-      handed.push(refs);
-      anyHanded ||= refs.length > 0;
-    }
-    if (!jsons.length) return null;
-    const body = batchSize === 1 && jsons.length === 1 ? (jsons[0] as string) : `[${jsons.join()}]`;
-    return newBatch(newIdempotencyKey(), body, count, { tag: 'queue', first }, report.counts, anyHanded ? handed : null);
-  }
-
   return {
-    _push: push,
-    _pushHanded: pushHanded,
-    _releaseHanded: releaseHanded,
-    _size: () => ({ slots: slots.length, bytes, oldestAt: slots[0]?.at ?? Infinity }),
-    _take: take,
-    _cut: cut,
-    _head: () => head,
-    _held: () => held,
-    _holdsHanded: () => slots.some((slot) => handedIn(slot).length > 0),
+    _push: (call) => push(q, call),
+    _pushHanded: (entry) => pushHanded(q, entry),
+    _releaseHanded: () => releaseHanded(q),
+    _size: () => ({ slots: q.slots.length, bytes: q.bytes, oldestAt: q.slots[0]?.at ?? Infinity }),
+    _take: (maxBytes) => take(q, maxBytes),
+    _cut() {
+      q.cuts++;
+      return q.head + q.held;
+    },
+    _head: () => q.head,
+    _held: () => q.held,
+    _holdsHanded: () => q.slots.some((slot) => handedIn(slot).length > 0),
   };
 }
