@@ -11,7 +11,7 @@ import { LogLevel } from '../product/constants';
 import { loadSettings, saveSettings, validConfig } from './config';
 import { createDelivery } from './delivery';
 import { createEntries } from './entry';
-import { type LoggerEnv, resolveRuntime } from './env';
+import { type LoggerEnv, type Runtime, resolveRuntime } from './env';
 import { createLedger } from './ledger';
 import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './levels';
 import { listen, type PageEvents } from './lifecycle';
@@ -25,16 +25,12 @@ type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
 
 const silent: LogMethod = () => {};
 
-export function createLogger(env: LoggerEnv): LoggerController {
-  const runtime = resolveRuntime(env);
-  const { guard, report, now } = runtime;
-  /** The live configuration: written here only (start, updateConfig), read by the parts through `settings`. */
-  let config: LoggerConfig = env.production ? productionDefaults : developmentDefaults;
-  const settings = () => config;
+/** The parts, each handed the few others it uses. */
+function composeParts(runtime: Runtime, settings: () => LoggerConfig) {
   const ledger = createLedger(runtime);
   const entries = createEntries(runtime);
-  const queue = createQueue(settings, ledger, now, entries._write, (refs, reason) => oneSender._dropped(refs, reason));
-  const post = createPost(runtime, () => config.withCredentials);
+  const queue = createQueue(settings, ledger, runtime.now, entries._write, (refs, reason) => oneSender._dropped(refs, reason));
+  const post = createPost(runtime, () => settings().withCredentials);
   const delivery = createDelivery(runtime, queue, ledger, post, settings);
   const oneSender = createOneSender({
     runtime,
@@ -46,13 +42,90 @@ export function createLogger(env: LoggerEnv): LoggerController {
     sendDue: delivery._sendDue,
     flushOwn: delivery._flush,
   });
+  return { ledger, entries, queue, delivery, oneSender };
+}
+
+type Parts = ReturnType<typeof composeParts>;
+
+/** flush() and stats() of the public logger: this tab's own batches and its entries handed to the sender, together. */
+function ledgerMethods({ ledger, queue, delivery, oneSender }: Parts): Pick<Logger, 'flush' | 'stats'> {
+  return {
+    async flush() {
+      const [own, handed] = await Promise.all([delivery._flush(), oneSender._flush()]);
+      return { sent: own.sent + handed.sent, kept: own.kept + handed.kept, dropped: own.dropped + handed.dropped };
+    },
+    stats: () => ({
+      ...ledger._stats(queue._held() + delivery._held() + oneSender._held(), delivery._status()),
+      tabRole: oneSender._role(),
+    }),
+  };
+}
+
+/** Page events: page exit and the tabs' sender follow the page leaving, coming back and freezing. */
+const pageEvents = ({ delivery, oneSender }: Parts, error: PageEvents['error']): PageEvents => ({
+  leave() {
+    delivery._pageExit._leave();
+    oneSender._setActive(false);
+  },
+  resume() {
+    delivery._pageExit._resume();
+    oneSender._setActive(true);
+  },
+  freeze: () => oneSender._setActive(false),
+  online: delivery._sendDue,
+  error,
+});
+
+/** What the page's clients drive: start, the endpoint, stop. */
+function controller(
+  runtime: Runtime,
+  parts: Parts,
+  events: PageEvents,
+  start: (options: LoggerStartOptions) => void,
+): Omit<LoggerController, '_logger'> {
+  const { delivery, oneSender } = parts;
+  /** Starts so far: a stop still flushing can tell that a start came meanwhile. */
+  let starts = 0;
+  let unlisten = silent;
   /** Where batches go while started: its URL names the tabs' lock and channel. */
   let endpointUrl: string | null = null;
+  return {
+    _start: runtime.guard((options: LoggerStartOptions) => {
+      // Whatever an earlier page left must not keep this one from starting.
+      if (!starts) runtime.guard(delivery._pageExit._restore)();
+      starts++;
+      unlisten();
+      unlisten = listen(runtime.window, runtime.document, events, options.captureErrors);
+      start(options);
+      delivery._start();
+      oneSender._setActive(runtime.document?.visibilityState !== 'hidden');
+      oneSender._setEndpoint(endpointUrl);
+    }),
+    _setEndpoint: runtime.guard((endpoint: LogEndpoint | null) => {
+      delivery._setEndpoint(endpoint);
+      endpointUrl = endpoint?.url ?? null;
+      if (delivery._status() !== 'stopped') oneSender._setEndpoint(endpointUrl);
+    }),
+    async _stop() {
+      const at = starts;
+      await delivery._flush();
+      if (at !== starts) return;
+      delivery._stop();
+      oneSender._setEndpoint(null);
+      unlisten();
+      unlisten = silent;
+    },
+  };
+}
 
-  /**
-   * The level methods of the public logger (the public logger is this object, with the rest of the
-   * contract's methods): the first configure() below puts each in place.
-   */
+export function createLogger(env: LoggerEnv): LoggerController {
+  const runtime = resolveRuntime(env);
+  const { guard, report, now } = runtime;
+  /** The live configuration: written here only (start, updateConfig), read by the parts through `settings`. */
+  let config: LoggerConfig = env.production ? productionDefaults : developmentDefaults;
+  const parts = composeParts(runtime, () => config);
+  const { ledger, entries, queue, delivery, oneSender } = parts;
+  /** The level methods of the public logger (which is this object, with the contract's other methods). */
   const methods = {} as LevelMethods;
   /** The lowest level that does anything at all: below it a method is an empty function. */
   let threshold = 0;
@@ -102,23 +175,6 @@ export function createLogger(env: LoggerEnv): LoggerController {
     delivery._reschedule();
   }
 
-  const events: PageEvents = {
-    leave() {
-      delivery._pageExit._leave();
-      oneSender._setActive(false);
-    },
-    resume() {
-      delivery._pageExit._resume();
-      oneSender._setActive(true);
-    },
-    freeze: () => oneSender._setActive(false),
-    online: delivery._sendDue,
-    error: (message, additional) => log(LogLevel.ERROR, message, additional),
-  };
-  /** Starts so far: a stop still flushing can tell that a start came meanwhile. */
-  let starts = 0;
-  let unlisten = silent;
-
   // The tab's saved settings are read when a client starts the logger, not now: a page's first
   // sessionStorage read took 15-40 ms in Chromium (a fresh profile, the boot benchmark's bare
   // page), and the start-up requests leave before the logger starts.
@@ -130,43 +186,15 @@ export function createLogger(env: LoggerEnv): LoggerController {
       configure(config, valid, loadSettings(runtime.session));
     }),
     getConfig: () => ({ ...config }),
-    async flush() {
-      const [own, handed] = await Promise.all([delivery._flush(), oneSender._flush()]);
-      return { sent: own.sent + handed.sent, kept: own.kept + handed.kept, dropped: own.dropped + handed.dropped };
-    },
-    stats: () => ({
-      ...ledger._stats(queue._held() + delivery._held() + oneSender._held(), delivery._status()),
-      tabRole: oneSender._role(),
-    }),
+    ...ledgerMethods(parts),
     setContext: guard(entries._setContext),
   });
+  const events = pageEvents(parts, (message, additional) => log(LogLevel.ERROR, message, additional));
   return {
     _logger: logger,
-    _start: guard(({ production, options, captureErrors }: LoggerStartOptions) => {
-      // Whatever an earlier page left must not keep this one from starting.
-      if (!starts) guard(delivery._pageExit._restore)();
-      starts++;
-      unlisten();
-      unlisten = listen(runtime.window, runtime.document, events, captureErrors);
+    ...controller(runtime, parts, events, ({ production, options }) => {
       entries._setBeforeSend(options?.beforeSend);
       configure(production ? productionDefaults : developmentDefaults, validConfig(options), loadSettings(runtime.session));
-      delivery._start();
-      oneSender._setActive(runtime.document?.visibilityState !== 'hidden');
-      oneSender._setEndpoint(endpointUrl);
     }),
-    _setEndpoint: guard((endpoint: LogEndpoint | null) => {
-      delivery._setEndpoint(endpoint);
-      endpointUrl = endpoint?.url ?? null;
-      if (delivery._status() !== 'stopped') oneSender._setEndpoint(endpointUrl);
-    }),
-    async _stop() {
-      const at = starts;
-      await delivery._flush();
-      if (at !== starts) return;
-      delivery._stop();
-      oneSender._setEndpoint(null);
-      unlisten();
-      unlisten = silent;
-    },
   };
 }
