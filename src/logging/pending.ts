@@ -43,7 +43,7 @@ export interface Pending {
   _onChange(listener: () => void): void;
 }
 
-export interface PendingWatcher {
+interface PendingWatcher {
   added?(batch: Batch): void;
   /** `split`: it went as two batches in its place (each added). */
   settled?(batch: Batch, outcome: 'sent' | 'split' | DropReason): void;

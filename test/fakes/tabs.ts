@@ -196,5 +196,3 @@ export function fakeBrowser(answer: (call: Call, n: number) => Answer = () => 20
         .map((call) => entriesOf(call.body).map((e) => e.message)),
   };
 }
-
-export type FakeBrowser = ReturnType<typeof fakeBrowser>;

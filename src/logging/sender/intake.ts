@@ -136,8 +136,3 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     },
   };
 }
-
-/** Handed entries dropped by the queue (bound, rate limit, beforeSend): their tabs count them. */
-export function dropHanded(tell: IntakeParts['tell']) {
-  return (refs: string[], reason: 'queueFull' | 'rateLimited' | 'beforeSend') => tell(refs, null, reason);
-}
