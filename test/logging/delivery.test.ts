@@ -191,7 +191,7 @@ test('408 is retried like 5xx', async () => {
 });
 
 test('Retry-After is honoured: 429 with seconds, 503 with an HTTP date (any case of the header name)', async () => {
-  const cases = [
+  const cases: { status: number; headers: Record<string, string>; now: number; waitMs: number }[] = [
     { status: 429, headers: { 'Retry-After': '30' }, now: 0, waitMs: 30_000 },
     {
       status: 503,
