@@ -57,7 +57,7 @@ export interface FlushResult {
 export interface LoggerStats {
   /** Entries that reached the server threshold. */
   logged: number;
-  /** Delivered. */
+  /** Delivered: the server answered 2xx. */
   sent: number;
   /** Not yet delivered: waiting, in flight, kept for a retry, or stored for the next page. */
   queued: number;
@@ -123,7 +123,7 @@ export interface Logger {
   getConfig(): LoggerConfig;
   /** Sends what is queued now; settles once each of those entries was delivered, kept or dropped. */
   flush(): Promise<FlushResult>;
-  /** The ledger. */
+  /** What became of every entry (logged = sent + queued + dropped), and what delivery is doing now. */
   stats(): LoggerStats;
   /** Attached to every entry while set (JSON-safe, scrubbed, at most 4 KiB); `null` removes it. */
   setContext(context: Record<string, unknown> | null): void;
