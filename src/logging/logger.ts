@@ -108,7 +108,8 @@ function controller(
     }),
     async _stop() {
       const at = starts;
-      await delivery._flush();
+      // What this tab handed to the sender tab is flushed too: the sender may be the tab that stays.
+      await Promise.all([delivery._flush(), oneSender._flush()]);
       if (at !== starts) return;
       delivery._stop();
       oneSender._setEndpoint(null);
