@@ -17,6 +17,9 @@
  * - flush.ts             flush(): what it waits for, and what it says became of the entries
  * - pending.ts           the batches formed and not yet settled
  * - post.ts            the POST of a batch, with its Idempotency-Key; the one reader of the HTTP result
+ * - sender/            one sender per browser: oneSender.ts (the tab's role, the Web Lock, the channel), handover.ts
+ *                      (a tab's entries handed to the sender, settled by its answers), intake.ts (the sender's side,
+ *                      and the records that make a takeover send each entry once), messages.ts (what tabs say)
  * - pendingStore.ts    the store's format: one localStorage key per page, the 256 KiB bound
  * - beacon.ts          the beacon, which carries the key as a query parameter
  * - idempotencyKey.ts  a new key for each batch
