@@ -14,6 +14,9 @@ import { AUTH_PATH, STARTUP_TIMEOUT_MS } from '../product/constants';
 import { errorText } from '../product/text';
 import { watchBreakpoint } from '../state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from '../state/clientState';
+import { openTabChannel, type StorageEvents } from '../tabs/channel';
+import { joinSessionTabs, SESSION_CHANNEL } from '../tabs/session';
+import { followToken, type Timers, type TokenFollower } from '../tabs/token';
 import { createClient } from './client';
 import { getPage, type Page } from './page';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
@@ -76,16 +79,12 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
   };
 }
 
-/** What one start-up writes to, and asks of the run it belongs to. */
+/** What one start-up settles on: the run's status, its client, whether it has ended, and its one way to ready. */
 interface StartTarget {
-  _shellStatus: Signal<ShellStatus>;
-  _client: Client;
-  readonly _ended: boolean;
-}
-
-/** The shell's one way to ready: after a start, or after a reload that got past the gateway's refusal. */
-function showClient(target: StartTarget): void {
-  if (!target._ended) target._shellStatus.value = { _kind: 'ready', _client: target._client };
+  status: Signal<ShellStatus>;
+  client: Client;
+  ended(): boolean;
+  show(): void;
 }
 
 /**
@@ -93,22 +92,102 @@ function showClient(target: StartTarget): void {
  * rejects as the probe did (or because the run ended first).
  */
 function settleStart(startup: Promise<void>, target: StartTarget): Promise<Client> {
-  const { _shellStatus: status, _client: client } = target;
+  const { status, client } = target;
   const start = startup.then(
     () => {
-      if (target._ended) throw new Error(ENDED);
+      if (target.ended()) throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
-      if (status.peek()._kind !== 'signInRequired') showClient(target);
+      if (status.peek()._kind !== 'signInRequired') target.show();
       return client;
     },
     (error: unknown) => {
-      if (!target._ended) status.value = { _kind: 'failed', _message: errorText(error) };
+      if (!target.ended()) status.value = { _kind: 'failed', _message: errorText(error) };
       throw error;
     },
   );
   // A failed start is on screen with its Retry: it must not also surface as an unhandled rejection.
   start.catch(() => {});
   return start;
+}
+
+const browserTimers: Timers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/** A run's parts before its client: what it calls with, what it shows, and what ends it. */
+interface RunParts {
+  options: BootstrapOptions;
+  page: Page;
+  deps: StartupDeps;
+  state: ClientState;
+  status: Signal<ShellStatus>;
+  events: StartupEvents;
+  ended(): boolean;
+  end(): Promise<void>;
+}
+
+/** The client and its session, which the tabs of the origin share: the stored token, sign-out, sign-in. */
+interface RunSession {
+  client: Client;
+  token: TokenFollower;
+  /** The shell's one way to ready: after a start, or after a reload that got past the gateway's refusal. */
+  show(): void;
+  stop(): void;
+}
+
+function createSession({ options, page, deps, state, status, events, ended, end }: RunParts): RunSession {
+  const onSignOut = options.onSignOut ?? defaultSignOut(deps._origin);
+  const reload = async (reloadEvents: StartupEvents) => {
+    const config = await reloadConfiguration(deps, state.authType.peek(), reloadEvents);
+    if (config && status.peek()._kind === 'signInRequired') show();
+    return config;
+  };
+  const client = createClient({
+    _state: state,
+    _logger: page._logger,
+    _local: page._local,
+    _reloadConfiguration: () => reload(events),
+    _onSignOut: (signedOut) => {
+      tabs.signedOut();
+      onSignOut(signedOut);
+    },
+    _unmount: end,
+  });
+  const storageEvents = globalThis as StorageEvents;
+  const token = followToken({
+    local: page._local,
+    events: storageEvents,
+    now: deps._now,
+    timers: browserTimers,
+    onClaims: (claims) => {
+      state.claims.value = claims;
+    },
+  });
+  const tabs = joinSessionTabs({
+    open: openTabChannel(SESSION_CHANNEL, page._local, storageEvents),
+    waitsForSignIn: () => status.peek()._kind === 'signInRequired',
+    // This tab asked for a sign-in already: a refusal now leaves it on that, asking nothing more.
+    reload: () => reload({ ...events, _onSignInRequired: () => {} }),
+    signOut: () => {
+      if (ended()) return;
+      try {
+        onSignOut(client);
+      } catch (error) {
+        page._logger.error('EMWeb: onSignOut failed', error);
+      }
+    },
+  });
+  const show = () => {
+    if (ended()) return;
+    status.value = { _kind: 'ready', _client: client };
+    tabs.signedIn();
+  };
+  const stop = () => {
+    token.stop();
+    tabs.stop();
+  };
+  return { client, token, show, stop };
 }
 
 /** Starts a client: the start-up requests leave first, before the page's logger starts or anything is drawn. */
@@ -120,18 +199,22 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const deps = startupDeps(page, options, production, calls.signal);
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ _kind: 'loading' });
-  let ended = false;
+  const ended = () => status.peek()._kind === 'ended';
   const signIn = signInFor(options, deps._origin, page._logger);
-  const signInRequired = () => {
-    if (ended) return;
-    status.value = { _kind: 'signInRequired' };
-    signIn();
-  };
   const events: StartupEvents = {
     _onUpdate: (update) => {
-      if (!ended) applyStartupUpdate(state, update);
+      if (ended()) return;
+      const { claims, ...facts } = update;
+      applyStartupUpdate(state, facts);
+      // Start-up read the stored JWT (last, after its calls, so the session below exists): from now on
+      // the claims follow it, and its exp.
+      if (claims !== undefined) session.token.read();
     },
-    _onSignInRequired: signInRequired,
+    _onSignInRequired: () => {
+      if (ended()) return;
+      status.value = { _kind: 'signInRequired' };
+      signIn();
+    },
   };
   const startup = runStartup(deps, events);
 
@@ -148,47 +231,36 @@ export function startClient(options: BootstrapOptions): ClientRun {
   });
   const teardowns: (() => void)[] = [];
   const end = async () => {
-    if (ended) return;
-    ended = true;
+    if (ended()) return;
+    status.value = { _kind: 'ended' };
     calls.abort();
+    session.stop();
     for (const teardown of teardowns) teardown();
     stopBreakpoint();
     await leavePage();
   };
-  const client = createClient({
-    _state: state,
-    _logger: page._logger,
-    _local: page._local,
-    _reloadConfiguration: async () => {
-      const config = await reloadConfiguration(deps, state.authType.peek(), events);
-      if (config && status.peek()._kind === 'signInRequired') showClient(run);
-      return config;
-    },
-    _onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
-    _unmount: end,
-  });
-  const run = {
-    _client: client,
+  const session = createSession({ options, page, deps, state, status, events, ended, end });
+  const target = { status, client: session.client, ended, show: session.show };
+  let started = settleStart(startup, target);
+  return {
+    _client: session.client,
     _state: state,
     _shellStatus: status,
     get _started() {
       return started;
     },
     get _ended() {
-      return ended;
+      return ended();
     },
     _retry() {
-      if (ended) return;
+      if (ended()) return;
       status.value = { _kind: 'loading' };
-      started = settleStart(runStartup(deps, events), run);
+      started = settleStart(runStartup(deps, events), target);
     },
     _signIn: signIn,
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };
-  // The run is what its starts settle on: its status, its client, whether it has ended.
-  let started = settleStart(startup, run);
-  return run;
 }
 
 /**
