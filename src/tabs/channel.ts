@@ -5,7 +5,7 @@
  */
 import type { SafeStorage } from '../browser/storage';
 
-export interface TabChannel {
+interface TabChannel {
   post(message: unknown): void;
   /** Stops listening and lets go of the line. */
   close(): void;

@@ -11,7 +11,7 @@ import type { OpenTabChannel } from './channel';
 export const SESSION_CHANNEL = 'emweb.session';
 
 /** What one tab tells the others. Sent as it is: plain field names. */
-export type SessionMessage = { type: 'signedOut' } | { type: 'signedIn' };
+type SessionMessage = { type: 'signedOut' } | { type: 'signedIn' };
 
 export interface SessionTabsDeps {
   open: OpenTabChannel;
