@@ -111,7 +111,12 @@ function settleStart(startup: Promise<void>, target: StartTarget): Promise<Clien
 }
 
 const browserTimers: Timers = {
-  set: (callback, ms) => setTimeout(callback, ms),
+  set: (callback, ms) => {
+    const id = setTimeout(callback, ms);
+    // In Node (a host's tests in happy-dom) a wait for a token's exp must not keep the process alive.
+    (id as { unref?(): void }).unref?.();
+    return id;
+  },
   clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
 

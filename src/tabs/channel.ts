@@ -23,6 +23,8 @@ export function broadcastChannel(name: string, Channel: BroadcastChannelClass): 
   return (receive) => {
     const channel = new Channel(name);
     channel.onmessage = (event) => receive(event.data);
+    // Node's BroadcastChannel (a host's tests in happy-dom) would keep the process alive until the client ends.
+    (channel as { unref?(): void }).unref?.();
     return {
       post: (message) => channel.postMessage(message),
       close: () => channel.close(),
