@@ -1,6 +1,7 @@
 /**
  * One client's life, without the DOM: its state and status, its start-up (again on Retry), the
- * configuration reload, sign-in and sign-out, and its place on the page. It can start before its
+ * configuration reload, sign-in and sign-out (shared with the other tabs of the origin: src/tabs/), and
+ * its place on the page. It can start before its
  * mount element exists (the script tag starts it while the page is still parsing); mount.tsx
  * shows it, bootstrap.ts keeps it per element. Ending it, at any point, ends everything it runs.
  */
@@ -195,6 +196,32 @@ function createSession({ options, page, deps, state, status, events, ended, end 
   return { client, token, show, stop };
 }
 
+interface StartupEventsDeps {
+  state: ClientState;
+  status: Signal<ShellStatus>;
+  ended(): boolean;
+  signIn(): void;
+  /** Reads the stored JWT's claims into the state, and follows it from then on. */
+  readToken(): void;
+}
+
+/** What start-up learns goes into the run's state, while it runs; the claims come from the token's follower. */
+function startupEvents({ state, status, ended, signIn, readToken }: StartupEventsDeps): StartupEvents {
+  return {
+    _onUpdate: (update) => {
+      if (ended()) return;
+      const { claims, ...facts } = update;
+      applyStartupUpdate(state, facts);
+      if (claims !== undefined) readToken();
+    },
+    _onSignInRequired: () => {
+      if (ended()) return;
+      status.value = { _kind: 'signInRequired' };
+      signIn();
+    },
+  };
+}
+
 /** Starts a client: the start-up requests leave first, before the page's logger starts or anything is drawn. */
 export function startClient(options: BootstrapOptions): ClientRun {
   const production = runsInProduction(options.production);
@@ -206,21 +233,8 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const status = signal<ShellStatus>({ _kind: 'loading' });
   const ended = () => status.peek()._kind === 'ended';
   const signIn = signInFor(options, deps._origin, page._logger);
-  const events: StartupEvents = {
-    _onUpdate: (update) => {
-      if (ended()) return;
-      const { claims, ...facts } = update;
-      applyStartupUpdate(state, facts);
-      // Start-up read the stored JWT (last, after its calls, so the session below exists): from now on
-      // the claims follow it, and its exp.
-      if (claims !== undefined) session.token.read();
-    },
-    _onSignInRequired: () => {
-      if (ended()) return;
-      status.value = { _kind: 'signInRequired' };
-      signIn();
-    },
-  };
+  // Start-up reads the claims last, after its calls: the session below exists by then.
+  const events = startupEvents({ state, status, ended, signIn, readToken: () => session.token.read() });
   const startup = runStartup(deps, events);
 
   // A member of the page: the mode and origin of the deps, and what its logger needs.
