@@ -59,36 +59,45 @@ const FLUSH_ANSWER_MS = 5000;
 
 /** A tab's part in sending for the browser, and what it uses: the functions below work on it. */
 interface Tabs {
-  parts: OneSenderParts;
+  _parts: OneSenderParts;
   /** This tab's name on the channel. */
-  tab: string;
-  role: Role;
-  channel: Channel | null;
+  _tab: string;
+  _role: Role;
+  _channel: Channel | null;
   /** The endpoint's URL, which names the lock and the channel. */
-  url: string | null;
+  _url: string | null;
   /** Visible and running: only then does the tab wait on the lock. */
-  active: boolean;
-  flushes: number;
-  flushAnswers: Map<number, () => void>;
-  handover: Handover;
-  intake: Intake;
-  listener: (event: { data: unknown }) => void;
+  _active: boolean;
+  _flushes: number;
+  _flushAnswers: Map<number, () => void>;
+  _handover: Handover;
+  _intake: Intake;
+  _listener: (event: { data: unknown }) => void;
 }
 
-const post = (s: Tabs, message: TabMessage) => s.channel?.postMessage(message);
+/** What this tab says: `post` adds its name, `from`. */
+type Said<M = TabMessage> = M extends TabMessage ? Omit<M, 'from'> : never;
 
-function answerFlushes(s: Tabs): void {
-  for (const answer of s.flushAnswers.values()) answer();
-  s.flushAnswers.clear();
+const post = (s: Tabs, message: Said) => s._channel?.postMessage({ ...message, from: s._tab } as TabMessage);
+
+/** A new sender, or none: the follower's flushes waiting on the old one settle (what it did not settle is kept). */
+function setRole(s: Tabs, next: Role): void {
+  for (const answer of s._flushAnswers.values()) answer();
+  s._flushAnswers.clear();
+  s._role = next;
 }
 
 /** Waits on the lock while the tab wants the role: visible, running, with an endpoint. */
 function requestLock(s: Tabs): AbortController | null {
-  const { locks } = s.parts.runtime;
-  if (!s.active || !s.url || !locks) return null;
+  const { locks } = s._parts.runtime;
+  if (!s._active || !s._url || !locks) return null;
   const request = new AbortController();
   locks
-    .request(lockName(s.url), { signal: request.signal }, () => new Promise<void>((release) => becomeSender(s, request, release)))
+    .request(
+      lockName(s._url),
+      { signal: request.signal },
+      () => new Promise<void>((release) => becomeSender(s, request, release)),
+    )
     .catch(() => {
       // aborted: the tab turned hidden, or its endpoint changed
     });
@@ -96,93 +105,89 @@ function requestLock(s: Tabs): AbortController | null {
 }
 
 function becomeSender(s: Tabs, request: AbortController, release: () => void): void {
-  if (request.signal.aborted || s.role.tag === 'alone' || s.role.tag === 'sender') {
+  if (request.signal.aborted || s._role.tag === 'alone' || s._role.tag === 'sender') {
     release();
     return;
   }
-  answerFlushes(s);
-  s.role = { tag: 'sender', release };
-  s.intake._replayRecords();
-  post(s, { type: 'sender', from: s.tab });
-  s.intake._receive(s.handover._unsettled());
+  setRole(s, { tag: 'sender', release });
+  s._intake._replayRecords();
+  post(s, { type: 'sender' });
+  s._intake._receive(s._handover._unsettled());
 }
 
 /** Stops sending for others, or waiting to: the lock goes to the next visible tab waiting on it. */
 function stepBack(s: Tabs, next: Role): void {
-  const { role } = s;
+  const role = s._role;
   if (role.tag === 'sender') {
-    s.intake._release();
-    post(s, { type: 'resign', from: s.tab });
+    s._intake._release();
+    post(s, { type: 'resign' });
     role.release();
   } else if (role.tag !== 'alone') role.request?.abort();
-  answerFlushes(s);
-  s.role = next;
+  setRole(s, next);
 }
 
 function follow(s: Tabs, sender: string): void {
-  const { role } = s;
+  const role = s._role;
   if (role.tag === 'alone' || role.tag === 'sender') return;
-  answerFlushes(s);
-  s.role = { tag: 'follower', sender, request: role.request };
-  const unsettled = s.handover._unsettled();
-  if (unsettled.length) post(s, { type: 'entries', from: s.tab, to: sender, entries: unsettled });
+  setRole(s, { tag: 'follower', sender, request: role.request });
+  const unsettled = s._handover._unsettled();
+  if (unsettled.length) post(s, { type: 'entries', to: sender, entries: unsettled });
 }
 
 function onMessage(s: Tabs, message: TabMessage): void {
-  const { role, tab } = s;
-  if ('to' in message && message.to !== tab) return;
-  if (message.type === 'who' && role.tag === 'sender') post(s, { type: 'sender', from: tab });
+  const role = s._role;
+  if ('to' in message && message.to !== s._tab) return;
+  if (message.type === 'who' && role.tag === 'sender') post(s, { type: 'sender' });
   else if (message.type === 'sender') follow(s, message.from);
   else if (message.type === 'resign' && role.tag === 'follower' && role.sender === message.from) {
-    answerFlushes(s);
-    s.role = { tag: 'waiting', request: role.request };
-  } else if (message.type === 'entries' && role.tag === 'sender') s.intake._receive(message.entries);
+    setRole(s, { tag: 'waiting', request: role.request });
+  } else if (message.type === 'entries' && role.tag === 'sender') s._intake._receive(message.entries);
   else if (message.type === 'settled') {
-    s.handover._settled(message.refs, message.outcome);
-    if (message.key) s.intake._settledElsewhere(message.key, message.outcome);
+    s._handover._settled(message.refs, message.outcome);
+    if (message.key) s._intake._settledElsewhere(message.key, message.outcome);
   } else if (message.type === 'flush') {
-    const answer = () => post(s, { type: 'flushed', from: tab, to: message.from, id: message.id });
-    if (role.tag === 'sender') void s.parts.flushOwn().then(answer, answer);
+    const answer = () => post(s, { type: 'flushed', to: message.from, id: message.id });
+    if (role.tag === 'sender') void s._parts.flushOwn().then(answer, answer);
     else answer();
-  } else if (message.type === 'flushed') s.flushAnswers.get(message.id)?.();
+  } else if (message.type === 'flushed') s._flushAnswers.get(message.id)?.();
 }
 
 function connect(s: Tabs, url: string | null): void {
   stepBack(s, { tag: 'alone' });
-  s.channel?.removeEventListener('message', s.listener);
-  s.channel?.close();
-  s.channel = null;
-  s.url = url;
-  const { locks, openChannel } = s.parts.runtime;
+  s._channel?.removeEventListener('message', s._listener);
+  s._channel?.close();
+  s._channel = null;
+  s._url = url;
+  const { locks, openChannel } = s._parts.runtime;
   if (!url || !locks || !openChannel) return;
-  s.channel = openChannel(channelName(url));
-  s.channel.addEventListener('message', s.listener);
-  s.role = { tag: 'waiting', request: requestLock(s) };
-  post(s, { type: 'who', from: s.tab });
+  s._channel = openChannel(channelName(url));
+  s._channel.addEventListener('message', s._listener);
+  s._role = { tag: 'waiting', request: requestLock(s) };
+  post(s, { type: 'who' });
 }
 
 /** The sender's answer to a follower's flush, or a change of sender (then what is not settled is kept). */
 function senderFlushed(s: Tabs): Promise<unknown> {
-  const { role } = s;
-  if (role.tag === 'sender') return s.parts.flushOwn();
+  const role = s._role;
+  if (role.tag === 'sender') return s._parts.flushOwn();
   if (role.tag !== 'follower') return Promise.resolve();
-  const id = s.flushes++;
-  post(s, { type: 'flush', from: s.tab, to: role.sender, id });
-  const { timers } = s.parts.runtime;
+  const id = s._flushes++;
+  post(s, { type: 'flush', to: role.sender, id });
+  const { timers } = s._parts.runtime;
   return new Promise<void>((resolve) => {
-    const timer = timers.setTimeout(() => s.flushAnswers.get(id)?.(), FLUSH_ANSWER_MS);
-    s.flushAnswers.set(id, () => {
+    const timer = timers.setTimeout(() => s._flushAnswers.get(id)?.(), FLUSH_ANSWER_MS);
+    s._flushAnswers.set(id, () => {
       timers.clearTimeout(timer);
-      s.flushAnswers.delete(id);
+      s._flushAnswers.delete(id);
       resolve();
     });
   });
 }
 
 function setActive(s: Tabs, active: boolean): void {
-  const { role } = s;
-  if (active === s.active) return;
-  s.active = active;
+  const role = s._role;
+  if (active === s._active) return;
+  s._active = active;
   if (role.tag === 'alone') return;
   if (!active)
     stepBack(
@@ -190,9 +195,9 @@ function setActive(s: Tabs, active: boolean): void {
       role.tag === 'follower' ? { tag: 'follower', sender: role.sender, request: null } : { tag: 'waiting', request: null },
     );
   else if (role.tag !== 'sender' && !role.request) {
-    s.role = { ...role, request: requestLock(s) };
+    s._role = { ...role, request: requestLock(s) };
     // Frozen, it heard nothing: the sender says who it is, and answers again for entries it settled meanwhile.
-    post(s, { type: 'who', from: s.tab });
+    post(s, { type: 'who' });
   }
 }
 
@@ -200,30 +205,30 @@ export function createOneSender(parts: OneSenderParts): OneSender {
   const { runtime, ledger } = parts;
   const tab = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
   const s = {
-    parts,
-    tab,
-    role: { tag: 'alone' },
-    channel: null,
-    url: null,
-    active: true,
-    flushes: 0,
-    flushAnswers: new Map(),
+    _parts: parts,
+    _tab: tab,
+    _role: { tag: 'alone' },
+    _channel: null,
+    _url: null,
+    _active: true,
+    _flushes: 0,
+    _flushAnswers: new Map(),
   } as Tabs;
   const tell = (refs: string[], key: string | null, outcome: SettledOutcome) => {
-    if (refs.length || key) post(s, { type: 'settled', from: tab, refs, key, outcome });
-    s.handover._settled(refs, outcome);
+    if (refs.length || key) post(s, { type: 'settled', refs, key, outcome });
+    s._handover._settled(refs, outcome);
   };
-  s.handover = createHandover({
+  s._handover = createHandover({
     tab,
     ledger,
     writeEntry: parts.writeEntry,
     groupRepeatsAfter: () => parts.config().groupRepeatsAfter,
     send(entries) {
-      if (s.role.tag === 'follower') post(s, { type: 'entries', from: tab, to: s.role.sender, entries });
-      else if (s.role.tag === 'sender') s.intake._receive(entries);
+      if (s._role.tag === 'follower') post(s, { type: 'entries', to: s._role.sender, entries });
+      else if (s._role.tag === 'sender') s._intake._receive(entries);
     },
   });
-  s.intake = createIntake({
+  s._intake = createIntake({
     queue: parts.queue,
     pending: parts.pending,
     local: runtime.local,
@@ -231,17 +236,17 @@ export function createOneSender(parts: OneSenderParts): OneSender {
     tell,
     sendDue: parts.sendDue,
   });
-  s.listener = runtime.guard((event: { data: unknown }) => {
+  s._listener = runtime.guard((event: { data: unknown }) => {
     if (isTabMessage(event.data) && event.data.from !== tab) onMessage(s, event.data);
   });
   return {
-    _role: () => s.role.tag,
-    _hands: () => s.role.tag === 'follower',
-    _hand: s.handover._hand,
-    _held: s.handover._held,
-    _flush: () => s.handover._flush(senderFlushed(s)),
+    _role: () => s._role.tag,
+    _hands: () => s._role.tag === 'follower',
+    _hand: s._handover._hand,
+    _held: s._handover._held,
+    _flush: () => s._handover._flush(senderFlushed(s)),
     _setEndpoint(url) {
-      if (url !== s.url) connect(s, url);
+      if (url !== s._url) connect(s, url);
     },
     _setActive: (active) => setActive(s, active),
     _dropped: (refs, reason) => tell(refs, null, reason),
