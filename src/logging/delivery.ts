@@ -69,37 +69,37 @@ export interface Delivery {
 
 /** Delivery's state and the parts it drives: the functions below work on it. */
 interface Transport {
-  state: DeliveryState;
+  _state: DeliveryState;
   runtime: Runtime;
   pending: Pending;
-  flushController: FlushController;
+  _flushController: FlushController;
   post: Post;
 }
 
 const online = (t: Transport) => t.runtime.navigator()?.onLine !== false;
 
-/** The one writer of `state`: the timer of the state left goes with it. */
+/** The one writer of `_state`: the timer of the state left goes with it. */
 function enter(t: Transport, next: DeliveryState): void {
-  if (t.state.tag === 'idle') t.flushController._disarm();
-  if (t.state.tag === 'waiting-retry') t.runtime.timers.clearTimeout(t.state.timer);
-  t.state = next;
+  if (t._state.tag === 'idle') t._flushController._disarm();
+  if (t._state.tag === 'waiting-retry') t.runtime.timers.clearTimeout(t._state.timer);
+  t._state = next;
 }
 
 /** Looks at what may go now, when idle or offline: the other states wait for their own event. */
 function sendDue(t: Transport): void {
-  if (t.state.tag === 'idle') lookAhead(t, t.state.endpoint, null);
-  else if (t.state.tag === 'offline') lookAhead(t, t.state.endpoint, t.state.failures);
+  if (t._state.tag === 'idle') lookAhead(t, t._state.endpoint, null);
+  else if (t._state.tag === 'offline') lookAhead(t, t._state.endpoint, t._state.failures);
 }
 
 /** The oldest batch goes now (with its failures so far), or the next one when it is due. */
 function lookAhead(t: Transport, endpoint: LogEndpoint, failures: Failures | null) {
   if (!online(t)) return enter(t, { tag: 'offline', endpoint, failures });
-  const batch = t.pending._next(t.flushController._dueIn() <= 0);
+  const batch = t.pending._next(t._flushController._dueIn() <= 0);
   if (batch) return void send(t, endpoint, batch, failures?.batch === batch ? failures : null);
-  if (t.state.tag === 'idle' && t.flushController._armed()) return;
+  if (t._state.tag === 'idle' && t._flushController._armed()) return;
   enter(t, { tag: 'idle', endpoint });
   // With batches pending but none to send, a request beside delivery's own carries the oldest: its answer moves on.
-  if (!t.pending._batches().length) t.flushController._arm(() => sendDue(t));
+  if (!t.pending._batches().length) t._flushController._arm(() => sendDue(t));
 }
 
 /** Sends a batch now, a waiting retry included. Headers that cannot be read throw here, before anything changed. */
@@ -107,7 +107,7 @@ function send(t: Transport, endpoint: LogEndpoint, batch: Batch, failures: Failu
   const request = t.post(endpoint, batch, false);
   const handled = request.then(
     t.runtime.guard((result: HttpResult) => {
-      if (t.state.tag === 'sending' && t.state.request === request) ownAnswer(t, t.state, result);
+      if (t._state.tag === 'sending' && t._state.request === request) ownAnswer(t, t._state, result);
       else answeredInFlight(t, batch, result);
     }),
   );
@@ -165,14 +165,14 @@ function resume(t: Transport, endpoint: LogEndpoint, wait: RetryWait | null) {
 
 /** What a stop or a lost endpoint keeps: the retry wait. A request out goes on beside delivery. */
 function waitToKeep(t: Transport): RetryWait | null {
-  const { state } = t;
+  const state = t._state;
   if (state.tag === 'sending') t.pending._markInFlight(state.batch, 'send-left-by-stop');
   return state.tag === 'stopped' || state.tag === 'no-endpoint' || state.tag === 'waiting-retry' ? state.wait : null;
 }
 
 /** The endpoint when a batch may go at once: started, online, and no Retry-After of the server in force. */
 function sendableEndpoint(t: Transport): LogEndpoint | null {
-  const { state } = t;
+  const state = t._state;
   if (state.tag === 'stopped' || state.tag === 'no-endpoint' || !online(t)) return null;
   if (state.tag === 'waiting-retry' && state.wait.byServer && state.wait.until > t.runtime.now()) return null;
   return state.endpoint;
@@ -180,13 +180,13 @@ function sendableEndpoint(t: Transport): LogEndpoint | null {
 
 /** The failures so far of the batch, when it is the one waiting for its retry or for the network. */
 function failuresOf(t: Transport, batch: Batch): Failures | null {
-  const { state } = t;
+  const state = t._state;
   const failures = state.tag === 'waiting-retry' ? state.wait.failures : state.tag === 'offline' ? state.failures : null;
   return failures?.batch === batch ? failures : null;
 }
 
 function setEndpoint(t: Transport, endpoint: LogEndpoint | null): void {
-  const { state } = t;
+  const state = t._state;
   if (state.tag === 'stopped') enter(t, { ...state, endpoint });
   else if (!endpoint) {
     if (state.tag !== 'no-endpoint') enter(t, { tag: 'no-endpoint', wait: waitToKeep(t) });
@@ -198,38 +198,38 @@ function setEndpoint(t: Transport, endpoint: LogEndpoint | null): void {
 export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, post: Post, config: () => LoggerConfig): Delivery {
   const pending = createPending(queue, ledger);
   const t: Transport = {
-    state: { tag: 'stopped', endpoint: null, wait: null },
+    _state: { tag: 'stopped', endpoint: null, wait: null },
     runtime,
     pending,
-    flushController: createFlushController(runtime, queue, ledger, config),
+    _flushController: createFlushController(runtime, queue, ledger, config),
     post,
   };
   return {
-    _status: () => t.state.tag,
+    _status: () => t._state.tag,
     _held: pending._held,
     _start() {
-      const { state } = t;
+      const state = t._state;
       if (state.tag !== 'stopped') return sendDue(t);
       if (state.endpoint) resume(t, state.endpoint, state.wait);
       else enter(t, { tag: 'no-endpoint', wait: state.wait });
     },
     _stop() {
-      const { state } = t;
+      const state = t._state;
       if (state.tag !== 'stopped')
         enter(t, { tag: 'stopped', endpoint: state.tag === 'no-endpoint' ? null : state.endpoint, wait: waitToKeep(t) });
     },
     _setEndpoint: (endpoint) => setEndpoint(t, endpoint),
     _sendDue: () => sendDue(t),
     _reschedule() {
-      if (t.state.tag !== 'idle') return;
-      t.flushController._disarm();
+      if (t._state.tag !== 'idle') return;
+      t._flushController._disarm();
       sendDue(t);
     },
     _flush: createFlush({
       queue,
       pending,
       report: runtime.report,
-      sendOut: () => (t.state.tag === 'sending' ? t.state.handled : null),
+      sendOut: () => (t._state.tag === 'sending' ? t._state.handled : null),
       sendableEndpoint: () => sendableEndpoint(t),
       send: (endpoint, batch, failures) => send(t, endpoint, batch, failures),
       failuresOf: (batch) => failuresOf(t, batch),

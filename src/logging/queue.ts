@@ -144,38 +144,38 @@ interface QueueState {
   writeEntry: WriteEntry;
   handedDropped: HandedDropped;
   /** Oldest first. */
-  slots: Slot[];
+  _slots: Slot[];
   /** The number of the oldest of this tab's calls queued. */
-  head: number;
+  _head: number;
   /** This tab's calls queued. */
-  held: number;
+  _held: number;
   /** Bytes of the entries' JSON written so far. */
-  bytes: number;
-  admit: ReturnType<typeof createRateLimit>;
-  repeatOf: ReturnType<typeof createRepeats<GroupedEntry>>;
+  _bytes: number;
+  _admit: ReturnType<typeof createRateLimit>;
+  _repeatOf: ReturnType<typeof createRepeats<GroupedEntry>>;
   /** Times the queue was cut: a grouped entry opened since the last cut counts repeats. */
-  cuts: number;
+  _cuts: number;
 }
 
 /** Out of the queue: into a batch, or pushed out by the bound. */
 function shift(q: QueueState): Slot {
-  const slot = q.slots.shift() as Slot;
+  const slot = q._slots.shift() as Slot;
   const n = callsIn(slot);
-  q.head += n;
-  q.held -= n;
-  q.bytes -= slot.bytes;
+  q._head += n;
+  q._held -= n;
+  q._bytes -= slot.bytes;
   if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
   return slot;
 }
 
 /** The oldest are pushed out (and counted) to keep within the bound. shift, not splice: V8 takes the head off a shift in place. */
 function add(q: QueueState, slot: Slot, maxQueueSize: number): void {
-  q.slots.push(slot);
-  q.held += callsIn(slot);
-  q.bytes += slot.bytes;
+  q._slots.push(slot);
+  q._held += callsIn(slot);
+  q._bytes += slot.bytes;
   let pushedOut = 0;
   const handedOut: string[] = [];
-  while (q.slots.length > maxQueueSize) {
+  while (q._slots.length > maxQueueSize) {
     const out = shift(q);
     pushedOut += callsIn(out);
     handedOut.push(...handedIn(out));
@@ -187,12 +187,12 @@ function add(q: QueueState, slot: Slot, maxQueueSize: number): void {
 /** Counts a repeat into its kind's open grouped entry; false when there is none. */
 function countRepeat(q: QueueState, kind: Kind<GroupedEntry> | null, latest: Latest): boolean {
   const group = kind?.group;
-  if (group?.openIn !== q.cuts) return false;
+  if (group?.openIn !== q._cuts) return false;
   group.count++;
   group.latest = latest;
   if (latest.tag === 'own') {
     group.own++;
-    q.held++;
+    q._held++;
   } else group.handed.push(latest.entry.ref);
   return true;
 }
@@ -209,7 +209,7 @@ function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, time
     latest,
     at,
     bytes: 0,
-    openIn: q.cuts,
+    openIn: q._cuts,
     kind,
   };
   kind.group = group;
@@ -219,10 +219,10 @@ function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, time
 function push(q: QueueState, call: LogCall) {
   const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
   const key = groupRepeatsAfter ? repeatKind(call) : null;
-  const kind = key === null ? null : q.repeatOf(call.level, key, call.at, groupRepeatsAfter);
+  const kind = key === null ? null : q._repeatOf(call.level, key, call.at, groupRepeatsAfter);
   if (countRepeat(q, kind, { tag: 'own', call })) return;
   // As it is, or a new grouped entry: either passes the rate limit as one entry.
-  if (!q.admit(call.at, maxEntriesPerMinute)) return q.ledger._drop('rateLimited', 1);
+  if (!q._admit(call.at, maxEntriesPerMinute)) return q.ledger._drop('rateLimited', 1);
   const slot = kind ? openGroup(q, kind, { tag: 'own', call }, call.timestamp, call.at) : q.writeEntry(call, null);
   if (!slot) return q.ledger._drop('beforeSend', 1);
   add(q, slot, maxQueueSize);
@@ -230,9 +230,9 @@ function push(q: QueueState, call: LogCall) {
 
 function pushHanded(q: QueueState, entry: HandedEntry) {
   const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
-  const kind = groupRepeatsAfter && entry.kind !== null ? q.repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
+  const kind = groupRepeatsAfter && entry.kind !== null ? q._repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
   if (countRepeat(q, kind, { tag: 'handed', entry })) return;
-  if (!q.admit(entry.at, maxEntriesPerMinute)) return q.handedDropped([entry.ref], 'rateLimited');
+  if (!q._admit(entry.at, maxEntriesPerMinute)) return q.handedDropped([entry.ref], 'rateLimited');
   const slot: Slot = kind
     ? openGroup(q, kind, { tag: 'handed', entry }, entry.timestamp, entry.at)
     : { tag: 'handed', entry, bytes: entry.bytes, at: entry.at };
@@ -241,8 +241,8 @@ function pushHanded(q: QueueState, entry: HandedEntry) {
 
 /** Other tabs' entries not yet in a batch go; a grouped entry keeps this tab's own repeats. */
 function releaseHanded(q: QueueState): void {
-  for (let i = q.slots.length - 1; i >= 0; i--) {
-    const slot = q.slots[i] as Slot;
+  for (let i = q._slots.length - 1; i >= 0; i--) {
+    const slot = q._slots[i] as Slot;
     if (slot.tag === 'entry') continue;
     if (slot.tag === 'repeats' && slot.own > 0) {
       slot.count = slot.own;
@@ -250,8 +250,8 @@ function releaseHanded(q: QueueState): void {
       continue;
     }
     if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
-    q.bytes -= slot.bytes;
-    q.slots.splice(i, 1);
+    q._bytes -= slot.bytes;
+    q._slots.splice(i, 1);
   }
 }
 
@@ -283,15 +283,15 @@ function entryOf(q: QueueState, slot: Slot): { json: string; bytes: number } | n
 
 function take(q: QueueState, maxBytes: number): Batch | null {
   const { batchSize } = q.config();
-  const first = q.head;
+  const first = q._head;
   // Each time a batch is made, the repeats counted so far become one entry: later ones start another.
-  q.cuts++;
+  q._cuts++;
   const report = dropReport(q);
   const jsons = report.json ? [report.json] : [];
   const handed: string[][] = report.json ? [[]] : [];
   let count = 0;
   let anyHanded = false;
-  for (let batchBytes = 0; jsons.length < batchSize && batchBytes < maxBytes && q.slots.length; ) {
+  for (let batchBytes = 0; jsons.length < batchSize && batchBytes < maxBytes && q._slots.length; ) {
     const slot = shift(q);
     const entry = entryOf(q, slot);
     if (!entry) continue;
@@ -320,26 +320,26 @@ export function createQueue(
     now,
     writeEntry,
     handedDropped,
-    slots: [],
-    head: 0,
-    held: 0,
-    bytes: 0,
-    admit: createRateLimit(),
-    repeatOf: createRepeats<GroupedEntry>(),
-    cuts: 0,
+    _slots: [],
+    _head: 0,
+    _held: 0,
+    _bytes: 0,
+    _admit: createRateLimit(),
+    _repeatOf: createRepeats<GroupedEntry>(),
+    _cuts: 0,
   };
   return {
     _push: (call) => push(q, call),
     _pushHanded: (entry) => pushHanded(q, entry),
     _releaseHanded: () => releaseHanded(q),
-    _size: () => ({ slots: q.slots.length, bytes: q.bytes, oldestAt: q.slots[0]?.at ?? Infinity }),
+    _size: () => ({ slots: q._slots.length, bytes: q._bytes, oldestAt: q._slots[0]?.at ?? Infinity }),
     _take: (maxBytes) => take(q, maxBytes),
     _cut() {
-      q.cuts++;
-      return q.head + q.held;
+      q._cuts++;
+      return q._head + q._held;
     },
-    _head: () => q.head,
-    _held: () => q.held,
-    _holdsHanded: () => q.slots.some((slot) => handedIn(slot).length > 0),
+    _head: () => q._head,
+    _held: () => q._held,
+    _holdsHanded: () => q._slots.some((slot) => handedIn(slot).length > 0),
   };
 }

@@ -59,9 +59,9 @@ const FLUSH_ANSWER_MS = 5000;
 
 /** A tab's part in sending for the browser, and what it uses: the functions below work on it. */
 interface Tabs {
-  _parts: OneSenderParts;
+  parts: OneSenderParts;
   /** This tab's name on the channel. */
-  _tab: string;
+  tab: string;
   _role: Role;
   _channel: Channel | null;
   /** The endpoint's URL, which names the lock and the channel. */
@@ -78,7 +78,7 @@ interface Tabs {
 /** What this tab says: `post` adds its name, `from`. */
 type Said<M = TabMessage> = M extends TabMessage ? Omit<M, 'from'> : never;
 
-const post = (s: Tabs, message: Said) => s._channel?.postMessage({ ...message, from: s._tab } as TabMessage);
+const post = (s: Tabs, message: Said) => s._channel?.postMessage({ ...message, from: s.tab } as TabMessage);
 
 /** A new sender, or none: the follower's flushes waiting on the old one settle (what it did not settle is kept). */
 function setRole(s: Tabs, next: Role): void {
@@ -89,7 +89,7 @@ function setRole(s: Tabs, next: Role): void {
 
 /** Waits on the lock while the tab wants the role: visible, running, with an endpoint. */
 function requestLock(s: Tabs): AbortController | null {
-  const { locks } = s._parts.runtime;
+  const { locks } = s.parts.runtime;
   if (!s._active || !s._url || !locks) return null;
   const request = new AbortController();
   locks
@@ -136,7 +136,7 @@ function follow(s: Tabs, sender: string): void {
 
 function onMessage(s: Tabs, message: TabMessage): void {
   const role = s._role;
-  if ('to' in message && message.to !== s._tab) return;
+  if ('to' in message && message.to !== s.tab) return;
   if (message.type === 'who' && role.tag === 'sender') post(s, { type: 'sender' });
   else if (message.type === 'sender') follow(s, message.from);
   else if (message.type === 'resign' && role.tag === 'follower' && role.sender === message.from) {
@@ -147,7 +147,7 @@ function onMessage(s: Tabs, message: TabMessage): void {
     if (message.key) s._intake._settledElsewhere(message.key, message.outcome);
   } else if (message.type === 'flush') {
     const answer = () => post(s, { type: 'flushed', to: message.from, id: message.id });
-    if (role.tag === 'sender') void s._parts.flushOwn().then(answer, answer);
+    if (role.tag === 'sender') void s.parts.flushOwn().then(answer, answer);
     else answer();
   } else if (message.type === 'flushed') s._flushAnswers.get(message.id)?.();
 }
@@ -158,7 +158,7 @@ function connect(s: Tabs, url: string | null): void {
   s._channel?.close();
   s._channel = null;
   s._url = url;
-  const { locks, openChannel } = s._parts.runtime;
+  const { locks, openChannel } = s.parts.runtime;
   if (!url || !locks || !openChannel) return;
   s._channel = openChannel(channelName(url));
   s._channel.addEventListener('message', s._listener);
@@ -169,11 +169,11 @@ function connect(s: Tabs, url: string | null): void {
 /** The sender's answer to a follower's flush, or a change of sender (then what is not settled is kept). */
 function senderFlushed(s: Tabs): Promise<unknown> {
   const role = s._role;
-  if (role.tag === 'sender') return s._parts.flushOwn();
+  if (role.tag === 'sender') return s.parts.flushOwn();
   if (role.tag !== 'follower') return Promise.resolve();
   const id = s._flushes++;
   post(s, { type: 'flush', to: role.sender, id });
-  const { timers } = s._parts.runtime;
+  const { timers } = s.parts.runtime;
   return new Promise<void>((resolve) => {
     const timer = timers.setTimeout(() => s._flushAnswers.get(id)?.(), FLUSH_ANSWER_MS);
     s._flushAnswers.set(id, () => {
@@ -205,8 +205,8 @@ export function createOneSender(parts: OneSenderParts): OneSender {
   const { runtime, ledger } = parts;
   const tab = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
   const s = {
-    _parts: parts,
-    _tab: tab,
+    parts,
+    tab,
     _role: { tag: 'alone' },
     _channel: null,
     _url: null,
