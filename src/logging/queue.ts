@@ -230,7 +230,8 @@ function push(q: QueueState, call: LogCall) {
 
 function pushHanded(q: QueueState, entry: HandedEntry) {
   const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
-  const kind = groupRepeatsAfter && entry.kind !== null ? q._repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
+  const kind =
+    groupRepeatsAfter && entry.kind !== null ? q._repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
   if (countRepeat(q, kind, { tag: 'handed', entry })) return;
   if (!q._admit(entry.at, maxEntriesPerMinute)) return q.handedDropped([entry.ref], 'rateLimited');
   const slot: Slot = kind

@@ -77,13 +77,19 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     }
   };
 
-  /** Settled records older than ten minutes go: localStorage holds the ones a late tab may still need. */
-  function pruneRecords(): void {
+  /**
+   * The records in localStorage. One that cannot be read goes, and so does a settled one older than
+   * ten minutes: localStorage holds the ones a late tab may still need.
+   */
+  function liveRecords(): BatchRecord[] {
+    const kept: BatchRecord[] = [];
     for (const key of local.keys()) {
       if (!key.startsWith(RECORD_PREFIX)) continue;
       const record = readRecord(local.get(key));
-      if (record?.tag === 'settled' && record.at < now() - SETTLED_RECORD_MS) local.remove(key);
+      if (!record || (record.tag === 'settled' && record.at < now() - SETTLED_RECORD_MS)) local.remove(key);
+      else kept.push(record);
     }
+    return kept;
   }
 
   pending._watch({
@@ -93,7 +99,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     settled(batch, outcome) {
       if (outcome === 'split' || !batch.handed) return local.remove(recordKey(batch));
       const refs = handedRefs(batch);
-      pruneRecords();
+      liveRecords(); // the stale ones go before this one is written
       local.set(recordKey(batch), JSON.stringify({ key: batch.key, handed: [refs], settled: outcome, at: now() }));
       remember(refs, outcome);
       tell(refs, batch.key, outcome);
@@ -115,11 +121,8 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
       sendDue();
     },
     _replayRecords() {
-      for (const key of local.keys()) {
-        if (!key.startsWith(RECORD_PREFIX)) continue;
-        const record = readRecord(local.get(key));
-        if (!record || (record.tag === 'settled' && record.at < now() - SETTLED_RECORD_MS)) local.remove(key);
-        else if (record.tag === 'settled') remember(record.refs, record.outcome);
+      for (const record of liveRecords()) {
+        if (record.tag === 'settled') remember(record.refs, record.outcome);
         else if (!pending._byKey(record.batch.key)) {
           for (const ref of handedRefs(record.batch)) holding.add(ref);
           pending._add(record.batch);
