@@ -12,6 +12,7 @@
  * - `sender`: it holds the lock and sends for every tab.
  */
 import type { Runtime } from '../env';
+import { newIdempotencyKey } from '../idempotencyKey';
 import type { Ledger } from '../ledger';
 import type { Pending } from '../pending';
 import type { LogCall, Queue, WriteEntry } from '../queue';
@@ -203,7 +204,8 @@ function setActive(s: Tabs, active: boolean): void {
 
 export function createOneSender(parts: OneSenderParts): OneSender {
   const { runtime, ledger } = parts;
-  const tab = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+  // 64 random bits name the tab (and, with a number, each entry it hands) across the tabs.
+  const tab = newIdempotencyKey().slice(0, 16);
   const s = {
     parts,
     tab,
