@@ -153,12 +153,12 @@ function waitRetry(t: Transport, endpoint: LogEndpoint, wait: RetryWait): void {
     enter(t, { tag: 'idle', endpoint });
     lookAhead(t, endpoint, wait.failures);
   };
-  enter(t, { tag: 'waiting-retry', endpoint, wait, timer: t.runtime.timers.setTimeout(retry, wait.until - t.runtime.now()) });
+  enter(t, { tag: 'waiting-retry', endpoint, wait, timer: t.runtime.timers.setTimeout(retry, wait._until - t.runtime.now()) });
 }
 
 /** Started with an endpoint: a retry wait that a stop (or a lost endpoint) kept is waited out; the rest goes when due. */
 function resume(t: Transport, endpoint: LogEndpoint, wait: RetryWait | null) {
-  if (wait && wait.until > t.runtime.now()) return waitRetry(t, endpoint, wait);
+  if (wait && wait._until > t.runtime.now()) return waitRetry(t, endpoint, wait);
   enter(t, { tag: 'idle', endpoint });
   lookAhead(t, endpoint, wait?.failures ?? null);
 }
@@ -174,7 +174,7 @@ function waitToKeep(t: Transport): RetryWait | null {
 function sendableEndpoint(t: Transport): LogEndpoint | null {
   const state = t._state;
   if (state.tag === 'stopped' || state.tag === 'no-endpoint' || !online(t)) return null;
-  if (state.tag === 'waiting-retry' && state.wait.byServer && state.wait.until > t.runtime.now()) return null;
+  if (state.tag === 'waiting-retry' && state.wait._byServer && state.wait._until > t.runtime.now()) return null;
   return state.endpoint;
 }
 

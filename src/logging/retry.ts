@@ -52,17 +52,17 @@ export function parseRetryAfter(header: string | null | undefined, now: number):
 export interface Failures {
   batch: Batch;
   /** The backoff grows with them. */
-  attempts: number;
+  _attempts: number;
   /** Of those, the ones without an answer while online. */
-  networkFailures: number;
+  _networkFailures: number;
 }
 
-/** A failed batch goes again once `until` has come. */
+/** A failed batch goes again once `_until` has come. */
 export interface RetryWait {
   failures: Failures;
-  until: number;
-  /** The server's Retry-After set `until`: not even flush() sends before it. */
-  byServer: boolean;
+  _until: number;
+  /** The server's Retry-After set `_until`: not even flush() sends before it. */
+  _byServer: boolean;
 }
 
 /** What a failed send (`retry` or `network`) leads to. */
@@ -82,12 +82,12 @@ export function afterFailure({ batch, result, before, online, now, random }: Fai
   const offline = result.kind === 'noAnswer' && !online;
   const failures: Failures = {
     batch,
-    attempts: (before?.attempts ?? 0) + 1,
-    networkFailures: (before?.networkFailures ?? 0) + (result.kind === 'noAnswer' && !offline ? 1 : 0),
+    _attempts: (before?._attempts ?? 0) + 1,
+    _networkFailures: (before?._networkFailures ?? 0) + (result.kind === 'noAnswer' && !offline ? 1 : 0),
   };
-  if (failures.networkFailures > MAX_NETWORK_RETRIES) return { tag: 'give-up' };
+  if (failures._networkFailures > MAX_NETWORK_RETRIES) return { tag: 'give-up' };
   if (offline) return { tag: 'offline', failures };
   const serverDelay = parseRetryAfter(result.kind === 'answer' ? result.retryAfter : null, now);
-  const delay = serverDelay ?? backoffDelay(failures.attempts, random);
-  return { tag: 'backoff', wait: { failures, until: now + delay, byServer: serverDelay !== undefined } };
+  const delay = serverDelay ?? backoffDelay(failures._attempts, random);
+  return { tag: 'backoff', wait: { failures, _until: now + delay, _byServer: serverDelay !== undefined } };
 }
