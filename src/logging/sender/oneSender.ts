@@ -190,11 +190,7 @@ function setActive(s: Tabs, active: boolean): void {
   if (active === s._active) return;
   s._active = active;
   if (role.tag === 'alone') return;
-  if (!active)
-    stepBack(
-      s,
-      role.tag === 'follower' ? { tag: 'follower', sender: role.sender, request: null } : { tag: 'waiting', request: null },
-    );
+  if (!active) stepBack(s, role.tag === 'follower' ? { ...role, request: null } : { tag: 'waiting', request: null });
   else if (role.tag !== 'sender' && !role.request) {
     s._role = { ...role, request: requestLock(s) };
     // Frozen, it heard nothing: the sender says who it is, and answers again for entries it settled meanwhile.
