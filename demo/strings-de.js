@@ -9,6 +9,8 @@ window.EMWEB_STRINGS_DE = {
   signIn: 'Anmelden',
   screenFailed: 'Diese Ansicht ist fehlgeschlagen',
   tryAgain: 'Noch einmal',
+  notFound: 'Seite nicht gefunden',
+  notFoundLink: 'Zur Startseite',
   serverVersion: 'Server {version}',
   buildVersion: 'Build {version}',
   cloud: 'Cloud',

@@ -19,6 +19,8 @@ export {
   STORAGE_KEYS,
 } from './product/constants';
 export { formatCurrency, formatNumber, type NumberFormatOptions } from './product/format';
+export { lazy } from './routes/lazy';
+export type { CurrentRoute, NavigateOptions, RouteScreen, Routes, ScreenProps } from './routes/types';
 export { breakpointOf } from './state/breakpoint';
 export type { ClientState } from './state/clientState';
 export { builtInActions } from './ui/actions';

@@ -4,6 +4,7 @@ import { type ApiBase, apiBase } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
 import type { Claims } from '../auth/claims';
 import type { Breakpoint } from '../product/constants';
+import type { CurrentRoute } from '../routes/types';
 
 /** The facts start-up learns; `Client` carries the same ones, read from the state. */
 export interface StartupFacts {
@@ -30,6 +31,8 @@ export interface ClientState {
   isCloud: Signal<boolean | null>;
   claims: Signal<Claims | null>;
   breakpoint: Signal<Breakpoint>;
+  /** With the `routes` option, the route shown (routes/routing.ts puts its own in); else `null`. */
+  route: ReadonlySignal<CurrentRoute | null>;
 }
 
 export function createClientState(production: boolean, breakpoint: Breakpoint): ClientState {
@@ -42,6 +45,7 @@ export function createClientState(production: boolean, breakpoint: Breakpoint): 
     isCloud: signal(null),
     claims: signal(null),
     breakpoint: signal(breakpoint),
+    route: signal(null),
   };
 }
 

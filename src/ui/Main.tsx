@@ -5,6 +5,7 @@ import type { ShellStatus } from '../client/status';
 import { Home } from './Home';
 import { HostScreen } from './HostScreen';
 import { Panel } from './Panel';
+import { RoutedScreen } from './RoutedScreen';
 import type { Shell } from './shell';
 
 /**
@@ -61,6 +62,17 @@ export function Main({ shell }: { shell: Shell }) {
       <p class="loading" role="status">
         {strings.loading}
       </p>
+    );
+  } else if (shell.routing) {
+    content = (
+      <RoutedScreen
+        routing={shell.routing}
+        client={status._client}
+        strings={strings}
+        onError={shell.reportScreenError}
+        headingRef={heading}
+        area={area}
+      />
     );
   } else if (shell.render) {
     content = (

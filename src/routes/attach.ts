@@ -1,0 +1,34 @@
+import type { ClientRun } from '../client/run';
+import type { BootstrapOptions } from '../client/types';
+import { checkRoutes, createRouting, type Routing } from './routing';
+
+/** How an error names a mount element: `#emweb`, else its tag and classes. */
+const describe = (element: Element): string =>
+  element.id ? `#${element.id}` : [element.localName, ...element.classList].join('.');
+
+/**
+ * Refuses what cannot be routed, before anything starts: `routes` with `render`, and a second
+ * client with `routes` while one runs (the location is the page's: two would fight over it).
+ */
+export function checkRoutesOption(options: BootstrapOptions, routedElement: Element | undefined): void {
+  if (options.routes === undefined) return;
+  if (options.render !== undefined) {
+    throw new Error('EMWeb: pass either routes (a screen per path under /web/) or render (one screen), not both');
+  }
+  checkRoutes(options.routes);
+  if (routedElement) {
+    throw new Error(
+      `EMWeb: a client with routes already runs in ${describe(routedElement)}; one client per page may have routes`,
+    );
+  }
+}
+
+/** Gives a run its routes: its client's navigate and state.route are the routing's, which ends with the run. */
+export function routeRun(run: ClientRun, options: BootstrapOptions): Routing | undefined {
+  if (!options.routes) return undefined;
+  const routing = createRouting(options.routes, window);
+  Object.assign(run._state, { route: routing.route });
+  run._client.navigate = routing.navigate;
+  run._onEnd(routing.end);
+  return routing;
+}
