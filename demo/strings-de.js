@@ -38,3 +38,31 @@ window.EMWEB_STRINGS_DE = {
   diagnosticsNotCopied: 'Die Diagnose konnte nicht kopiert werden',
   actionFailed: '{action} fehlgeschlagen',
 };
+
+// DEMO ONLY: the demo product's own texts in German (demo/host-app.js has the English ones).
+window.DEMO_PRODUCT_STRINGS_DE = {
+  tickets: 'Tickets',
+  loadingTickets: 'Tickets werden geladen…',
+  failed: 'Die Tickets konnten nicht geladen werden ({reason}).',
+  count: '{shown} von {total} Tickets',
+  showAll: 'Auch geschlossene Tickets zeigen',
+  showOpen: 'Nur offene Tickets zeigen',
+  id: 'Ticket',
+  title: 'Titel',
+  state: 'Status',
+  assignee: 'Bearbeiter',
+  flags: 'Markierungen',
+  open: 'offen',
+  waiting: 'wartet',
+  closed: 'geschlossen',
+  'priority-high': 'Hohe Priorität',
+  'waiting-customer': 'Wartet auf den Kunden',
+  'sla-breached': 'Service-Level verletzt',
+  start: 'Service-Desk',
+  startText: 'Anfragen aller im Unternehmen, an einem Ort.',
+  toTickets: 'Zu den Tickets',
+  back: 'Alle Tickets',
+  category: 'Kategorie',
+  created: 'Erstellt',
+  noTicket: 'Es gibt kein Ticket {id}.',
+};
