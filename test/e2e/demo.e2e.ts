@@ -64,13 +64,15 @@ for (const auth of MODES) {
   );
 }
 
-server('deeper /web/ paths serve the host page; / redirects; unknown and source paths are 404', () =>
+server('deeper /web/ paths serve the host page, playing the product (the host starts the client with routes); / redirects; unknown and source paths are 404', () =>
   withServer({}, async (s) => {
-    for (const path of ['/web/deeper/path', '/web/reports/2024.1?x=1', '/web/index.html']) {
+    for (const path of ['/web/deeper/path', '/web/reports/2024.1?x=1', '/web/index.html', '/web/tickets/SD-1042']) {
       const res = await get(s, path);
       assert.is(res.status, 200, path);
       assert.is(res.headers.get('content-security-policy'), CSP_STRICT, path);
-      assert.ok((await res.text()).includes('data-mount="#emweb"'), path);
+      const html = await res.text();
+      assert.ok(html.includes('<script src="/web/emweb.js"></script>'), `${path}: no data-mount, the host starts it`);
+      assert.ok(html.includes('<script src="/web/host-app.js"></script>'), path);
     }
     const root = await get(s, '/');
     assert.is(root.status, 302);
