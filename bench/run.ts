@@ -15,6 +15,7 @@ import { type BootResult, benchBoot, bootMarkdown } from './boot';
 import { baselineEmweb, OUT, packageVersion, ROOT } from './builds';
 import { benchLogger } from './logger';
 import { loggerMarkdown } from './logger-report';
+import { benchNavigate, navigateMarkdown } from './navigate';
 import { benchScale, PLAN, type ScaleRun, scaleMarkdown } from './scale';
 import { benchSize, sizeMarkdown } from './size';
 import { benchSymbolicate, symbolicateMarkdown } from './symbolicate';
@@ -63,6 +64,7 @@ const scale = await section<ScaleRun[]>('4. scale', () =>
   ),
 );
 const reading = await section('5. reading stacks', benchSymbolicate);
+const navigate = await section('6. navigate', () => benchNavigate(log));
 const totalMs = performance.now() - started;
 
 // ---------------------------------------------------------------------------------------------
@@ -83,7 +85,7 @@ const sampling = () => {
   );
   return [`${full.join(' and ')} pages are simulated in full (every page, every error)`, ...sampled].join(';\n');
 };
-const sections = [size, boot, logger, scale, reading];
+const sections = [size, boot, logger, scale, reading, navigate];
 const busiest = Math.max(...sections.map((s) => Number(s.loadBefore.split(' / ')[0])));
 const busyNote =
   busiest > cpu.length
@@ -110,7 +112,7 @@ Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by scri
 | compared with | @datadog/browser-logs ${packageVersion('@datadog/browser-logs')}, @sentry/browser ${packageVersion('@sentry/browser')}, react ${packageVersion('react18')} + react-dom ${packageVersion('react-dom18')}, loglevel ${packageVersion('loglevel')} + loglevel-plugin-remote ${packageVersion('loglevel-plugin-remote')} |
 
 Each benchmark has its own file in \`bench/\` and runs alone too: \`node --import tsx bench/size.ts\` (or
-\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`) after \`npm run build\`.
+\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`navigate.ts\`) after \`npm run build\`.
 
 ## 1. Size
 
@@ -203,6 +205,19 @@ ${body(reading, symbolicateMarkdown)}
 written to one file of JSON; the command reads it with \`--map dist/emweb.js.map --json\` and writes to nowhere, timed from spawn to exit.
 The function's figure is \`symbolicate()\` on the same entries in this process, the map already read. A run that warns (a frame the map
 does not fit) fails the benchmark.
+
+## 6. A move between two screens
+
+${body(navigate, navigateMarkdown)}
+
+**How measured** (\`bench/navigate.ts\`, \`bench/navigate/\`). Headless Chromium through playwright-core, one demo server (oracle mode) serving
+two pages as fixtures: EMWeb with \`routes: { a, b }\` and preact-iso ${packageVersion('preact-iso')} alone (\`LocationProvider\` and \`Router\`, built with
+our build's settings from \`bench/entries/navigate-iso.mjs\`), both showing the same two screens written with htm (\`bench/navigate/screens.js\`:
+a heading, a link to the other, 50 rows). Each page takes \`/web/a\` as its location, then moves back and forth: \`link.click()\` on the shown
+screen's link, "committed" when a MutationObserver on the screen's root sees the other heading, "painted" at a task after the next animation frame.
+20 warm-up moves, then 40 measured, per page per round; the pages take turns round by round in fresh browser contexts.
+EMWeb's "committed" includes the focus move of its layout effect (a forced style and layout that preact-iso leaves to the frame), so
+"painted" is the figure to compare.
 `;
 
 mkdirSync(OUT, { recursive: true });
@@ -215,6 +230,7 @@ writeFileSync(
       logger: logger.result,
       scale: scale.result,
       reading: reading.result,
+      navigate: navigate.result,
     },
     null,
     2,

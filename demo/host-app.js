@@ -139,7 +139,7 @@
     options.routes = {
       '': Start,
       tickets: TicketList,
-      'tickets/:id': EMWeb.lazy(() => import('/web/ticket-page.js')),
+      'tickets/:id': EMWeb.lazy(() => import('./ticket-page.js')),
     };
   }
   if (german) options.strings = window.EMWEB_STRINGS_DE;

@@ -4,7 +4,7 @@
 // grid's column names: a reference's display text under `<column>__refName`, the display-rule icons
 // under `__displayRuleIcons` (and their ids under `__displayRuleIds`).
 
-export const TICKETS = [
+const TICKETS = [
   {
     id: 'SD-1042',
     title: 'Printer on floor 3 offline',
