@@ -12,7 +12,10 @@ const heading = (page: Page, name: string) => byRole(page, 'heading', name);
 const TICKET_1042 = 'SD-1042: Printer on floor 3 offline ▲';
 
 /** Marks the document: a move without a page load keeps the mark, a page load loses it. */
-const mark = (page: Page) => page.evaluate(() => void ((window as any).__routesMark = true));
+const mark = (page: Page) =>
+  page.evaluate(() => {
+    (window as any).__routesMark = true;
+  });
 const stillMarked = (page: Page) => page.evaluate(() => (window as any).__routesMark === true);
 const path = (page: Page) => page.evaluate(() => location.pathname + location.search);
 
@@ -27,10 +30,14 @@ test('a link inside the shadow root moves without a page load; the lazy ticket p
     await heading(page, TICKET_1042).waitFor();
     assert.ok(await stillMarked(page), 'no page load');
     assert.is(await path(page), '/web/tickets/SD-1042');
-    await page.waitFor(() => {
-      const active = document.querySelector('#emweb')?.shadowRoot?.activeElement;
-      return active?.tagName === 'H2' && active.textContent?.startsWith('SD-1042:');
-    }, undefined, { what: "focus on the ticket's heading" });
+    await page.waitFor(
+      () => {
+        const active = document.querySelector('#emweb')?.shadowRoot?.activeElement;
+        return active?.tagName === 'H2' && active.textContent?.startsWith('SD-1042:');
+      },
+      undefined,
+      { what: "focus on the ticket's heading" },
+    );
     assert.is(await byRole(page, 'button', 'Actions').count(), 1, 'the speed dial stays');
     assert.is(await heading(page, 'Tickets').count(), 0, 'the list is gone');
     assert.is(server.requests.filter((r) => r.path === '/web/ticket-page.js').length, 1, 'imported once');
@@ -61,7 +68,10 @@ test('a deep link shows its route, and again after a reload; a path no route mat
     await heading(page, 'SD-1044: Shared mailbox for the support team ◷').waitFor();
     await page.reload();
     await heading(page, 'SD-1044: Shared mailbox for the support team ◷').waitFor();
-    assert.is(await page.evaluate(() => (window as any).EMWeb.bootstrap().then((c: any) => c.state.route.value.pattern)), 'tickets/:id');
+    assert.is(
+      await page.evaluate(() => (window as any).EMWeb.bootstrap().then((c: any) => c.state.route.value.pattern)),
+      'tickets/:id',
+    );
     await open('/web/reports/2026');
     await clientReady(page);
     await heading(page, 'Page not found').waitFor();
@@ -69,7 +79,7 @@ test('a deep link shows its route, and again after a reload; a path no route mat
     await byRole(page, 'link', 'Go to the start page').click();
     await heading(page, 'Service desk').waitFor();
     assert.is(await path(page), '/web/');
-    assert.ok(await stillMarked(page), 'the panel\'s link moves inside the client');
+    assert.ok(await stillMarked(page), "the panel's link moves inside the client");
     assert.equal(await page.problems(), []);
   }));
 
