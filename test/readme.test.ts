@@ -1,50 +1,201 @@
-// The README is the host's manual: what it lists must be what the code has.
-import { existsSync, readFileSync } from 'node:fs';
+// The README is the front door and docs/ the manual: what they list must be what the code has, and
+// every page and link must lead somewhere.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { preloadLinks } from '../demo/preload.mjs';
+import { developmentDefaults, productionDefaults } from '../src/logging/levels';
+import { MAX_STORE_BYTES } from '../src/logging/pendingStore';
+import { DROP_REPORT_MESSAGE, MAX_BATCH_BYTES } from '../src/logging/queue';
+import { MAX_NETWORK_RETRIES, MAX_RETRY_AFTER_MS } from '../src/logging/retry';
+import { MAX_ENTRY_BYTES } from '../src/logging/serialize';
+import { LogLevel, STORAGE_KEYS } from '../src/product/constants';
 import { DEFAULT_STRINGS } from '../src/ui/strings';
 
-const readme = readFileSync('README.md', 'utf8');
+const PAGES = readdirSync('docs')
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`);
+const DOCS = ['README.md', 'SECURITY.md', 'BENCHMARKS.md', ...PAGES];
+const read = (path: string) => readFileSync(path, 'utf8');
 
-/** The rows of the README table whose header starts with `firstHeader`, as [first cell, second cell]. */
-function tableAfter(firstHeader: string): [string, string][] {
-  const start = readme.indexOf(`| ${firstHeader} |`);
-  assert.ok(start >= 0, `a table headed "${firstHeader}"`);
-  const rows = readme.slice(start).split('\n').slice(2);
+/** The rows of the table in `page` whose header starts with `firstHeader`, as cells without backticks. */
+function tableAfter(page: string, firstHeader: string): string[][] {
+  const text = read(page);
+  const start = text.indexOf(`| ${firstHeader} |`);
+  assert.ok(start >= 0, `${page} has a table headed "${firstHeader}"`);
+  const rows = text.slice(start).split('\n').slice(2);
   const table = rows.slice(
     0,
     rows.findIndex((line) => !line.startsWith('|')),
   );
-  return table.map((line) => {
-    const [first = '', second = ''] = line
+  return table.map((line) =>
+    line
       .replace(/^\| | \|$/g, '')
       .split(' | ')
-      .map((cell) => cell.replaceAll('`', '').trim());
-    return [first, second];
-  });
+      .map((cell) => cell.replaceAll('`', '').trim()),
+  );
 }
 
+const firstCells = (rows: string[][]) => rows.map(([first = '']) => first);
+
+test("the README's Node versions are the ones package.json's engines ask for", () => {
+  const engines: string = JSON.parse(read('package.json')).engines.node;
+  const [, line20 = '', line22 = ''] = /\^(20\.\d+)\.0 \|\| >=(22\.\d+)\.0/.exec(engines) ?? [];
+  assert.match(read('README.md'), `Node ${line20} or newer on the 20 line, or ${line22} or newer`);
+});
+
 test('the strings table lists every key with its default text, and nothing else', () => {
-  const listed = Object.fromEntries(tableAfter('key'));
+  const listed = Object.fromEntries(tableAfter('docs/embedding.md', 'key').map(([key, text]) => [key, text]));
   assert.equal(listed, DEFAULT_STRINGS);
 });
 
 test('the options table lists every bootstrap option', () => {
-  const types = readFileSync('src/client/types.ts', 'utf8');
+  const types = read('src/client/types.ts');
   const body = types.slice(types.indexOf('export interface BootstrapOptions'));
   const declared = [...body.slice(0, body.indexOf('\n}')).matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]);
-  const listed = tableAfter('option').map(([name]) => name);
+  const listed = firstCells(tableAfter('docs/embedding.md', 'option'));
   assert.equal(listed.sort(), declared.sort());
 });
 
+test('the themes table lists every custom property the stylesheet reads', () => {
+  const properties = new Set([...read('src/ui/styles.ts').matchAll(/--emweb-[a-z][a-z-]*/g)].map((m) => m[0]));
+  const listed = firstCells(tableAfter('docs/embedding.md', 'custom property'));
+  assert.equal(listed.sort(), [...properties].sort());
+});
+
+test('every value the ESM build exports is named on the embedding page', () => {
+  const surface = read('src/index.ts');
+  const exported = [...surface.matchAll(/export \{([^}]*)\}/g)]
+    .flatMap((m) => (m[1] ?? '').split(','))
+    .map((name) => name.trim())
+    .filter((name) => name && !name.startsWith('type '));
+  const page = read('docs/embedding.md');
+  const missing = exported.filter((name) => !new RegExp(`\`${name}[\`(]`).test(page));
+  assert.ok(exported.length > 10, 'src/index.ts exports values');
+  assert.equal(missing, []);
+});
+
+test('the storage-key table lists every key the client reads or writes', () => {
+  const listed = firstCells(tableAfter('docs/sign-in.md', 'storage key'));
+  assert.equal(listed.sort(), Object.values(STORAGE_KEYS).sort());
+});
+
+test("the logger table gives each mode's defaults", () => {
+  const levelName = (value: unknown) => Object.entries(LogLevel).find(([, level]) => level === value)?.[0];
+  const shown = (key: string, value: unknown) => (/level$/i.test(key) ? levelName(value) : String(value));
+  const table = tableAfter('docs/logger.md', '`LoggerConfig`');
+  const listed = Object.fromEntries(
+    table.map(([key = '', production, development]) => [key.split(' ')[0], [production, development]]),
+  );
+  const expected = Object.fromEntries(
+    Object.entries(productionDefaults).map(([key, value]) => [
+      key,
+      [shown(key, value), shown(key, developmentDefaults[key as keyof typeof developmentDefaults])],
+    ]),
+  );
+  assert.equal(listed, expected);
+});
+
+test("the preload table gives each mode's URLs as the demo's host page preloads them", () => {
+  const table = tableAfter('docs/preload.md', 'mode the server plays');
+  const listed = Object.fromEntries(
+    table.map(([mode = '', urls = '']) => [mode.split(' ')[0], urls.split(/,? /).filter((url) => url.startsWith('/'))]),
+  );
+  const preloaded = (mode: 'secgw' | 'oracle' | 'token') => preloadLinks(mode).map((link) => link.slice(1, link.indexOf('>')));
+  assert.equal(listed, { secgw: preloaded('secgw'), oracle: preloaded('oracle'), token: preloaded('token') });
+});
+
+test('the same-origin markup and Link header are the ones the real-browser checks and the demo use', () => {
+  const page = read('docs/preload.md');
+  const markup = [...page.matchAll(/^<link rel="preload" href="\/[^"]*" as="fetch">$/gm)].map((m) => m[0]);
+  const checked = read('test/e2e/pages/preload-markup.html');
+  assert.is(markup.length, 3, "the gateway's three URLs");
+  for (const link of markup) assert.ok(checked.includes(`\n${link}\n`), `test/e2e/pages/preload-markup.html has ${link}`);
+  assert.ok(page.includes(`\nLink: ${preloadLinks('secgw').join(', ')}\n`), 'the header demo/preload.mjs sends');
+});
+
+test("the logger page's bounds are the code's", () => {
+  const page = read('docs/logger.md').replace(/\s+/g, ' ');
+  const said = [
+    `reaches ${MAX_BATCH_BYTES / 1024} KiB`,
+    `at most ${MAX_ENTRY_BYTES / 1024} KiB of JSON`,
+    `within ${MAX_STORE_BYTES / 1024} KiB`,
+    `clamped to ${MAX_RETRY_AFTER_MS / 60_000} minutes`,
+    `retried ${MAX_NETWORK_RETRIES} times`,
+    `\`${DROP_REPORT_MESSAGE}\``,
+  ];
+  assert.equal(
+    said.filter((words) => !page.includes(words)),
+    [],
+  );
+});
+
+test('the layout names every module of src/, in its own folder', () => {
+  const page = read('docs/layout.md');
+  const block = page.slice(page.indexOf('```\nsrc/\n'), page.indexOf('\n```', page.indexOf('```\nsrc/\n') + 4));
+  /** The layout's text about each folder of src/: its line and the lines indented under it. */
+  const about = new Map<string, string>();
+  let folder = '';
+  for (const line of block.split('\n')) {
+    const opened = /^ {2}(\w+)\/\s/.exec(line) ?? /^(\S+)\s/.exec(line);
+    if (opened) folder = opened[1] ?? '';
+    about.set(folder, `${about.get(folder) ?? ''}\n${line}`);
+  }
+  const unnamed: string[] = [];
+  for (const entry of readdirSync('src', { withFileTypes: true })) {
+    if (entry.isFile() && !new RegExp(`^ {2}${entry.name.replace('.', '\\.')}\\s`, 'm').test(block)) unnamed.push(entry.name);
+    if (!entry.isDirectory()) continue;
+    for (const file of readdirSync(join('src', entry.name))) {
+      const named = new RegExp(`(^|[\\s(])${file.replace('.', '\\.')}\\b`, 'm');
+      if (!named.test(about.get(entry.name) ?? '')) unnamed.push(`${entry.name}/${file}`);
+    }
+  }
+  assert.equal(unnamed, []);
+});
+
 test("every file of this repository the docs name is there (a host's own files, the walk-through's, excepted)", () => {
-  const hostFiles = new Set([...readme.matchAll(/<!-- file: (\S+) -->/g)].map((m) => m[1]));
-  const named = ['README.md', 'SECURITY.md', 'BENCHMARKS.md'].flatMap((doc) =>
-    [...readFileSync(doc, 'utf8').matchAll(/`((?:src|test|demo|bench|scripts|docs)\/[\w./-]+)`/g)].map((m) => m[1] as string),
+  const hostFiles = new Set(DOCS.flatMap((doc) => [...read(doc).matchAll(/<!-- file: (\S+) -->/g)].map((m) => m[1])));
+  const named = DOCS.flatMap((doc) =>
+    [...read(doc).matchAll(/`((?:src|test|demo|bench|scripts|docs)\/[\w./-]+)`/g)].map((m) => m[1] as string),
   );
   const missing = named.filter((path) => !hostFiles.has(path) && !existsSync(path));
   assert.ok(named.length > 20, 'the docs name files');
   assert.equal([...new Set(missing)], []);
+});
+
+test('the README links to every page of docs/', () => {
+  const readme = read('README.md');
+  const unlinked = PAGES.filter((page) => !readme.includes(`](${page})`) && !readme.includes(`](${page}#`));
+  assert.ok(PAGES.length >= 10, 'docs/ holds the manual');
+  assert.equal(unlinked, []);
+});
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation gone, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replaceAll(' ', '-');
+
+test('every relative link of the README and docs/ leads to a file that is there, and to a heading in it', () => {
+  const broken: string[] = [];
+  for (const doc of DOCS) {
+    const text = read(doc).replace(/```[\s\S]*?```/g, '');
+    for (const [, target = ''] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target)) continue;
+      const [path = '', anchor] = target.split('#');
+      const file = path ? normalize(join(dirname(doc), path)) : doc;
+      if (!existsSync(file)) {
+        broken.push(`${doc}: ${target}`);
+        continue;
+      }
+      if (anchor === undefined) continue;
+      const anchors = [...read(file).matchAll(/^#+ (.+)$/gm)].map((m) => anchorOf(m[1] ?? ''));
+      if (!anchors.includes(anchor)) broken.push(`${doc}: ${target} (no such heading)`);
+    }
+  }
+  assert.equal(broken, []);
 });
 
 test.run();

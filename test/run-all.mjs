@@ -30,7 +30,8 @@ for (const check of CHECKS) {
 }
 
 results.push(await runSuite('unit', ['test', '.test.tsx?$', '-i', 'e2e']));
-// The README's walk-throughs for host developers, run as written against the packed build.
+// The manual's walk-throughs for host developers (docs/testing.md, docs/react-libraries.md), run as
+// written against the packed build.
 if (built) results.push(await runSuite('host', ['test/host', '.host.ts$']));
 else results.push({ name: 'host: not run, the build failed', passed: 0, failed: 1 });
 if (built) results.push(...(await runE2E()));

@@ -1,5 +1,5 @@
-// `npm run test:host`: the host developer's walk-throughs of the README, run as written against the
-// build (build first). Slower than the unit suite: they install packages and bundle.
+// `npm run test:host`: the host developer's walk-throughs of the manual (docs/testing.md and
+// docs/react-libraries.md), run as written against the build (build first). Slower than the unit suite: they install packages and bundle.
 import { runSuite } from './run-suite.mjs';
 
 const r = await runSuite('host', ['test/host', '.host.ts$']);

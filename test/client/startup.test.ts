@@ -456,7 +456,7 @@ test("loadConfiguration (start-up and reload): the mode's base and headers; only
   assert.is(token.requests[0]?.headers.authorization, 'Bearer dev-123');
 });
 
-// ---- a page that preloads the probe's URL (README, "Starting with the page") ----
+// ---- a page that preloads the probe's URL (docs/preload.md) ----
 
 /** Runs `fn` while Resource Timing says the page preloaded `urls` (entries of initiator `link`). */
 async function withPreloaded<T>(urls: string[], fn: () => Promise<T>): Promise<T> {

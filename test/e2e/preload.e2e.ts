@@ -1,4 +1,4 @@
-// Starting with the page (README, "Starting with the page"): the page, or its answer's `Link`
+// Starting with the page (docs/preload.md): the page, or its answer's `Link`
 // header, starts the client's start-up GETs before emweb.js has arrived, and the browser answers the
 // client's own requests from those preloads. For every preloaded URL a check proves three things:
 // the browser preloaded it (a Resource Timing entry of initiator `link`), the client asked for it
@@ -106,7 +106,7 @@ test('the demo host page, a remembered oracle mode: the probe it preloads anyway
     { localStorage: { authType: 'oracle' } },
   ));
 
-test("the README's markup on a page of the API's origin: each start-up URL reaches the server once", () =>
+test("the markup of docs/preload.md on a page of the API's origin: each start-up URL reaches the server once", () =>
   withPage(
     { auth: 'secgw', headScripts: HEAD_SCRIPTS },
     null,
@@ -121,9 +121,9 @@ test("the README's markup on a page of the API's origin: each start-up URL reach
   ));
 
 // The API on another origin (another loopback port: same site, so the gateway's session cookie goes
-// along with credentials). The README's crossorigin="use-credentials", as markup and as a Link header.
+// along with credentials). docs/preload.md's crossorigin="use-credentials", as markup and as a Link header.
 for (const how of ['markup', 'Link header'] as const) {
-  test(`an API on another origin, the README's ${how} with crossorigin="use-credentials": each start-up URL reaches the server once, with the session`, () =>
+  test(`an API on another origin, the ${how} of docs/preload.md with crossorigin="use-credentials": each start-up URL reaches the server once, with the session`, () =>
     withPage(
       { auth: 'secgw', headScripts: HEAD_SCRIPTS, displayName: 'Far Desk' },
       null,

@@ -1,4 +1,4 @@
-// README "React libraries as screens": each bundler's recipe, as written, bundles the README's
+// docs/react-libraries.md: each bundler's recipe, as written, bundles the page's
 // TanStack Table screen in a host's project, and the bundle renders the table through EMWeb's ESM
 // build. The tsconfig's `paths` let TypeScript check the same screen. Needs dist/ built.
 import '../setup';
@@ -10,13 +10,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createProductServer } from '../../src/testing';
 import { makeHostProject } from './hostProject';
-import { commandsOf, markedBlocks, theBlock } from './readmeBlocks';
+import { commandsOf, markedBlocks, theBlock } from './markedBlocks';
 import { runAll } from './shell';
 
-const recipes = markedBlocks('React libraries as screens');
-const tsconfig = theBlock(markedBlocks('Testing your screens'), 'file', 'tsconfig.json');
+const recipes = markedBlocks('docs/react-libraries.md');
+const tsconfig = theBlock(markedBlocks('docs/testing.md'), 'file', 'tsconfig.json');
 
-// The host app: EMWeb, the README's screen, and React's JSX runtime called as a compiled React
+// The host app: EMWeb, the page's screen, and React's JSX runtime called as a compiled React
 // library calls it. It hands the test its client.
 const MAIN = `import { bootstrap } from 'emweb';
 import { jsx } from 'react/jsx-runtime';
@@ -74,7 +74,7 @@ function assertBrowserReady(bundle: string) {
   assert.not.match(code, /\brequire\(/, 'no require() left');
 }
 
-test("Vite: the README's vite.config.ts bundles the TanStack Table screen, and it renders its cells", async () => {
+test("Vite: the page's vite.config.ts bundles the TanStack Table screen, and it renders its cells", async () => {
   const { build } = await import('vite');
   const nodeEnv = process.env.NODE_ENV;
   await build({
@@ -93,14 +93,14 @@ test("Vite: the README's vite.config.ts bundles the TanStack Table screen, and i
   assert.equal(await cellsRenderedBy(bundle), TABLE);
 });
 
-test("esbuild: the README's command bundles the screen, and it renders its cells", async () => {
+test("esbuild: the page's command bundles the screen, and it renders its cells", async () => {
   runAll(commandsOf(theBlock(recipes, 'commands', 'esbuild')), project);
   const bundle = join(project, 'dist', 'main.js');
   assertBrowserReady(bundle);
   assert.equal(await cellsRenderedBy(bundle), TABLE);
 });
 
-test("rollup: the README's rollup.config.mjs bundles the screen, and it renders its cells", async () => {
+test("rollup: the page's rollup.config.mjs bundles the screen, and it renders its cells", async () => {
   const { rollup } = await import('rollup');
   // Its plugins read the project's tsconfig.json from where they are made, as rollup's CLI would.
   const checkout = process.cwd();

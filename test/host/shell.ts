@@ -1,4 +1,4 @@
-// Runs a README's commands as a person would type them, in a folder of their own.
+// Runs a page's commands as a person would type them, in a folder of their own.
 import { spawnSync } from 'node:child_process';
 
 export interface CommandResult {

@@ -1,16 +1,16 @@
-// README "Testing your screens", followed as a new host developer would: from an empty folder, with
-// the tarball of this build, every command and file as the README writes it. Needs dist/ built and
+// docs/testing.md, "Testing your screens", followed as a new host developer would: from an empty
+// folder, with the tarball of this build, every command and file as the page writes it. Needs dist/ built and
 // the npm registry (or npm's cache) for the test tools.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { commandsOf, markedBlocks, theBlock } from './readmeBlocks';
+import { commandsOf, markedBlocks, theBlock } from './markedBlocks';
 import { runAll, runCommand } from './shell';
 
-const blocks = markedBlocks('Testing your screens');
-// Beside each other, as the README has them: the checkout's tarball in emweb/, the project in app/.
+const blocks = markedBlocks('docs/testing.md');
+// Beside each other, as the page has them: the checkout's tarball in emweb/, the project in app/.
 const workspace = mkdtempSync(join(tmpdir(), 'emweb-readme-'));
 const project = join(workspace, 'app');
 const output = theBlock(blocks, 'output', 'npm test');
@@ -24,7 +24,7 @@ const report = (printed: string) => {
 
 test.after(() => rmSync(workspace, { recursive: true, force: true }));
 
-test("from an empty folder, the README's commands and files run, and npm test prints the green run it shows", () => {
+test("from an empty folder, the page's commands and files run, and npm test prints the green run it shows", () => {
   // The checkout's commands make the tarball; here the build is this test run's own.
   const checkout = commandsOf(theBlock(blocks, 'commands', 'in the EMWeb checkout'));
   assert.is(checkout.at(-1), 'npm pack', "the checkout's last step packs the tarball");

@@ -6,8 +6,8 @@ import { developmentDefaults, productionDefaults } from '../../src/logging/level
 import { LogLevel } from '../../src/product/constants';
 import { memoryStorage } from '../fakes';
 
-// The defaults the README's logger table documents, written out on purpose: changing one must
-// change this test too.
+// The defaults docs/logger.md's table documents (test/readme.test.ts holds the table to them),
+// written out on purpose: changing one must change this test too.
 test('production and development defaults', () => {
   assert.equal(productionDefaults, {
     level: LogLevel.INFO,

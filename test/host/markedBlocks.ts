@@ -1,4 +1,4 @@
-// The README's walk-throughs are tests: each code block a test runs is marked by an HTML comment
+// The manual's walk-throughs are tests: each code block a test runs is marked by an HTML comment
 // just above it, `<!-- file: PATH -->` (a file, written as it is), `<!-- commands: WHERE -->`
 // (shell commands, one a line) or `<!-- output: COMMAND -->` (what the command prints).
 import { readFileSync } from 'node:fs';
@@ -12,23 +12,19 @@ export interface MarkedBlock {
 
 const MARKED_BLOCK = /<!-- (file|commands|output): (.+?) -->\n```[\w-]*\n([\s\S]*?)```/g;
 
-/** The marked blocks of the README section under `## heading`, in order. */
-export function markedBlocks(heading: string, readme = readFileSync('README.md', 'utf8')): MarkedBlock[] {
-  const start = readme.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no section "## ${heading}"`);
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(MARKED_BLOCK)].map(([, kind, name, text]) => ({
+/** The marked blocks of a page of the manual (`docs/testing.md`, say), in order. */
+export function markedBlocks(page: string, text = readFileSync(page, 'utf8')): MarkedBlock[] {
+  return [...text.matchAll(MARKED_BLOCK)].map(([, kind, name, block]) => ({
     kind: kind as MarkedBlock['kind'],
     name: name ?? '',
-    text: text ?? '',
+    text: block ?? '',
   }));
 }
 
-/** The one block of that kind and name: a README that lost it, or holds it twice, is a failure. */
+/** The one block of that kind and name: a page that lost it, or holds it twice, is a failure. */
 export function theBlock(blocks: MarkedBlock[], kind: MarkedBlock['kind'], name: string): MarkedBlock {
   const found = blocks.filter((block) => block.kind === kind && block.name === name);
-  if (found.length !== 1) throw new Error(`README.md has ${found.length} blocks marked "<!-- ${kind}: ${name} -->", not one`);
+  if (found.length !== 1) throw new Error(`the page has ${found.length} blocks marked "<!-- ${kind}: ${name} -->", not one`);
   return found[0] as MarkedBlock;
 }
 
