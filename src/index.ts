@@ -1,5 +1,6 @@
 // The library's public surface for bundler users. Importing it makes nothing: the page's logger
 // is created by the first `bootstrap` or `getLogger()`. The script-tag bundle's entry is embed.ts.
+export type { ClientFetchInit } from './api/clientFetch';
 export type { ClientConfiguration } from './api/configuration';
 export { type ApiBase, apiBase } from './auth/apiBase';
 export type { AuthType } from './auth/authType';
@@ -22,7 +23,8 @@ export { formatCurrency, formatNumber, type NumberFormatOptions } from './produc
 export { lazy } from './routes/lazy';
 export type { CurrentRoute, NavigateOptions, RouteScreen, Routes, ScreenProps } from './routes/types';
 export { breakpointOf } from './state/breakpoint';
-export type { ClientState } from './state/clientState';
+// Hosts know the state as `client.state` has it: read-only.
+export type { ClientStateView as ClientState } from './state/clientState';
 export { builtInActions } from './ui/actions';
 export { useBreakpoint, useClient } from './ui/hooks';
 export { DEFAULT_STRINGS, type Strings } from './ui/strings';

@@ -1,5 +1,5 @@
 import type { PrefetchedResponse } from '../auth/probe';
-import { isCutShort } from '../browser/http';
+import { isCutShort, statusOf } from '../browser/http';
 import type { Logger } from '../logging/types';
 import { type ApiCallDeps, apiGet, callUrl, jsonObjectOf } from './call';
 
@@ -23,11 +23,11 @@ export interface ConfigurationAnswer {
 }
 
 export async function requestConfiguration(deps: ConfigurationDeps): Promise<ConfigurationAnswer> {
-  const url = callUrl(deps, 'ClientConfiguration');
   const { _prefetched: prefetched } = deps;
-  const answer = prefetched?._url === url ? prefetched : await apiGet(deps, url);
+  const answer =
+    prefetched?.url === callUrl(deps, 'ClientConfiguration') ? prefetched.result : await apiGet(deps, 'ClientConfiguration');
   const config = jsonObjectOf(answer) ?? false;
   // A call cut short by the client ending or the page leaving did not fail: nothing to trace.
-  if (!config && !isCutShort(answer)) deps._log.trace(`ClientConfiguration failed with status ${answer._status}`);
-  return { _config: config, _status: answer._status };
+  if (!config && !isCutShort(answer)) deps._log.trace(`ClientConfiguration failed with status ${statusOf(answer)}`);
+  return { _config: config, _status: statusOf(answer) };
 }

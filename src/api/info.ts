@@ -7,7 +7,7 @@ import { type ApiCallDeps, apiGet, callUrl, jsonObjectOf } from './call';
  * rather than stringified: `[object Object]` in the header helps nobody.
  */
 export async function loadVersion(deps: ApiCallDeps): Promise<string> {
-  const message = jsonObjectOf(await apiGet(deps, callUrl(deps, 'info/version')))?.message;
+  const message = jsonObjectOf(await apiGet(deps, 'info/version'))?.message;
   return typeof message === 'string' ? message : '';
 }
 
@@ -31,11 +31,11 @@ export function createCloudCheck(): CloudCheck {
     let answer = answers.get(url);
     if (!answer) {
       // The page's check, shared by its clients: not one client's to abort when it ends.
-      answer = apiGet({ ...deps, _signal: undefined }, url, false)
+      answer = apiGet({ ...deps, _signal: undefined }, 'info/cloudinstance', false)
         .then((result) => {
           if (isCutShort(result)) answers.delete(url);
-          else if (result._status === 0) deps._log.error(`cloud instance check failed: no answer from ${url}`);
-          return result._status === 200;
+          else if (result.kind === 'noAnswer') deps._log.error(`cloud instance check failed: no answer from ${url}`);
+          return result.kind === 'answer' && result.status === 200;
         })
         // A logger that throws must not turn "not cloud" into a rejection cached for the page.
         .catch(() => false);

@@ -1,4 +1,4 @@
-import { type FetchLike, type HttpResult, isCutShort, isPlainObject, request } from '../browser/http';
+import { type FetchLike, type HttpResult, isCutShort, isPlainObject, request, statusOf } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
 import { type ApiBase, apiUrl, GATEWAY_API_BASE, PLAIN_API_BASE } from './apiBase';
@@ -6,8 +6,9 @@ import { type AuthType, isAuthType } from './authType';
 import { authHeaders } from './token';
 
 /** A probe answer kept so the configuration loader need not ask the same URL again. */
-export interface PrefetchedResponse extends HttpResult {
-  _url: string;
+export interface PrefetchedResponse {
+  url: string;
+  result: HttpResult;
 }
 
 export interface ResolvedAuthType {
@@ -41,8 +42,8 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
  */
 export function decideFallbackProbe(answer: HttpResult): AuthType {
   if (isCutShort(answer)) throw unhandledStatus(0);
-  const { _status: status, _json: json } = answer;
-  return status === 200 && isPlainObject(json) && json.authType === 'token' ? 'token' : 'oracle';
+  const body = answer.kind === 'answer' && answer.status === 200 ? answer.json?.value : undefined;
+  return isPlainObject(body) && body.authType === 'token' ? 'token' : 'oracle';
 }
 
 export interface AuthTypeResolverDeps {
@@ -78,18 +79,18 @@ export function createAuthTypeResolver({
 
   const getConfiguration = async (base: ApiBase, headers: Record<string, string>): Promise<PrefetchedResponse> => {
     const url = apiUrl(origin, base, 'ClientConfiguration');
-    return { _url: url, ...(await request(fetch, url, { _headers: headers, _timeoutMs: timeoutMs })) };
+    return { url, result: await request(fetch, url, { headers, timeoutMs }) };
   };
 
   const probe = async (): Promise<ResolvedAuthType> => {
     // Always the gateway's path first, whatever the build: the build cannot know the mode.
     let answer = await getConfiguration(GATEWAY_API_BASE, {});
-    let authType = decideWebProbe(answer._status, answer._isJson);
+    let authType = decideWebProbe(statusOf(answer.result), answer.result.kind === 'answer' && answer.result.json !== null);
     if (authType === null) {
       // The plain path, asked only when the gateway's does not exist; with the stored token, if
       // any: a token server may want it there too, and its answer becomes the configuration.
       answer = await getConfiguration(PLAIN_API_BASE, authHeaders('token', local));
-      authType = decideFallbackProbe(answer);
+      authType = decideFallbackProbe(answer.result);
     }
     local.set(STORAGE_KEYS.authType, authType);
     return { _authType: authType, _remembered: false, _prefetched: answer };

@@ -1,5 +1,6 @@
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
+import { type ApiBase, apiUrl } from './apiBase';
 import type { AuthType } from './authType';
 
 /**
@@ -10,4 +11,32 @@ export function authHeaders(authType: AuthType | null, local: SafeStorage): Reco
   if (authType !== 'token') return {};
   const token = local.get(STORAGE_KEYS.devToken) || local.get(STORAGE_KEYS.jwt);
   return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Where the API lives and how a call proves who asks. */
+export interface SignIn {
+  origin: string;
+  base: ApiBase;
+  authType: AuthType | null;
+  local: SafeStorage;
+}
+
+export interface SignedRequest {
+  url: string;
+  headers: Record<string, string>;
+  credentials: 'include';
+}
+
+/**
+ * The one place an API call gets its sign-in, for the start-up calls and `client.fetch` alike:
+ * `{origin}{base}path`, the session cookie, and in token mode the token, read at each call (another
+ * tab may have stored a new one). Headers that set Authorization themselves keep theirs.
+ */
+export function signedRequest(signIn: SignIn, path: string, headers: Record<string, string> = {}): SignedRequest {
+  const ownAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  return {
+    url: apiUrl(signIn.origin, signIn.base, path),
+    headers: ownAuthorization ? headers : { ...headers, ...authHeaders(signIn.authType, signIn.local) },
+    credentials: 'include',
+  };
 }

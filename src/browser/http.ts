@@ -1,7 +1,8 @@
 /**
- * The one HTTP exchange of the client, for the start-up calls and the logger's POST alike. It
- * never rejects: a network failure, a CSP block, an abort or a timeout all answer status 0, so
- * callers decide on a number instead of guarding every call; `_noAnswer` says why none came.
+ * The one HTTP exchange of the client, for the start-up calls, the logger's POST and the screens'
+ * `client.fetch` alike: credentials, a timeout, aborts, and why no answer came. `request` never
+ * rejects, so callers decide on a result instead of guarding every call; `exchange` is the same
+ * race for a caller that wants the `Response` itself.
  */
 import { type PageEvents, watchPageLeaving } from './pageLeaving';
 import { firstRequestMatchesPreload } from './preload';
@@ -12,42 +13,46 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export const currentFetch: FetchLike = (input, init) => fetch(input, init);
 
 export interface HttpRequest {
-  _method?: 'GET' | 'POST';
-  _headers?: Record<string, string>;
-  _body?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: BodyInit | null;
   /** Every API call rides on the session cookie, so credentials go along unless told otherwise. */
-  _credentials?: RequestCredentials;
-  _keepalive?: boolean;
-  /** After this long the request is aborted and answers status 0. */
-  _timeoutMs: number;
+  credentials?: RequestCredentials;
+  keepalive?: boolean;
+  /** fetch's request mode; by default the one a page's preload of the URL can answer (browser/preload.ts). */
+  mode?: RequestMode;
+  /** After this long the request is aborted: no answer, `timedOut`. */
+  timeoutMs: number;
   /** Whether to read the body as JSON; an answer only its status matters for can skip it. */
-  _readBody?: boolean;
-  /** The caller's own abort (the client ended): the request answers status 0, `aborted`. */
-  _signal?: AbortSignal;
+  readBody?: boolean;
+  /** Aborting any of them (the caller, the client ending) cuts the request short: no answer, `aborted`. */
+  signals?: readonly (AbortSignal | null | undefined)[];
+  /** The rest of a screen's `RequestInit` (cache, redirect, referrer …), passed to fetch as it is. */
+  rest?: RequestInit;
 }
 
 /**
  * Why a request got no answer. Only `failed` and `timedOut` are failures: the other two are the
- * client or the page going away, and nothing went wrong.
+ * caller, the client or the page going away, and nothing went wrong.
  * - `failed`: the network, a CSP rule or the server's connection failed while the page stayed;
  * - `timedOut`: no whole answer within the request's time;
- * - `aborted`: the caller aborted it;
+ * - `aborted`: the caller (or the client that made it) aborted it;
  * - `pageLeaving`: the page began to leave while it was out, and the browser cancelled it.
  */
 export type NoAnswer = 'failed' | 'timedOut' | 'aborted' | 'pageLeaving';
 
-export interface HttpResult {
-  /** The HTTP status, or 0 when no answer came (`_noAnswer` says why). */
-  _status: number;
-  /** The parsed body when it was JSON; `undefined` otherwise. */
-  _json: unknown;
-  /** Whether the body parsed as JSON (an empty body does not). */
-  _isJson: boolean;
-  /** The `Retry-After` header as sent, or `null`. */
-  _retryAfter: string | null;
-  /** Why no answer came (status 0); `null` when one did. */
-  _noAnswer: NoAnswer | null;
+/** No answer came; when fetch rejected (`failed`, `pageLeaving`), `error` is what it rejected with. */
+export interface NoAnswerResult {
+  kind: 'noAnswer';
+  reason: NoAnswer;
+  error?: unknown;
 }
+
+/** A body read as JSON: its value, or `null` when it was not JSON (empty, an HTML page) or not read. */
+export type JsonBody = { value: unknown } | null;
+
+/** What one request came to: an answer, or no answer and why. */
+export type HttpResult = { kind: 'answer'; status: number; json: JsonBody; retryAfter: string | null } | NoAnswerResult;
 
 /** The timer functions a request uses; tests hand in a fake clock's. */
 export interface Timers {
@@ -58,78 +63,97 @@ export interface Timers {
 /** The page's preloads belong to the document: which URLs were asked already is the page's too. */
 const requestMode = firstRequestMatchesPreload();
 
-/** A body that is not JSON, or was not read. */
-const NOT_JSON: Readonly<Pick<HttpResult, '_isJson' | '_json'>> = { _isJson: false, _json: undefined };
-const noAnswer = (why: NoAnswer): HttpResult => ({ _status: 0, _retryAfter: null, _noAnswer: why, ...NOT_JSON });
+/** No answer because the caller, the client or the page went away: nothing failed, nothing to report. */
+export const isCutShort = (result: HttpResult): boolean =>
+  result.kind === 'noAnswer' && (result.reason === 'aborted' || result.reason === 'pageLeaving');
 
-/** No answer because the caller or the page went away: nothing failed, nothing to report. */
-export const isCutShort = ({ _noAnswer: why }: HttpResult): boolean => why === 'aborted' || why === 'pageLeaving';
+/** The status of an answer; 0 for none (the logger's reports count no answer as status 0). */
+export const statusOf = (result: HttpResult): number => (result.kind === 'answer' ? result.status : 0);
 
-export function parseJson(text: string): Readonly<Pick<HttpResult, '_isJson' | '_json'>> {
+export function parseJson(text: string): JsonBody {
   try {
-    return { _isJson: true, _json: JSON.parse(text) };
+    return { value: JSON.parse(text) };
   } catch {
-    return NOT_JSON;
+    return null;
   }
 }
 
-async function exchange(fetchFn: FetchLike, url: string, options: HttpRequest, signal: AbortSignal): Promise<HttpResult> {
-  const response = await fetchFn(url, {
-    method: options._method ?? 'GET',
-    headers: options._headers,
-    body: options._body,
-    credentials: options._credentials ?? 'include',
-    mode: requestMode(url, options._method ?? 'GET', options._headers, globalThis.location?.origin),
-    keepalive: options._keepalive,
+function send(fetchFn: FetchLike, url: string, options: HttpRequest, signal: AbortSignal): Promise<Response> {
+  const method = options.method ?? 'GET';
+  return fetchFn(url, {
+    ...options.rest,
+    method,
+    headers: options.headers,
+    body: options.body,
+    credentials: options.credentials ?? 'include',
+    mode: options.mode ?? requestMode(url, method, options.headers, globalThis.location?.origin),
+    keepalive: options.keepalive,
     signal,
   });
+}
+
+/**
+ * One request raced against its timeout, its aborts and the page leaving; `read` turns the
+ * response into the answer inside the race, so a body that never ends times out too.
+ */
+export function exchange<T>(
+  fetchFn: FetchLike,
+  url: string,
+  options: HttpRequest,
+  read: (response: Response) => T | Promise<T>,
+  // The page's own: called on `globalThis`, looked up at each call (a fake clock installed later is used).
+  timers: Timers = globalThis,
+  page: Partial<PageEvents> = globalThis,
+): Promise<T | NoAnswerResult> {
+  const signals = options.signals ?? [];
+  if (signals.some((signal) => signal?.aborted)) return Promise.resolve({ kind: 'noAnswer', reason: 'aborted' });
+  const controller = new AbortController();
+  const leaving = watchPageLeaving(page);
+  // Aborting alone is not enough: a fetch (a host page's wrapper, a service worker, a test double)
+  // may ignore the signal, so the timeout and the aborts settle the race themselves.
+  let settleWithout: (reason: NoAnswer) => void = () => {};
+  const cut = new Promise<NoAnswerResult>((resolve) => {
+    settleWithout = (reason) => {
+      controller.abort();
+      resolve({ kind: 'noAnswer', reason });
+    };
+  });
+  const timer = timers.setTimeout(() => settleWithout('timedOut'), options.timeoutMs);
+  const onAbort = () => settleWithout('aborted');
+  for (const signal of signals) signal?.addEventListener('abort', onAbort);
+  // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.
+  const answer = (async () => read(await send(fetchFn, url, options, controller.signal)))().catch(
+    (error: unknown): NoAnswerResult => ({ kind: 'noAnswer', reason: leaving._isLeaving() ? 'pageLeaving' : 'failed', error }),
+  );
+  return Promise.race([answer, cut]).finally(() => {
+    timers.clearTimeout(timer);
+    leaving._stop();
+    for (const signal of signals) signal?.removeEventListener('abort', onAbort);
+  });
+}
+
+async function readAnswer(response: Response, readBody: boolean): Promise<HttpResult> {
   const retryAfter = response.headers?.get('Retry-After') ?? null;
-  if (options._readBody === false) {
+  if (!readBody) {
     // Not waited for, but read all the same: a body left unread keeps the request open in the
     // browser (and its connection taken) for as long as the page lives.
     Promise.resolve()
       .then(() => response.arrayBuffer())
       .catch(() => {});
-    return { _status: response.status, _retryAfter: retryAfter, _noAnswer: null, ...NOT_JSON };
+    return { kind: 'answer', status: response.status, json: null, retryAfter };
   }
-  return { _status: response.status, _retryAfter: retryAfter, _noAnswer: null, ...parseJson(await response.text()) };
+  return { kind: 'answer', status: response.status, json: parseJson(await response.text()), retryAfter };
 }
 
-export function request(
+/** A request whose answer is read into an `HttpResult`; never rejects. */
+export const request = (
   fetchFn: FetchLike,
   url: string,
   options: HttpRequest,
-  // The page's own: called on `globalThis`, looked up at each call (a fake clock installed later is used).
-  timers: Timers = globalThis,
-  page: Partial<PageEvents> = globalThis,
-): Promise<HttpResult> {
-  const { _signal: callerSignal } = options;
-  if (callerSignal?.aborted) return Promise.resolve(noAnswer('aborted'));
-  const controller = new AbortController();
-  const leaving = watchPageLeaving(page);
-  // Aborting alone is not enough: a fetch (a host page's wrapper, a service worker, a test double)
-  // may ignore the signal, so the timeout and the caller's abort settle the race themselves. The
-  // timeout stays armed while the body streams in: a body that never ends is no answer either.
-  let settleWithout: (why: NoAnswer) => void = () => {};
-  const cut = new Promise<HttpResult>((resolve) => {
-    settleWithout = (why) => {
-      controller.abort();
-      resolve(noAnswer(why));
-    };
-  });
-  const timer = timers.setTimeout(() => settleWithout('timedOut'), options._timeoutMs);
-  const onAbort = () => settleWithout('aborted');
-  callerSignal?.addEventListener('abort', onAbort);
-  // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.
-  const answer = exchange(fetchFn, url, options, controller.signal).catch(() =>
-    noAnswer(leaving._isLeaving() ? 'pageLeaving' : 'failed'),
-  );
-  return Promise.race([answer, cut]).finally(() => {
-    timers.clearTimeout(timer);
-    leaving._stop();
-    callerSignal?.removeEventListener('abort', onAbort);
-  });
-}
+  timers?: Timers,
+  page?: Partial<PageEvents>,
+): Promise<HttpResult> =>
+  exchange(fetchFn, url, options, (response) => readAnswer(response, options.readBody !== false), timers, page);
 
 /** A plain JSON object (not `null`, not an array). */
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -2,7 +2,7 @@ import type { ClientConfiguration } from '../api/configuration';
 import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 import { BUILD_VERSION, STORAGE_KEYS } from '../product/constants';
-import type { ClientState } from '../state/clientState';
+import { type ClientState, readOnlyState } from '../state/clientState';
 import type { Client } from './types';
 
 export interface ClientDeps {
@@ -10,6 +10,8 @@ export interface ClientDeps {
   _logger: Logger;
   _local: SafeStorage;
   _reloadConfiguration(): Promise<ClientConfiguration | false>;
+  /** The screens' calls of the product's API (api/clientFetch.ts). */
+  _fetch: Client['fetch'];
   _onSignOut(client: Client): void;
   _unmount(): Promise<void>;
 }
@@ -45,8 +47,10 @@ export function createClient(deps: ClientDeps): Client {
     get claims() {
       return state.claims.value;
     },
-    state,
+    // The client's own modules write `state`; the host reads it through this view only.
+    state: readOnlyState(state),
     logger,
+    fetch: deps._fetch,
     reloadConfiguration: deps._reloadConfiguration,
     // Without routes every URL is the browser's; bootstrap puts the routes' own in.
     navigate: (url) => location.assign(String(url)),

@@ -5,6 +5,7 @@
  * shows it, bootstrap.ts keeps it per element. Ending it, at any point, ends everything it runs.
  */
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import { createClientFetch } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { AuthType } from '../auth/authType';
 import { currentFetch } from '../browser/http';
@@ -165,6 +166,20 @@ export function startClient(options: BootstrapOptions): ClientRun {
       return config;
     },
     _onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
+    _fetch: createClientFetch({
+      fetch: deps._fetch,
+      origin: deps._origin,
+      apiBase: () => state.apiBase.peek(),
+      authType: () => state.authType.peek(),
+      local: deps._local,
+      timeoutMs: deps._timeoutMs,
+      endSignal: calls.signal,
+      log: page._logger,
+      // The gateway ended the session mid-day: one sign-in for a burst of 401s, until ready again.
+      onSessionEnded: () => {
+        if (status.peek()._kind !== 'signInRequired') signInRequired();
+      },
+    }),
     _unmount: end,
   });
   const run = {

@@ -5,7 +5,6 @@ import { apiBase, apiUrl, GATEWAY_API_BASE } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
 import { readClaims } from '../auth/claims';
 import { type AuthTypeResolver, type ResolvedAuthType, rememberedAuthType } from '../auth/probe';
-import { authHeaders } from '../auth/token';
 import { type FetchLike, request } from '../browser/http';
 import { wasPreloaded } from '../browser/preload';
 import type { SafeStorage } from '../browser/storage';
@@ -39,7 +38,7 @@ export interface StartupEvents {
 
 /** The calls of a mode: the start-up's deps, with the mode's API base and headers. */
 function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps {
-  return { ...deps, _base: apiBase(authType, deps._production), _headers: authHeaders(authType, deps._local) };
+  return { ...deps, _base: apiBase(authType, deps._production), _authType: authType };
 }
 
 export interface LoadedConfiguration extends ConfigurationAnswer {
@@ -91,7 +90,7 @@ function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
   const url = apiUrl(deps._origin, GATEWAY_API_BASE, 'ClientConfiguration');
   const askedIt = apiBase(authType, deps._production) === GATEWAY_API_BASE;
   if (!askedIt && wasPreloaded(url, globalThis.performance)) {
-    void request(deps._fetch, url, { _timeoutMs: deps._timeoutMs, _readBody: false });
+    void request(deps._fetch, url, { timeoutMs: deps._timeoutMs, readBody: false });
   }
 }
 

@@ -1,14 +1,27 @@
 import type { ComponentChild } from 'preact';
+import type { ClientFetchInit } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { Logger, LoggerOptions, LoggerStats } from '../logging/types';
 import type { NavigateOptions, Routes } from '../routes/types';
-import type { ClientState, StartupFacts } from '../state/clientState';
+import type { ClientStateView, StartupFacts } from '../state/clientState';
 import type { Strings } from '../ui/strings';
 
 /** What `bootstrap` resolves to: the facts start-up learnt (read live from `state`), and what a host may do with them. */
 export interface Client extends StartupFacts {
-  state: ClientState;
+  /** The client's state as signals, read-only: a screen that reads one re-renders when it changes. */
+  readonly state: ClientStateView;
   logger: Logger;
+  /**
+   * Calls the product's API: `path` is relative to the API base (`'tickets?state=open'` asks
+   * `{origin}{apiBase}tickets?state=open`); any other path rejects with a TypeError and nothing is sent.
+   * The call carries the sign-in (the session cookie; in token mode `Authorization: Bearer …`
+   * unless `init.headers` sets its own). `init` is fetch's, plus `json` (sent as a JSON body) and
+   * `timeoutMs` (default: the bootstrap option). Resolves with the `Response` whatever its status;
+   * rejects with the caller's signal's reason, a `TimeoutError` or `AbortError` DOMException (the
+   * call took too long, the client ended), or fetch's own TypeError when no answer came. Under the
+   * gateway a 401 also shows "Sign-in required" and calls `onSignInRequired` (once for a burst).
+   */
+  fetch(path: string, init?: ClientFetchInit): Promise<Response>;
   /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
   reloadConfiguration(): Promise<ClientConfiguration | false>;
   /** What a support request needs, nothing secret: versions, mode, API base, breakpoint, browser, logger figures. */
@@ -70,6 +83,6 @@ export interface BootstrapOptions {
   onSignOut?: (client: Client) => void;
   /** Any of the texts the client shows. */
   strings?: Partial<Strings>;
-  /** How long each start-up call may take, in ms; default 10000. */
+  /** How long each start-up call and each `client.fetch` (without its own `timeoutMs`) may take, in ms; default 10000. */
   timeoutMs?: number;
 }

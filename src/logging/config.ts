@@ -40,7 +40,7 @@ const settingKey = (key: string) => STORAGE_KEYS.loggerPrefix + key;
 export function loadSettings(session: SafeStorage): Partial<LoggerConfig> {
   const saved: Record<string, unknown> = {};
   // Not saved, or not JSON: undefined, which is not valid.
-  for (const key of CONFIG_KEYS) saved[key] = parseJson(session.get(settingKey(key)) ?? '')._json;
+  for (const key of CONFIG_KEYS) saved[key] = parseJson(session.get(settingKey(key)) ?? '')?.value;
   return validConfig(saved);
 }
 

@@ -20,7 +20,7 @@
  * beacons, never into a server's Retry-After. A batch that arrives twice that way is told apart by
  * its idempotency key.
  */
-import type { HttpResult } from '../browser/http';
+import { type HttpResult, statusOf } from '../browser/http';
 import { type Batch, splitBatch } from './batch';
 import { beaconBatch } from './beacon';
 import type { Surroundings } from './env';
@@ -242,7 +242,7 @@ export function createDelivery(surroundings: Surroundings, queue: Queue, ledger:
 
   function answered(batch: Batch, request: Promise<HttpResult>, result: HttpResult): void {
     if (state._tag === 'sending' && state._request === request) ownAnswer(state, result);
-    else answerBeside(batch, result._status);
+    else answerBeside(batch, statusOf(result));
   }
 
   /**
@@ -252,7 +252,8 @@ export function createDelivery(surroundings: Surroundings, queue: Queue, ledger:
    * keeps it, to go again after its backoff (or the server's Retry-After), or, while the browser
    * says it is offline, at the `online` event.
    */
-  function ownAnswer(sending: Sending, { _status: status, _retryAfter: retryAfter }: HttpResult) {
+  function ownAnswer(sending: Sending, result: HttpResult) {
+    const status = statusOf(result);
     const { _endpoint: endpoint, _batch: batch, _failures: before } = sending;
     enter({ _tag: 'idle', _endpoint: endpoint, _dueTimer: null });
     const outcome = classify(status);
@@ -267,7 +268,7 @@ export function createDelivery(surroundings: Surroundings, queue: Queue, ledger:
     if (failures._networkFailures > MAX_NETWORK_RETRIES) return settle(batch, 'network', status);
     report('send failed', status, 'kept');
     if (offline) return enter({ _tag: 'offline', _endpoint: endpoint, _failures: failures });
-    const serverDelay = parseRetryAfter(retryAfter, now());
+    const serverDelay = parseRetryAfter(result.kind === 'answer' ? result.retryAfter : null, now());
     const delay = serverDelay ?? backoffDelay(failures._attempts, surroundings._random());
     waitRetry(endpoint, { _failures: failures, _until: now() + delay, _byServer: serverDelay !== undefined });
   }
@@ -378,7 +379,7 @@ export function createDelivery(surroundings: Surroundings, queue: Queue, ledger:
       void post(endpoint, batch, true, headers).then(
         guard((result: HttpResult) => {
           keepaliveBytes -= batch._bytes;
-          answerBeside(batch, result._status);
+          answerBeside(batch, statusOf(result));
         }),
       );
     }

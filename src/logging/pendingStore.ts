@@ -91,7 +91,7 @@ export function takeStored(local: SafeStorage): { batches: Batch[]; counts: unkn
   const pages: { since?: unknown; dropped?: unknown; batches: unknown[] }[] = [];
   for (const key of local.keys()) {
     if (!key.startsWith(STORE_PREFIX)) continue;
-    const page = parseJson(local.get(key) ?? '')._json;
+    const page = parseJson(local.get(key) ?? '')?.value;
     local.remove(key);
     // Not a page this client wrote: left out.
     if (isPlainObject(page) && Array.isArray(page.batches)) pages.push(page as (typeof pages)[number]);

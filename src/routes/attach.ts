@@ -1,3 +1,4 @@
+import { effect } from '@preact/signals';
 import type { ClientRun } from '../client/run';
 import type { BootstrapOptions } from '../client/types';
 import { checkRoutes, createRouting, type Routing } from './routing';
@@ -23,12 +24,18 @@ export function checkRoutesOption(options: BootstrapOptions, routedElement: Elem
   }
 }
 
-/** Gives a run its routes: its client's navigate and state.route are the routing's, which ends with the run. */
+/** Gives a run its routes: its client's navigate and state.route follow the routing, which ends with the run. */
 export function routeRun(run: ClientRun, options: BootstrapOptions): Routing | undefined {
   if (!options.routes) return undefined;
   const routing = createRouting(options.routes, window);
-  Object.assign(run._state, { route: routing.route });
+  const { route } = run._state;
+  const stopFollowing = effect(() => {
+    route.value = routing.route.value;
+  });
   run._client.navigate = routing.navigate;
-  run._onEnd(routing.end);
+  run._onEnd(() => {
+    stopFollowing();
+    routing.end();
+  });
   return routing;
 }

@@ -31,8 +31,24 @@ export interface ClientState {
   isCloud: Signal<boolean | null>;
   claims: Signal<Claims | null>;
   breakpoint: Signal<Breakpoint>;
-  /** With the `routes` option, the route shown (routes/routing.ts puts its own in); else `null`. */
-  route: ReadonlySignal<CurrentRoute | null>;
+  /** With the `routes` option, the route shown (routes/attach.ts keeps it the routing's); else `null`. */
+  route: Signal<CurrentRoute | null>;
+}
+
+/** The state as hosts and screens get it: every signal read-only, in its type and at run time. */
+export type ClientStateView = { readonly [K in keyof ClientState]: ReadonlySignal<ClientState[K]['value']> };
+
+/**
+ * A read-only view of the state. A computed signal has no setter, so a host's `state.x.value = …`
+ * throws instead of quietly rewriting what the client believes; the view itself is frozen, so no
+ * signal of it can be swapped either. Every signal of the state gets one, whoever adds it.
+ */
+export function readOnlyState(state: ClientState): ClientStateView {
+  const view: Record<string, ReadonlySignal<unknown>> = {};
+  for (const [name, owned] of Object.entries(state) as [string, ReadonlySignal<unknown>][]) {
+    view[name] = computed(() => owned.value);
+  }
+  return Object.freeze(view) as ClientStateView;
 }
 
 export function createClientState(production: boolean, breakpoint: Breakpoint): ClientState {

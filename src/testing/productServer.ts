@@ -25,7 +25,11 @@ export interface ProductServerOptions {
   cloud?: boolean;
   /** Milliseconds before each answer; default 0. */
   latencyMs?: number;
-  /** Answers by `'METHOD /path'` (e.g. `'GET /api/web/info/version'`), in place of the product's own. */
+  /**
+   * Answers by `'METHOD /path'` (e.g. `'GET /api/web/tickets'`), in place of the product's own. The
+   * path is matched without its query string: `GET /api/web/tickets?state=open` takes the route
+   * `'GET /api/web/tickets'`, and a route given as a function reads the query from its request.
+   */
   routes?: Record<string, Route>;
 }
 

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { type ConfigurationDeps, requestConfiguration } from '../../src/api/configuration';
 import type { ApiBase } from '../../src/auth/apiBase';
 import { createProductServer, type Route, type RouteAnswer } from '../../src/testing';
-import { deferred, ORIGIN, recordingLog, settle, urlsAsked } from '../fakes';
+import { deferred, memoryStorage, ORIGIN, recordingLog, settle, urlsAsked } from '../fakes';
 
 // The configuration alone, as start-up reads it from the answer.
 const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps))._config;
@@ -17,7 +17,15 @@ const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme Corp', custom
 function setup(answer: Route, base: ApiBase = '/api/web/') {
   const server = createProductServer({ auth: 'secgw', routes: { [`GET ${base}ClientConfiguration`]: answer } });
   const log = recordingLog();
-  const deps = { _fetch: server.fetch, _origin: ORIGIN, _base: base, _headers: {}, _timeoutMs: 5000, _log: log };
+  const deps = {
+    _fetch: server.fetch,
+    _origin: ORIGIN,
+    _base: base,
+    _authType: 'secgw' as const,
+    _local: memoryStorage(),
+    _timeoutMs: 5000,
+    _log: log,
+  };
   return { server, log, deps };
 }
 
@@ -80,22 +88,26 @@ test('a call the page leaving cut short is not traced', async () => {
   assert.equal(log.traces, []);
 });
 
-test('the headers given (token mode) are sent', async () => {
+test('token mode sends the stored token', async () => {
   const { deps, server } = setup({ status: 200, body: CONFIG }, '/api/');
-  await loadConfiguration({ ...deps, _headers: { Authorization: 'Bearer t0k' } });
+  deps._local.set('devToken', 't0k');
+  await loadConfiguration({ ...deps, _authType: 'token' });
   assert.is(server.requests[0]?.headers.authorization, 'Bearer t0k');
 });
 
 test('a prefetched answer from the same URL is used without a request', async () => {
   const { deps, server } = setup({ status: 500 });
-  const prefetched = { _url: URL_WEB, _status: 200, _json: CONFIG, _isJson: true, _retryAfter: null, _noAnswer: null };
+  const prefetched = {
+    url: URL_WEB,
+    result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
+  };
   assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), CONFIG);
   assert.is(server.requests.length, 0);
 });
 
 test('a prefetched answer that is not an object still counts as a failure, without a request', async () => {
   const { deps, server, log } = setup({ status: 200, body: CONFIG });
-  const prefetched = { _url: URL_WEB, _status: 200, _json: null, _isJson: true, _retryAfter: null, _noAnswer: null };
+  const prefetched = { url: URL_WEB, result: { kind: 'answer' as const, status: 200, json: { value: null }, retryAfter: null } };
   assert.is(await loadConfiguration({ ...deps, _prefetched: prefetched }), false);
   assert.is(server.requests.length, 0);
   assert.match(String(log.traces[0]), /\b200\b/);
@@ -103,7 +115,10 @@ test('a prefetched answer that is not an object still counts as a failure, witho
 
 test('a prefetched answer from another URL is ignored: a dev build in secgw mode asks /api/', async () => {
   const { deps, server } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
-  const prefetched = { _url: URL_WEB, _status: 200, _json: CONFIG, _isJson: true, _retryAfter: null, _noAnswer: null };
+  const prefetched = {
+    url: URL_WEB,
+    result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
+  };
   assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), { displayName: 'from /api/' });
   assert.equal(urlsAsked(server), [URL_DEV]);
 });

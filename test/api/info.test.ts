@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createCloudCheck, loadVersion } from '../../src/api/info';
 import { createProductServer, type ProductServer, type Route, type RouteAnswer } from '../../src/testing';
-import { deferred, noAnswer, ORIGIN, recordingLog, settle } from '../fakes';
+import { deferred, memoryStorage, noAnswer, ORIGIN, recordingLog, settle } from '../fakes';
 
 const VERSION = '/api/web/info/version';
 const CLOUD = '/api/web/info/cloudinstance';
@@ -13,7 +13,8 @@ const deps = (server: ProductServer) => ({
   _fetch: server.fetch,
   _origin: ORIGIN,
   _base: '/api/web/' as const,
-  _headers: {},
+  _authType: 'secgw' as const,
+  _local: memoryStorage(),
   _timeoutMs: 5000,
   _log: recordingLog(),
 });
@@ -23,9 +24,11 @@ const answering = (path: string, route: Route) => createProductServer({ auth: 's
 
 // ---- version ----
 
-test('version: the message of the JSON body, from {base}info/version, with credentials and headers', async () => {
+test('version: the message of the JSON body, from {base}info/version, with credentials and the token', async () => {
   const server = createProductServer({ auth: 'secgw', version: '5.3.1 (build 77)' });
-  const version = await loadVersion({ ...deps(server), _headers: { Authorization: 'Bearer t' } });
+  const local = memoryStorage();
+  local.set('jwt', 't');
+  const version = await loadVersion({ ...deps(server), _authType: 'token', _local: local });
   assert.is(version, '5.3.1 (build 77)');
   const [request] = server.requests;
   assert.is(request?.origin + (request?.path ?? ''), ORIGIN + VERSION);

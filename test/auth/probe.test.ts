@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAuthType } from '../../src/auth/authType';
 import { createAuthTypeResolver, decideFallbackProbe, decideWebProbe, type ResolvedAuthType } from '../../src/auth/probe';
+import { statusOf } from '../../src/browser/http';
 import { type SafeStorage, safeStorage } from '../../src/browser/storage';
 import {
   createProductServer,
@@ -67,7 +68,7 @@ test('decideWebProbe: any other status throws the exact rejection', () => {
 
 test('decideFallbackProbe: only a 200 JSON body saying token gives token', () => {
   const f = (status: number, isJson: boolean, json: unknown) =>
-    decideFallbackProbe({ _status: status, _isJson: isJson, _json: json, _retryAfter: null, _noAnswer: null });
+    decideFallbackProbe({ kind: 'answer', status, json: isJson ? { value: json } : null, retryAfter: null });
   assert.is(f(200, true, { authType: 'token' }), 'token');
   assert.is(f(200, true, { authType: 'secgw' }), 'oracle');
   assert.is(f(200, true, {}), 'oracle');
@@ -76,15 +77,14 @@ test('decideFallbackProbe: only a 200 JSON body saying token gives token', () =>
   assert.is(f(200, false, undefined), 'oracle');
   assert.is(f(201, true, { authType: 'token' }), 'oracle');
   assert.is(f(404, true, { authType: 'token' }), 'oracle');
-  assert.is(f(0, false, undefined), 'oracle');
+  assert.is(decideFallbackProbe({ kind: 'noAnswer', reason: 'timedOut' }), 'oracle');
 });
 
 test('decideFallbackProbe: silence the page leaving (or an abort) caused decides nothing: it rejects as status 0', () => {
-  const cut = (why: 'pageLeaving' | 'aborted') =>
-    decideFallbackProbe({ _status: 0, _isJson: false, _json: undefined, _retryAfter: null, _noAnswer: why });
+  const cut = (why: 'pageLeaving' | 'aborted') => decideFallbackProbe({ kind: 'noAnswer', reason: why });
   assert.throws(() => cut('pageLeaving'), /unhandled error case in getAuthTypeAsync status 0$/);
   assert.throws(() => cut('aborted'), /status 0$/);
-  const failed = { _status: 0, _isJson: false, _json: undefined, _retryAfter: null, _noAnswer: 'failed' as const };
+  const failed = { kind: 'noAnswer' as const, reason: 'failed' as const };
   assert.is(decideFallbackProbe(failed), 'oracle', 'a failure while the page stays is still oracle');
 });
 
@@ -124,7 +124,7 @@ test('200 with a JSON body → secgw, the body handed on as the configuration, s
   assert.equal(result, {
     _authType: 'secgw',
     _remembered: false,
-    _prefetched: { _url: WEB, _status: 200, _json: served('secgw'), _isJson: true, _retryAfter: null, _noAnswer: null },
+    _prefetched: { url: WEB, result: { kind: 'answer', status: 200, json: { value: served('secgw') }, retryAfter: null } },
   });
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
@@ -148,8 +148,8 @@ test("401 → secgw, stored, the 401 handed on as the configuration's answer", a
   const { resolve, local, urls } = probing({ auth: 'secgw', signedIn: false });
   const result = await resolve();
   assert.is(result._authType, 'secgw');
-  assert.is(result._prefetched?._url, WEB);
-  assert.is(result._prefetched?._status, 401);
+  assert.is(result._prefetched?.url, WEB);
+  assert.is(result._prefetched && statusOf(result._prefetched.result), 401);
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
 });
@@ -159,7 +159,7 @@ test('404 then a 200 JSON body with authType token → token, that body handed o
   assert.equal(await resolve(), {
     _authType: 'token',
     _remembered: false,
-    _prefetched: { _url: DEV, _status: 200, _json: served('token'), _isJson: true, _retryAfter: null, _noAnswer: null },
+    _prefetched: { url: DEV, result: { kind: 'answer', status: 200, json: { value: served('token') }, retryAfter: null } },
   });
   assert.equal(urls(), [WEB, DEV]);
   assert.is(local.get('authType'), 'token');

@@ -1,12 +1,25 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type FetchLike, isCutShort, isPlainObject, type NoAnswer, parseJson, request } from '../../src/browser/http';
+import {
+  type FetchLike,
+  type HttpResult,
+  isCutShort,
+  isPlainObject,
+  type NoAnswer,
+  parseJson,
+  request,
+} from '../../src/browser/http';
 import { brokenBodyResponse, settle } from '../fakes';
 
 const URL_ = 'https://emweb.test/api/info/version';
 /** No answer, and why. */
-const noAnswer = (why: NoAnswer) => ({ _status: 0, _json: undefined, _isJson: false, _retryAfter: null, _noAnswer: why });
+const noAnswer = (why: NoAnswer) => ({ kind: 'noAnswer', reason: why });
+/** A result without the error fetch rejected with (each test names the reason it expects). */
+const withoutError = (result: HttpResult | unknown) => {
+  const r = result as HttpResult;
+  return r.kind === 'noAnswer' ? { kind: r.kind, reason: r.reason } : r;
+};
 
 test('a GET sends credentials and the headers, and reads a JSON body', async () => {
   let seen: RequestInit | undefined;
@@ -14,8 +27,8 @@ test('a GET sends credentials and the headers, and reads a JSON body', async () 
     seen = init;
     return new Response('{"message":"1.2"}');
   };
-  const result = await request(fetch, URL_, { _headers: { Authorization: 'Bearer t' }, _timeoutMs: 1000 });
-  assert.equal(result, { _status: 200, _json: { message: '1.2' }, _isJson: true, _retryAfter: null, _noAnswer: null });
+  const result = await request(fetch, URL_, { headers: { Authorization: 'Bearer t' }, timeoutMs: 1000 });
+  assert.equal(result, { kind: 'answer', status: 200, json: { value: { message: '1.2' } }, retryAfter: null });
   assert.is(seen?.method, 'GET');
   assert.is(seen?.credentials, 'include');
   assert.equal(seen?.headers, { Authorization: 'Bearer t' });
@@ -28,7 +41,7 @@ test('a POST sends its body, keepalive and the credentials it is given', async (
     seen = init;
     return new Response(null, { status: 202 });
   };
-  await request(fetch, URL_, { _method: 'POST', _body: '[1]', _keepalive: true, _credentials: 'same-origin', _timeoutMs: 1000 });
+  await request(fetch, URL_, { method: 'POST', body: '[1]', keepalive: true, credentials: 'same-origin', timeoutMs: 1000 });
   assert.is(seen?.method, 'POST');
   assert.is(seen?.body, '[1]');
   assert.is(seen?.keepalive, true);
@@ -37,23 +50,21 @@ test('a POST sends its body, keepalive and the credentials it is given', async (
 
 test('a body that is not JSON (HTML, empty, truncated) is reported as such', async () => {
   for (const body of ['<html></html>', '', '{"a":']) {
-    const result = await request(async () => new Response(body), URL_, { _timeoutMs: 1000 });
-    assert.equal(result, { _status: 200, _json: undefined, _isJson: false, _retryAfter: null, _noAnswer: null }, body);
+    const result = await request(async () => new Response(body), URL_, { timeoutMs: 1000 });
+    assert.equal(result, { kind: 'answer', status: 200, json: null, retryAfter: null }, body);
   }
 });
 
 test('JSON null is JSON', async () => {
-  const result = await request(async () => new Response('null'), URL_, { _timeoutMs: 1000 });
-  assert.is(result._isJson, true);
-  assert.is(result._json, null);
+  const result = await request(async () => new Response('null'), URL_, { timeoutMs: 1000 });
+  assert.equal(result, { kind: 'answer', status: 200, json: { value: null }, retryAfter: null });
 });
 
 test('Retry-After comes back as the server sent it', async () => {
   const result = await request(async () => new Response('', { status: 503, headers: { 'Retry-After': '120' } }), URL_, {
-    _timeoutMs: 1000,
+    timeoutMs: 1000,
   });
-  assert.is(result._status, 503);
-  assert.is(result._retryAfter, '120');
+  assert.equal(result, { kind: 'answer', status: 503, json: null, retryAfter: '120' });
 });
 
 test('an answer whose body does not matter is not waited for, but drained so the browser can close the request', async () => {
@@ -75,15 +86,15 @@ test('an answer whose body does not matter is not waited for, but drained so the
       });
     },
   };
-  const result = await request(async () => response as unknown as Response, URL_, { _timeoutMs: 1000, _readBody: false });
-  assert.equal(result, { _status: 200, _retryAfter: null, _isJson: false, _json: undefined, _noAnswer: null });
+  const result = await request(async () => response as unknown as Response, URL_, { timeoutMs: 1000, readBody: false });
+  assert.equal(result, { kind: 'answer', status: 200, json: null, retryAfter: null });
   assert.is(parsed, false, 'not parsed');
   await Promise.resolve();
   assert.is(drained, true, 'drained');
   finishDrain(new ArrayBuffer(0));
 });
 
-test('no answer is status 0, failed, and the promise never rejects: network failure, a fetch that throws, an unreadable body', async () => {
+test('no answer is failed, and the promise never rejects: network failure, a fetch that throws, an unreadable body', async () => {
   const fetches: FetchLike[] = [
     () => Promise.reject(new TypeError('Failed to fetch')),
     () => {
@@ -91,10 +102,10 @@ test('no answer is status 0, failed, and the promise never rejects: network fail
     },
     async () => brokenBodyResponse(),
   ];
-  for (const fetch of fetches) assert.equal(await request(fetch, URL_, { _timeoutMs: 1000 }), noAnswer('failed'));
+  for (const fetch of fetches) assert.equal(withoutError(await request(fetch, URL_, { timeoutMs: 1000 })), noAnswer('failed'));
 });
 
-test('a timeout aborts the request and answers status 0, also when the fetch ignores the signal or the body never ends', async () => {
+test('a timeout aborts the request and answers timedOut, also when the fetch ignores the signal or the body never ends', async () => {
   const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
     let aborted = false;
@@ -109,7 +120,7 @@ test('a timeout aborts the request and answers status 0, also when the fetch ign
     const endless: FetchLike = async () => ({ status: 200, text: () => new Promise(() => {}) }) as unknown as Response;
     for (const fetch of [honours, ignores, endless]) {
       let result: unknown = 'pending';
-      void request(fetch, URL_, { _timeoutMs: 5000 }).then((r) => {
+      void request(fetch, URL_, { timeoutMs: 5000 }).then((r) => {
         result = r;
       });
       await settle();
@@ -118,7 +129,7 @@ test('a timeout aborts the request and answers status 0, also when the fetch ign
       assert.is(result, 'pending');
       clock.tick(1);
       await settle();
-      assert.equal(result, noAnswer('timedOut'));
+      assert.equal(withoutError(result), noAnswer('timedOut'));
     }
     assert.ok(aborted, 'the signal was aborted');
   } finally {
@@ -129,15 +140,15 @@ test('a timeout aborts the request and answers status 0, also when the fetch ign
 test('the timers it is given are the ones it uses, and the timer is cleared once the answer is in', async () => {
   const clock = FakeTimers.createClock();
   let result: unknown = 'pending';
-  void request(() => new Promise(() => {}), URL_, { _timeoutMs: 300 }, clock).then((r) => {
+  void request(() => new Promise(() => {}), URL_, { timeoutMs: 300 }, clock).then((r) => {
     result = r;
   });
   await settle();
   clock.tick(300);
   await settle();
-  assert.equal(result, noAnswer('timedOut'));
+  assert.equal(withoutError(result), noAnswer('timedOut'));
 
-  await request(async () => new Response(null, { status: 204 }), URL_, { _timeoutMs: 5000 }, clock);
+  await request(async () => new Response(null, { status: 204 }), URL_, { timeoutMs: 5000 }, clock);
   assert.is(clock.countTimers(), 0);
 });
 
@@ -175,11 +186,11 @@ for (const event of ['beforeunload', 'pagehide']) {
   test(`a request that fails after \`${event}\` was cut short by the page leaving, not failed`, async () => {
     const page = fakePage();
     const { fetch, fail } = failingLater();
-    const result = request(fetch, URL_, { _timeoutMs: 5000 }, globalThis, page);
+    const result = request(fetch, URL_, { timeoutMs: 5000 }, globalThis, page);
     await settle();
     page.fire(event);
     fail();
-    assert.equal(await result, noAnswer('pageLeaving'));
+    assert.equal(withoutError(await result), noAnswer('pageLeaving'));
     assert.ok(isCutShort(await result));
   });
 }
@@ -187,20 +198,19 @@ for (const event of ['beforeunload', 'pagehide']) {
 test('a request that fails while the page stays is a failure; leaving later changes nothing, and no listener is left', async () => {
   const page = fakePage();
   const { fetch, fail } = failingLater();
-  const result = request(fetch, URL_, { _timeoutMs: 5000 }, globalThis, page);
+  const result = request(fetch, URL_, { timeoutMs: 5000 }, globalThis, page);
   await settle();
   assert.ok(page.listening() > 0, 'listening while the request is out');
   fail();
-  assert.equal(await result, noAnswer('failed'));
+  assert.equal(withoutError(await result), noAnswer('failed'));
   assert.not.ok(isCutShort(await result));
   assert.is(page.listening(), 0, 'no listener once it settled');
   page.fire('pagehide');
-  assert.equal(await request(async () => new Response('{}'), URL_, { _timeoutMs: 5000 }, globalThis, page), {
-    _status: 200,
-    _json: {},
-    _isJson: true,
-    _retryAfter: null,
-    _noAnswer: null,
+  assert.equal(await request(async () => new Response('{}'), URL_, { timeoutMs: 5000 }, globalThis, page), {
+    kind: 'answer',
+    status: 200,
+    json: { value: {} },
+    retryAfter: null,
   });
 });
 
@@ -213,9 +223,9 @@ test("the caller's abort answers at once, aborted, also when the fetch ignores t
     });
     return new Promise(() => {});
   };
-  const result = request(ignores, URL_, { _timeoutMs: 5000, _signal: controller.signal });
+  const result = request(ignores, URL_, { timeoutMs: 5000, signals: [controller.signal] });
   controller.abort();
-  assert.equal(await result, noAnswer('aborted'));
+  assert.equal(withoutError(await result), noAnswer('aborted'));
   assert.ok(signalled, 'the fetch was told');
   assert.ok(isCutShort(await result));
   let fetched = 0;
@@ -223,13 +233,13 @@ test("the caller's abort answers at once, aborted, also when the fetch ignores t
     fetched++;
     return new Response('{}');
   };
-  assert.equal(await request(counting, URL_, { _timeoutMs: 5000, _signal: controller.signal }), noAnswer('aborted'));
+  assert.equal(await request(counting, URL_, { timeoutMs: 5000, signals: [controller.signal] }), noAnswer('aborted'));
   assert.is(fetched, 0);
 });
 
 test('parseJson and isPlainObject', () => {
-  assert.equal(parseJson('[1]'), { _isJson: true, _json: [1] });
-  assert.equal(parseJson('x'), { _isJson: false, _json: undefined });
+  assert.equal(parseJson('[1]'), { value: [1] });
+  assert.equal(parseJson('x'), null);
   assert.ok(isPlainObject({}));
   for (const value of [null, [], 'a', 1, true, undefined]) assert.not.ok(isPlainObject(value), String(value));
 });

@@ -28,8 +28,8 @@ test('request() sends the start-up GETs of the page origin as no-cors with crede
     return new Response('{}');
   };
   const origin = globalThis.location.origin;
-  await request(fetch, `${origin}/api/web/ClientConfiguration`, { _headers: {}, _timeoutMs: 1000 });
-  await request(fetch, `${origin}/api/ClientConfiguration`, { _headers: { Authorization: 'Bearer t' }, _timeoutMs: 1000 });
+  await request(fetch, `${origin}/api/web/ClientConfiguration`, { headers: {}, timeoutMs: 1000 });
+  await request(fetch, `${origin}/api/ClientConfiguration`, { headers: { Authorization: 'Bearer t' }, timeoutMs: 1000 });
   assert.equal(
     seen.map((init) => [init.mode, init.credentials]),
     [

@@ -15,6 +15,7 @@ function setup(onSignOut: (client: Client) => void = () => {}) {
     _logger: fakeLogger().logger,
     _local: local,
     _reloadConfiguration: async () => false,
+    _fetch: () => Promise.reject(new Error('no API in this test')),
     _onSignOut: onSignOut,
     _unmount: async () => {},
   });
@@ -30,7 +31,32 @@ test('the facts are read from the state, so they stay true when it changes', () 
   assert.equal(client.config, { displayName: 'B' });
   assert.is(client.authType, 'oracle');
   assert.is(client.apiBase, '/api/');
-  assert.is(client.state, state);
+  for (const name of Object.keys(state) as (keyof typeof state)[]) assert.is(client.state[name].value, state[name].value, name);
+});
+
+test("client.state is read-only for the host at run time: writing a signal or swapping one throws, the client's own writes show", () => {
+  const { state, client } = setup();
+  for (const name of Object.keys(state) as (keyof typeof state)[]) {
+    const view = client.state[name] as { value: unknown };
+    assert.throws(
+      () => {
+        view.value = 'forged';
+      },
+      undefined,
+      name,
+    );
+    assert.throws(
+      () => {
+        (client.state as Record<string, unknown>)[name] = { value: 'forged' };
+      },
+      undefined,
+      name,
+    );
+  }
+  applyStartupUpdate(state, { authType: 'token', version: '2' });
+  assert.is(client.state.authType.value, 'token');
+  assert.is(client.state.version.value, '2');
+  assert.is(client.state.apiBase.value, '/api/');
 });
 
 test('a fact read before start-up learnt it is a clear error, not a wrong value', () => {

@@ -34,7 +34,7 @@ test("the body as it is, JSON, the endpoint's headers, the key last (an endpoint
   const result = await post(endpoint, batch, false);
   token = 'second';
   await post(endpoint, batch, true);
-  assert.equal([result._status, result._retryAfter], [202, '7']);
+  assert.equal(result, { kind: 'answer', status: 202, json: null, retryAfter: '7' });
   const [first, second] = calls;
   assert.is(first!.url, 'https://h/log/');
   assert.is(first!.init.body, batch._body);

@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { requestConfiguration } from '../../src/api/configuration';
 import { createCloudCheck, loadVersion } from '../../src/api/info';
+import { memoryStorage } from '../fakes';
 import { body, jsonValue, noUnhandled, parsedBody, type Reply, reply, same, startupServer, status } from './fakes';
 import { holds, printAtExit } from './figures';
 
@@ -37,7 +38,8 @@ function call(r: Reply) {
       _fetch: server.fetch,
       _origin: ORIGIN,
       _base: '/api/web/' as const,
-      _headers: {},
+      _authType: 'secgw' as const,
+      _local: memoryStorage(),
       _timeoutMs: 15,
       _log: { trace: (...a: unknown[]) => void traces.push(a), error: (...a: unknown[]) => void errors.push(a) },
     },

@@ -109,6 +109,20 @@ test('routes answer in place of the product by METHOD and path: status, JSON or 
   assert.equal((await get(server, '/api/web/info/cloudinstance')).json, { asked: '/api/web/info/cloudinstance' });
 });
 
+test("routes answer a screen's calls: the tickets and one ticket, a path with a query matched without it; requests keep Authorization", async () => {
+  const server = createProductServer({
+    routes: {
+      'GET /api/web/tickets': { status: 200, body: [{ id: 'SD-1' }] },
+      'GET /api/web/tickets/SD-1': (request) => ({ status: 200, body: { id: 'SD-1', query: request.query } }),
+    },
+  });
+  assert.equal((await get(server, '/api/web/tickets?state=open&q=printer')).json, [{ id: 'SD-1' }]);
+  assert.equal((await get(server, '/api/web/tickets/SD-1?fields=all')).json, { id: 'SD-1', query: '?fields=all' });
+  assert.is((await get(server, '/api/web/tickets/SD-2')).status, 404);
+  await get(server, '/api/web/tickets', { headers: { Authorization: 'Bearer t0k' } });
+  assert.is(server.requests.at(-1)?.headers.authorization, 'Bearer t0k');
+});
+
 test('a header a browser refuses to send (CR, LF, NUL, a character above U+00FF, a name that is no token) rejects with a TypeError, and nothing reaches the server', async () => {
   const server = createProductServer({ auth: 'token' });
   const refused: Record<string, string>[] = [

@@ -20,6 +20,7 @@ function clientWith({ flush = { sent: 0, kept: 0, dropped: 0 }, reload = false a
     _logger: fakeLogger(flush).logger,
     _local: memoryStorage(),
     _reloadConfiguration: async () => reload,
+    _fetch: () => Promise.reject(new Error('no API in this test')),
     _onSignOut: (c) => void signedOut.push(c),
     _unmount: async () => {},
   });

@@ -84,6 +84,7 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     _logger: logger,
     _local: memoryStorage(),
     _reloadConfiguration: async () => false,
+    _fetch: () => Promise.reject(new Error('no API in this test')),
     _onSignOut: (signedOut) => void signOuts.push(signedOut),
     _unmount: async () => {},
   });
