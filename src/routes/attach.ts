@@ -14,13 +14,11 @@ const describe = (element: Element): string =>
 export function checkRoutesOption(options: BootstrapOptions, routedElement: Element | undefined): void {
   if (options.routes === undefined) return;
   if (options.render !== undefined) {
-    throw new Error('EMWeb: pass either routes (a screen per path under /web/) or render (one screen), not both');
+    throw new Error('EMWeb: pass either routes or render, not both');
   }
   checkRoutes(options.routes);
   if (routedElement) {
-    throw new Error(
-      `EMWeb: a client with routes already runs in ${describe(routedElement)}; one client per page may have routes`,
-    );
+    throw new Error(`EMWeb: a client with routes runs in ${describe(routedElement)} (one per page)`);
   }
 }
 

@@ -49,9 +49,11 @@ export function lazy(load: () => Promise<ScreenModule>): RouteScreen {
     }
     loading.then(
       (module) =>
-        typeof module?.default === 'function'
-          ? settle({ kind: 'loaded', screen: module.default })
-          : settle({ kind: 'failed', error: new TypeError("EMWeb: a lazy screen's module has no default export to show") }),
+        settle(
+          typeof module?.default === 'function'
+            ? { kind: 'loaded', screen: module.default }
+            : { kind: 'failed', error: new TypeError('EMWeb: no default export') },
+        ),
       (error: unknown) => settle({ kind: 'failed', error }),
     );
   };

@@ -14,7 +14,8 @@ export function clientUrl(url: string | URL, page: Location): URL | null {
 /** What a click carries that decides whose it is: the event as the browser gives it. */
 type LinkClick = Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'defaultPrevented' | 'composedPath'>;
 
-const isLink = (target: EventTarget): target is HTMLAnchorElement | SVGAElement =>
+// An HTML or an SVG link: its attribute is read, since an SVG link's `href` is not a string.
+const isLink = (target: EventTarget): target is Element =>
   (target as Element).localName === 'a' && (target as Element).hasAttribute?.('href');
 
 /**
@@ -31,9 +32,7 @@ export function linkToFollow(click: LinkClick, page: Location): URL | null {
   if (!link) return null;
   const target = link.getAttribute('target');
   if ((target && !/^_self$/i.test(target)) || link.hasAttribute('download')) return null;
-  // An SVG link's href is an animated value: its attribute is read instead.
-  const href = typeof link.href === 'string' ? link.href : (link.getAttribute('href') ?? '');
-  const url = clientUrl(href, page);
+  const url = clientUrl(link.getAttribute('href') as string, page);
   if (!url) return null;
   const samePage = url.pathname === page.pathname && url.search === page.search && url.hash !== '';
   return samePage ? null : url;
