@@ -39,16 +39,16 @@ const packageVersion = () => json({ preferConst: true, compact: true });
 const mode = (production) =>
   replace({ preventAssignment: true, values: { __EMWEB_PRODUCTION__: String(production), __EMWEB_SCRIPT_TAG__: 'true' } });
 
-// Shortening is the build's job, not the source's: the internal members named `_like` this and
-// listed in mangle.json are renamed, and nothing else is. Never give a field that is stored or sent
-// an underscore name: builds would disagree on it.
-const { props } = JSON.parse(readFileSync(new URL('./mangle.json', import.meta.url), 'utf8'));
+// Shortening is the build's job, not the source's: as in Preact, every member named `_like` this
+// (one underscore) is renamed, except mangle.json's reserved few. Never give a field that is stored
+// or sent an underscore name: builds would disagree on it.
+const { regex, reserved } = JSON.parse(readFileSync(new URL('./mangle.json', import.meta.url), 'utf8'));
 // unsafe_arrows: no function expression of ours or of the libraries is called with `new`. Not
 // pure_getters: reading a signal's `.value` subscribes, a side effect that must not be dropped.
 export const terserOptions = {
   ecma: 2020,
   compress: { passes: 5, unsafe_arrows: true },
-  mangle: { properties: { regex: new RegExp(`^(?:${props.join('|')})$`) } },
+  mangle: { properties: { regex: new RegExp(regex), reserved } },
   // ASCII only: a host page of any charset reads the bundle alike when it is served without one.
   format: { comments: false, ascii_only: true },
 };

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds (npm does, first), runs every benchmark and writes BENCHMARKS.md.
  *
- *   npm run bench                      all five, then BENCHMARKS.md
+ *   npm run bench                      all six, then BENCHMARKS.md
  *   node --import tsx bench/run.ts     the same without the build (dist/ must be current)
  *
  * One after the other, never side by side, so that no benchmark's timing shares the CPU with
@@ -20,6 +20,7 @@ import { benchNavigate, navigateMarkdown } from './navigate';
 import { benchScale, PLAN, type ScaleRun, scaleMarkdown } from './scale';
 import { benchSize, sizeMarkdown } from './size';
 import { benchSymbolicate, symbolicateMarkdown } from './symbolicate';
+import { benchTabs, tabsMarkdown } from './tabs';
 
 const started = performance.now();
 const log = (line: string) => console.log(line);
@@ -66,7 +67,8 @@ const scale = await section<ScaleRun[]>('4. scale', () =>
 );
 const reading = await section('5. reading stacks', benchSymbolicate);
 const fetchCalls = await section('6. client.fetch', benchFetch);
-const navigate = await section('7. navigate', () => benchNavigate(log));
+const tabs = await section('7. tabs', benchTabs);
+const navigate = await section('8. navigate', () => benchNavigate(log));
 const totalMs = performance.now() - started;
 
 // ---------------------------------------------------------------------------------------------
@@ -87,7 +89,7 @@ const sampling = () => {
   );
   return [`${full.join(' and ')} pages are simulated in full (every page, every error)`, ...sampled].join(';\n');
 };
-const sections = [size, boot, logger, scale, reading, fetchCalls, navigate];
+const sections = [size, boot, logger, scale, reading, fetchCalls, tabs, navigate];
 const busiest = Math.max(...sections.map((s) => Number(s.loadBefore.split(' / ')[0])));
 const busyNote =
   busiest > cpu.length
@@ -114,7 +116,7 @@ Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by scri
 | compared with | @datadog/browser-logs ${packageVersion('@datadog/browser-logs')}, @sentry/browser ${packageVersion('@sentry/browser')}, react ${packageVersion('react18')} + react-dom ${packageVersion('react-dom18')}, loglevel ${packageVersion('loglevel')} + loglevel-plugin-remote ${packageVersion('loglevel-plugin-remote')} |
 
 Each benchmark has its own file in \`bench/\` and runs alone too: \`node --import tsx bench/size.ts\` (or
-\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`navigate.ts\`) after \`npm run build\`.
+\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`tabs.ts\`, \`navigate.ts\`) after \`npm run build\`.
 
 ## 1. Size
 
@@ -219,7 +221,20 @@ warm-up round not counted; "added" is the median over the rounds of the differen
 larger than what is measured, so the second row replaces the page's \`fetch\` with one that answers at once: what is left is the
 client's own work (path check, sign-in headers, timeout, abort wiring, the page-leaving watch).
 
-## 7. A move between two screens
+## 7. Tabs: one sender per browser
+
+${body(tabs, tabsMarkdown)}
+
+**How measured** (\`bench/tabs.ts\`). The tabs' loggers are real \`createLogger\` instances (production defaults) handed the fakes of
+\`test/fakes/tabs.ts\`: a Web Lock manager and BroadcastChannels shared by the tabs of a browser (a message arrives a task later, as a copy),
+one localStorage, one fake clock, a server that answers every batch 200 at once and de-duplicates by Idempotency-Key. "One sender per tab"
+is the same browsers with the lock and the channel taken away, as in a browser without them. Browsers share nothing but the server, so a
+sample simulated in full scales linearly. "Calls counted at the server" adds every entry, each grouped entry's \`repeated\` and each drop
+report's counts. The working day: the heap is \`process.memoryUsage().heapUsed\` after a forced GC at the end of each simulated hour (the
+fake server's own records are let go each hour); listeners are those the live tabs' loggers added to their window and document and did
+not remove (counted by wrapping \`EventTarget\`); "timers of the hidden tab" is the most timers its logger had running at once in the hour.
+
+## 8. A move between two screens
 
 ${body(navigate, navigateMarkdown)}
 
@@ -243,6 +258,7 @@ writeFileSync(
       logger: logger.result,
       scale: scale.result,
       reading: reading.result,
+      tabs: tabs.result,
       navigate: navigate.result,
     },
     null,

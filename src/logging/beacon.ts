@@ -9,8 +9,8 @@ import type { BeaconNavigator } from './env';
 export function beaconBatch(navigator: BeaconNavigator | undefined, url: string, batch: Batch): void {
   try {
     navigator?.sendBeacon?.(
-      `${url}${url.includes('?') ? '&' : '?'}idempotencyKey=${batch._key}`,
-      new Blob([batch._body], { type: 'application/json' }),
+      `${url}${url.includes('?') ? '&' : '?'}idempotencyKey=${batch.key}`,
+      new Blob([batch.body], { type: 'application/json' }),
     );
   } catch {
     // refused: the batch is still stored for the next page

@@ -4,13 +4,13 @@
  * to 32 KiB. Owns the context and the beforeSend hook.
  */
 import { STORAGE_KEYS } from '../product/constants';
-import type { Surroundings } from './env';
+import type { Runtime } from './env';
 import type { Repeat, WriteEntry } from './queue';
 import { CONTEXT_CUT, contextJson, entryJson, isEntry, safeEntry, utf8Bytes } from './serialize';
 import type { BeforeSend } from './types';
 
 export interface Entries {
-  /** The queue's `writeEntry`: an occurrence as the entry the server receives. */
+  /** The queue's `writeEntry`: a call as the entry the server receives. */
   _write: WriteEntry;
   /** Made safe, scrubbed and bounded once, when set. */
   _setContext(context: unknown): void;
@@ -22,9 +22,9 @@ export interface Entries {
 
 /** A grouped entry's fields, before the context (the counts are ours: beforeSend cannot change them). */
 const repeatJson = (repeat: Repeat) =>
-  repeat ? `,"repeated":${repeat._count},"firstTimestamp":${JSON.stringify(repeat._firstTimestamp)}` : '';
+  repeat ? `,"repeated":${repeat.count},"firstTimestamp":${JSON.stringify(repeat.firstTimestamp)}` : '';
 
-export function createEntries({ _local: local, _report: report }: Pick<Surroundings, '_local' | '_report'>): Entries {
+export function createEntries({ local, report }: Pick<Runtime, 'local' | 'report'>): Entries {
   let context = '';
   /** The context's size in bytes, counted once when set. */
   let contextBytes = 0;
@@ -32,16 +32,16 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
   /** A failing beforeSend is reported once. */
   let beforeSendWarned = false;
 
-  const write: WriteEntry = (occurrence, repeat) => {
+  const write: WriteEntry = (call, repeat) => {
     // The development token need not look like a JWT: the stored one is taken out by value.
     const devToken = local.get(STORAGE_KEYS.devToken);
     const counts = repeatJson(repeat);
     // The context of most entries is the one set now, whose size is known.
-    const contextSize = occurrence._context === context ? contextBytes : utf8Bytes(occurrence._context);
+    const contextSize = call.context === context ? contextBytes : utf8Bytes(call.context);
     const original = entryJson(
-      safeEntry(occurrence._level, occurrence._message, occurrence._additional, occurrence._timestamp, devToken),
-      counts + occurrence._context,
-      occurrence._at,
+      safeEntry(call.level, call.message, call.additional, call.timestamp, devToken),
+      counts + call.context,
+      call.at,
       // The counts are digits and an ISO time: ASCII, a byte a character.
       counts.length + contextSize,
     );
@@ -49,7 +49,7 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
     let result: unknown;
     try {
       // A copy: a hook that changes the entry and then throws must leave it as it was.
-      result = beforeSend(JSON.parse(original._json));
+      result = beforeSend(JSON.parse(original.json));
     } catch (error) {
       result = error;
     }
@@ -57,7 +57,7 @@ export function createEntries({ _local: local, _report: report }: Pick<Surroundi
     if (isEntry(result)) {
       const { level, message, additional, timestamp, context } = result;
       const changed = safeEntry(level, message, additional, timestamp, devToken);
-      return entryJson(changed, counts + contextJson(context, devToken), occurrence._at);
+      return entryJson(changed, counts + contextJson(context, devToken), call.at);
     }
     if (!beforeSendWarned) {
       beforeSendWarned = true;

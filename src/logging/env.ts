@@ -1,5 +1,5 @@
 /**
- * The logger's surroundings, resolved in one place: every part gets the page through this, never
+ * The logger's runtime, resolved in one place: every part gets the page through this, never
  * through a global of its own. Each defaults to the real global, looked up when used (a fetch or
  * clock a test installs later is the one used); tests hand in fakes. Storage is handed in: the
  * page makes it once (src/browser/storage.ts) for the logger and everything else.
@@ -10,6 +10,7 @@ import type { SafeStorage } from '../browser/storage';
 import { LogLevel } from '../product/constants';
 import { CONSOLE_METHODS } from './levels';
 import type { DocumentLike, EventTargetLike } from './lifecycle';
+import type { Channel, Locks } from './sender/messages';
 
 type Print = (...args: unknown[]) => void;
 
@@ -39,33 +40,58 @@ export interface LoggerEnv {
   clearTimeout?: (handle: unknown) => void;
   /** How long one send may take before it counts as no answer (default 15 s). */
   sendTimeoutMs?: number;
+  /** `navigator.locks` (null: none, each tab sends its own). */
+  locks?: Locks | null;
+  /** Opens a BroadcastChannel (null: none, each tab sends its own). */
+  openChannel?: ((name: string) => Channel) | null;
 }
 
 /** The page as every part of the logger sees it, and how the logger reports its own trouble. */
-export interface Surroundings {
-  _fetch: FetchLike;
+export interface Runtime {
+  fetch: FetchLike;
   /** Never throwing, and the callbacks handed to them are guarded. */
-  _timers: Timers;
-  _now(): number;
-  _random(): number;
-  _session: SafeStorage;
-  _local: SafeStorage;
-  _window: EventTargetLike | undefined;
-  _document: DocumentLike | undefined;
-  _navigator(): BeaconNavigator | undefined;
-  _sendTimeoutMs: number;
+  timers: Timers;
+  now(): number;
+  random(): number;
+  session: SafeStorage;
+  local: SafeStorage;
+  window: EventTargetLike | undefined;
+  document: DocumentLike | undefined;
+  navigator(): BeaconNavigator | undefined;
+  sendTimeoutMs: number;
+  /** The tabs' lock and channel: with both, the tabs of the browser send through one (sender/). */
+  locks: Locks | null;
+  openChannel: ((name: string) => Channel) | null;
   /**
    * The console method of each level, saved at creation: a host page that patches the console
    * later (to forward it here, say) cannot loop us.
    */
-  _print: (Print | undefined)[];
+  print: (Print | undefined)[];
   /** The logger's own trouble, on console.warn as saved: never logged back into the queue. */
-  _report(...what: unknown[]): void;
+  report(...what: unknown[]): void;
   /** Wraps a function so that nothing it throws reaches its caller (it is reported instead). */
-  _guard<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R | undefined;
+  guard<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R | undefined;
 }
 
-export function resolveSurroundings(env: LoggerEnv): Surroundings {
+function defaultLocks(navigator: BeaconNavigator | undefined): Locks | null {
+  try {
+    return ((navigator ?? globalThis.navigator) as { locks?: Locks } | undefined)?.locks ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function defaultChannel(): ((name: string) => Channel) | null {
+  if (typeof BroadcastChannel !== 'function') return null;
+  return (name) => {
+    const channel = new BroadcastChannel(name) as BroadcastChannel & { unref?(): void };
+    // Node's channel keeps its process alive (a test run's): a page's never does.
+    channel.unref?.();
+    return channel as unknown as Channel;
+  };
+}
+
+export function resolveRuntime(env: LoggerEnv): Runtime {
   let print: (Print | undefined)[] = [];
   try {
     const target = env.console ?? console;
@@ -90,21 +116,23 @@ export function resolveSurroundings(env: LoggerEnv): Surroundings {
       }
     };
   return {
-    _fetch: env.fetch ?? currentFetch,
-    _timers: {
+    fetch: env.fetch ?? currentFetch,
+    timers: {
       setTimeout: guard((callback: () => void, ms: number) => (env.setTimeout ?? setTimeout)(guard(callback), ms)),
       clearTimeout: guard((handle: unknown) => (env.clearTimeout ?? clearTimeout)(handle as number)),
     },
-    _now: () => (env.now ?? Date.now)(),
-    _random: () => (env.random ?? Math.random)(),
-    _session: env.session,
-    _local: env.local,
-    _window: env.target ?? globalThis.window,
-    _document: env.doc ?? globalThis.document,
-    _navigator: () => env.navigator ?? globalThis.navigator,
-    _sendTimeoutMs: env.sendTimeoutMs ?? 15_000,
-    _print: print,
-    _report: report,
-    _guard: guard,
+    now: () => (env.now ?? Date.now)(),
+    random: () => (env.random ?? Math.random)(),
+    session: env.session,
+    local: env.local,
+    window: env.target ?? globalThis.window,
+    document: env.doc ?? globalThis.document,
+    navigator: () => env.navigator ?? globalThis.navigator,
+    sendTimeoutMs: env.sendTimeoutMs ?? 15_000,
+    locks: env.locks === undefined ? defaultLocks(env.navigator) : env.locks,
+    openChannel: env.openChannel === undefined ? defaultChannel() : env.openChannel,
+    print,
+    report,
+    guard,
   };
 }

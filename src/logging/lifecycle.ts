@@ -14,16 +14,18 @@ export interface DocumentLike extends EventTargetLike {
 /** What the logger does on each event. */
 export interface PageEvents {
   /** The page turned hidden or is going away: it may never run again (hidden pages get discarded). */
-  _leave(): void;
+  leave(): void;
   /** The page is visible again. */
-  _resume(): void;
+  resume(): void;
+  /** The page is frozen (Chromium's Page Lifecycle): it runs no more until it is resumed, and may be discarded. */
+  freeze(): void;
   /** The browser is online again: delivery looks at what may go. */
-  _online(): void;
+  online(): void;
   /**
    * Uncaught errors (with the error object, whose stack says where; a cross-origin "Script
    * error." has none) and unhandled rejections (the reason), when they are to be captured.
    */
-  _error(message: unknown, additional: unknown[]): void;
+  error(message: unknown, additional: unknown[]): void;
 }
 
 /** Starts listening; returns the function that stops it all. Nothing here throws into the page. */
@@ -49,12 +51,14 @@ export function listen(
     }
     removers.push(() => eventTarget?.removeEventListener(type, listener));
   };
-  add(target, 'pagehide', () => on._leave());
-  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on._leave() : on._resume()));
-  add(target, 'online', () => on._online());
+  add(target, 'pagehide', () => on.leave());
+  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on.leave() : on.resume()));
+  add(doc, 'freeze', () => on.freeze());
+  add(doc, 'resume', () => doc?.visibilityState !== 'hidden' && on.resume());
+  add(target, 'online', () => on.online());
   if (captureErrors) {
-    add(target, 'error', (event: ErrorEvent) => on._error(event.message, [event.error]));
-    add(target, 'unhandledrejection', (event: PromiseRejectionEvent) => on._error('Unhandled rejection', [event.reason]));
+    add(target, 'error', (event: ErrorEvent) => on.error(event.message, [event.error]));
+    add(target, 'unhandledrejection', (event: PromiseRejectionEvent) => on.error('Unhandled rejection', [event.reason]));
   }
   return () => {
     for (const remove of removers) {

@@ -3,7 +3,7 @@
  * and the composition of its parts, each handed the few others it uses. A call at or above
  * `serverLogLevel` is counted in the ledger and handed to the queue (which groups repeats, applies
  * the rate limit and the bound, and has the entry made); delivery forms batches from the queue and
- * owns each until it is settled; page exit asks delivery to store and drain. Every way in is
+ * owns each until it is settled, page exit included. Every way in is
  * guarded: nothing the logger does can throw into the page. Starting, stopping and the endpoint
  * are on the controller only, which the page's clients hold (page.ts).
  */
@@ -11,36 +11,122 @@ import { LogLevel } from '../product/constants';
 import { loadSettings, saveSettings, validConfig } from './config';
 import { createDelivery } from './delivery';
 import { createEntries } from './entry';
-import { type LoggerEnv, resolveSurroundings } from './env';
-import { pageExit } from './exit';
+import { type LoggerEnv, type Runtime, resolveRuntime } from './env';
 import { createLedger } from './ledger';
 import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './levels';
 import { listen, type PageEvents } from './lifecycle';
 import { createPost } from './post';
 import { createQueue } from './queue';
+import { createOneSender } from './sender/oneSender';
 import { isoTime } from './serialize';
-import type { Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
+import type { LogEndpoint, Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
 
 type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
 
 const silent: LogMethod = () => {};
 
+/** The parts, each handed the few others it uses. */
+function composeParts(runtime: Runtime, settings: () => LoggerConfig) {
+  const ledger = createLedger(runtime);
+  const entries = createEntries(runtime);
+  const queue = createQueue(settings, ledger, runtime.now, entries._write, (refs, reason) => oneSender._dropped(refs, reason));
+  const post = createPost(runtime, () => settings().withCredentials);
+  const delivery = createDelivery(runtime, queue, ledger, post, settings);
+  const oneSender = createOneSender({
+    runtime,
+    queue,
+    pending: delivery._pending,
+    ledger,
+    writeEntry: entries._write,
+    config: settings,
+    sendDue: delivery._sendDue,
+    flushOwn: delivery._flush,
+  });
+  return { ledger, entries, queue, delivery, oneSender };
+}
+
+type Parts = ReturnType<typeof composeParts>;
+
+/** flush() and stats() of the public logger: this tab's own batches and its entries handed to the sender, together. */
+function ledgerMethods({ ledger, queue, delivery, oneSender }: Parts): Pick<Logger, 'flush' | 'stats'> {
+  return {
+    async flush() {
+      const [own, handed] = await Promise.all([delivery._flush(), oneSender._flush()]);
+      return { sent: own.sent + handed.sent, kept: own.kept + handed.kept, dropped: own.dropped + handed.dropped };
+    },
+    stats: () => ({
+      ...ledger._stats(queue._held() + delivery._held() + oneSender._held(), delivery._status()),
+      tabRole: oneSender._role(),
+    }),
+  };
+}
+
+/** Page events: page exit and the tabs' sender follow the page leaving, coming back and freezing. */
+const pageEvents = ({ delivery, oneSender }: Parts, error: PageEvents['error']): PageEvents => ({
+  leave() {
+    delivery._pageExit._leave();
+    oneSender._setActive(false);
+  },
+  resume() {
+    delivery._pageExit._resume();
+    oneSender._setActive(true);
+  },
+  freeze: () => oneSender._setActive(false),
+  online: delivery._sendDue,
+  error,
+});
+
+/** What the page's clients drive: start, the endpoint, stop. */
+function controller(
+  runtime: Runtime,
+  parts: Parts,
+  events: PageEvents,
+  start: (options: LoggerStartOptions) => void,
+): Omit<LoggerController, '_logger'> {
+  const { delivery, oneSender } = parts;
+  /** Starts so far: a stop still flushing can tell that a start came meanwhile. */
+  let starts = 0;
+  let unlisten = silent;
+  /** Where batches go while started: its URL names the tabs' lock and channel. */
+  let endpointUrl: string | null = null;
+  return {
+    _start: runtime.guard((options: LoggerStartOptions) => {
+      // Whatever an earlier page left must not keep this one from starting.
+      if (!starts) runtime.guard(delivery._pageExit._restore)();
+      starts++;
+      unlisten();
+      unlisten = listen(runtime.window, runtime.document, events, options.captureErrors);
+      start(options);
+      delivery._start();
+      oneSender._setActive(runtime.document?.visibilityState !== 'hidden');
+      oneSender._setEndpoint(endpointUrl);
+    }),
+    _setEndpoint: runtime.guard((endpoint: LogEndpoint | null) => {
+      delivery._setEndpoint(endpoint);
+      endpointUrl = endpoint?.url ?? null;
+      if (delivery._status() !== 'stopped') oneSender._setEndpoint(endpointUrl);
+    }),
+    async _stop() {
+      const at = starts;
+      // What this tab handed to the sender tab is flushed too: the sender may be the tab that stays.
+      await Promise.all([delivery._flush(), oneSender._flush()]);
+      if (at !== starts) return;
+      delivery._stop();
+      oneSender._setEndpoint(null);
+      unlisten();
+      unlisten = silent;
+    },
+  };
+}
+
 export function createLogger(env: LoggerEnv): LoggerController {
-  const surroundings = resolveSurroundings(env);
-  const { _guard: guard, _report: report, _now: now } = surroundings;
+  const runtime = resolveRuntime(env);
+  const { guard, report, now } = runtime;
   /** The live configuration: written here only (start, updateConfig), read by the parts through `settings`. */
   let config: LoggerConfig = env.production ? productionDefaults : developmentDefaults;
-  const settings = () => config;
-  const ledger = createLedger(surroundings);
-  const entries = createEntries(surroundings);
-  const queue = createQueue(settings, ledger, now, entries._write);
-  const post = createPost(surroundings, () => config.withCredentials);
-  const delivery = createDelivery(surroundings, queue, ledger, post);
-
-  /**
-   * The level methods of the public logger (the public logger is this object, with the rest of the
-   * contract's methods): the first configure() below puts each in place.
-   */
+  const parts = composeParts(runtime, () => config);
+  const { ledger, entries, queue, delivery, oneSender } = parts;
+  /** The level methods of the public logger (which is this object, with the contract's other methods). */
   const methods = {} as LevelMethods;
   /** The lowest level that does anything at all: below it a method is an empty function. */
   let threshold = 0;
@@ -53,17 +139,14 @@ export function createLogger(env: LoggerEnv): LoggerController {
       // A clock that gives no time throws here, before the entry is counted.
       const timestamp = isoTime(at);
       ledger._log(1);
-      queue._push({
-        _level: level,
-        _message: message,
-        _additional: additional,
-        _timestamp: timestamp,
-        _at: at,
-        _context: entries._context(),
-      });
-      delivery._pump();
+      const call = { level, message, additional, timestamp, at, context: entries._context() };
+      if (oneSender._hands()) oneSender._hand(call);
+      else {
+        queue._push(call);
+        delivery._sendDue();
+      }
     }
-    if (!disableConsoleLogging && level >= config.level) surroundings._print[level]?.(message, ...additional);
+    if (!disableConsoleLogging && level >= config.level) runtime.print[level]?.(message, ...additional);
   }
 
   /** The methods that log, by level. A method taken off the logger before its level was filtered still checks it. */
@@ -93,15 +176,6 @@ export function createLogger(env: LoggerEnv): LoggerController {
     delivery._reschedule();
   }
 
-  const events: PageEvents = {
-    ...pageExit(delivery),
-    _online: delivery._pump,
-    _error: (message, additional) => log(LogLevel.ERROR, message, additional),
-  };
-  /** Starts so far: a stop still flushing can tell that a start came meanwhile. */
-  let starts = 0;
-  let unlisten = silent;
-
   // The tab's saved settings are read when a client starts the logger, not now: a page's first
   // sessionStorage read took 15-40 ms in Chromium (a fresh profile, the boot benchmark's bare
   // page), and the start-up requests leave before the logger starts.
@@ -109,34 +183,19 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const logger: Logger = Object.assign(methods, {
     updateConfig: guard((partial: Partial<LoggerConfig>) => {
       const valid = validConfig(partial);
-      saveSettings(surroundings._session, valid);
-      configure(config, valid, loadSettings(surroundings._session));
+      saveSettings(runtime.session, valid);
+      configure(config, valid, loadSettings(runtime.session));
     }),
     getConfig: () => ({ ...config }),
-    flush: delivery._flush,
-    stats: () => ledger._stats(queue._held() + delivery._held(), delivery._doing()),
+    ...ledgerMethods(parts),
     setContext: guard(entries._setContext),
   });
+  const events = pageEvents(parts, (message, additional) => log(LogLevel.ERROR, message, additional));
   return {
     _logger: logger,
-    _start: guard(({ production, options, captureErrors }: LoggerStartOptions) => {
-      // Whatever an earlier page left must not keep this one from starting.
-      if (!starts) guard(delivery._restore)();
-      starts++;
-      unlisten();
-      unlisten = listen(surroundings._window, surroundings._document, events, captureErrors);
+    ...controller(runtime, parts, events, ({ production, options }) => {
       entries._setBeforeSend(options?.beforeSend);
-      configure(production ? productionDefaults : developmentDefaults, validConfig(options), loadSettings(surroundings._session));
-      delivery._start();
+      configure(production ? productionDefaults : developmentDefaults, validConfig(options), loadSettings(runtime.session));
     }),
-    _setEndpoint: guard(delivery._setEndpoint),
-    async _stop() {
-      const at = starts;
-      await delivery._flush();
-      if (at !== starts) return;
-      delivery._stop();
-      unlisten();
-      unlisten = silent;
-    },
   };
 }

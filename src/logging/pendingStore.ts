@@ -13,7 +13,7 @@
 import { isPlainObject, parseJson } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
-import { type Batch, newBatch, occurrencesIn } from './batch';
+import { type Batch, entriesStoodFor, newBatch } from './batch';
 import type { ReportCounts } from './ledger';
 import { isEntry, utf8Bytes } from './serialize';
 
@@ -26,13 +26,13 @@ const ENVELOPE_BYTES = 256;
 const VALID_KEY = /^[\w-]{8,64}$/;
 
 /** Each batch as stored, written once: the page's key is rewritten as batches are settled. */
-const storedText = new WeakMap<Batch, { _text: string; _bytes: number }>();
+const storedText = new WeakMap<Batch, { text: string; bytes: number }>();
 
 function stored(batch: Batch) {
   let kept = storedText.get(batch);
   if (!kept) {
-    const text = `{"key":"${batch._key}","reported":${JSON.stringify(batch._reported)},"body":${batch._body}}`;
-    kept = { _text: text, _bytes: utf8Bytes(text) };
+    const text = `{"key":"${batch.key}","reported":${JSON.stringify(batch.reported)},"body":${batch.body}}`;
+    kept = { text, bytes: utf8Bytes(text) };
     storedText.set(batch, kept);
   }
   return kept;
@@ -48,7 +48,7 @@ export function leftOutOfStore(local: SafeStorage, ownKey: string, batches: read
     if (key.startsWith(STORE_PREFIX) && key !== ownKey) room -= utf8Bytes(key + (local.get(key) ?? ''));
   let leftOut = batches.length;
   for (; leftOut > 0; leftOut--) {
-    room -= stored(batches[leftOut - 1] as Batch)._bytes + 1;
+    room -= stored(batches[leftOut - 1] as Batch).bytes + 1;
     if (room < 0) break;
   }
   return leftOut;
@@ -62,7 +62,7 @@ export function storePage(
   counts: Readonly<ReportCounts> | null,
   now: number,
 ): void {
-  const texts = batches.map((batch) => stored(batch)._text);
+  const texts = batches.map((batch) => stored(batch).text);
   if (batches.length || counts)
     local.set(ownKey, `{"since":${JSON.stringify(now)},"dropped":${JSON.stringify(counts)},"batches":[${texts.join()}]}`);
   else local.remove(ownKey);
@@ -76,7 +76,7 @@ function readBatch(value: unknown): Batch | null {
   // A drop report, when there is one, is the first entry and is not a logged entry.
   const report = isPlainObject(reported) ? reported : null;
   return entries.length && entries.every(isEntry)
-    ? newBatch(key, JSON.stringify(body), occurrencesIn(entries, report), -Infinity, report)
+    ? newBatch(key, JSON.stringify(body), entriesStoodFor(entries, report), { tag: 'store' }, report)
     : null;
 }
 
@@ -103,7 +103,7 @@ export function takeStored(local: SafeStorage): { batches: Batch[]; counts: unkn
     for (const stored of page.batches) {
       const batch = readBatch(stored);
       // A key stands for one batch: a second batch under a key already taken is that batch again.
-      if (batch && !batches.has(batch._key)) batches.set(batch._key, batch);
+      if (batch && !batches.has(batch.key)) batches.set(batch.key, batch);
     }
   return { batches: [...batches.values()], counts: pages.map((page) => page.dropped) };
 }

@@ -1,11 +1,12 @@
 /**
  * The POST of a batch to the log endpoint, for delivery's own requests and page exit's keepalive
  * requests alike: JSON, the endpoint's headers read at each send (a token may change), and the
- * batch's Idempotency-Key last, so that no endpoint header can replace it.
+ * batch's Idempotency-Key last, so that no endpoint header can replace it. What came of it is the
+ * HTTP primitive's own result: the server's answer, or none and why.
  */
 import { type HttpResult, request } from '../browser/http';
 import type { Batch } from './batch';
-import type { Surroundings } from './env';
+import type { Runtime } from './env';
 import type { LogEndpoint } from './types';
 
 export type Post = (
@@ -20,22 +21,22 @@ export type Post = (
  * and the batch waits.
  */
 export function createPost(
-  { _fetch, _timers, _sendTimeoutMs }: Pick<Surroundings, '_fetch' | '_timers' | '_sendTimeoutMs'>,
+  { fetch, timers, sendTimeoutMs }: Pick<Runtime, 'fetch' | 'timers' | 'sendTimeoutMs'>,
   withCredentials: () => boolean,
 ): Post {
   return (endpoint, batch, keepalive, headers = endpoint.headers()) =>
     request(
-      _fetch,
+      fetch,
       endpoint.url,
       {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers, 'Idempotency-Key': batch._key },
-        body: batch._body,
+        headers: { 'Content-Type': 'application/json', ...headers, 'Idempotency-Key': batch.key },
+        body: batch.body,
         credentials: withCredentials() ? 'include' : 'same-origin',
         keepalive,
-        timeoutMs: _sendTimeoutMs,
+        timeoutMs: sendTimeoutMs,
         readBody: false,
       },
-      _timers,
+      timers,
     );
 }

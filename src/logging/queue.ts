@@ -1,196 +1,345 @@
 /**
- * The queue: which logged calls are admitted (grouping of repeats, the rate limit, the bound), when
- * a batch is due, and what one batch holds. The clock and the config in, decisions out; no
- * timers, no fetch, no DOM.
+ * The queue: which logged calls are admitted (grouping of repeats, the rate limit, the bound), and
+ * what one batch holds. The clock and the config in, decisions out; no timers, no fetch, no DOM.
+ * When a batch is due is the flush controller's call (flushController.ts), from the queue's size.
  *
- * Occurrences are numbered as they are queued, and the queue only ever loses its oldest (to a
- * batch, or to the bound), so the oldest queued is number `head` and the newest `head + held - 1`.
- * A grouped entry takes the numbers of the occurrences it stands for; it counts repeats only until
- * the next batch is made or flush() advances the round, so that the numbers of what is queued never
- * move (and not once it has left the queue).
+ * Calls are numbered as they are queued, and the queue only ever loses its oldest (to a batch, or
+ * to the bound), so the oldest queued is number `head` and the newest `head + held - 1`. A grouped
+ * entry takes the numbers of the calls it stands for; it counts repeats only until the queue is
+ * next cut (a batch is made, or flush() marks what it waits for), so that the numbers of what is
+ * queued never move.
  */
 import { LogLevel } from '../product/constants';
 import { type Batch, newBatch } from './batch';
 import { newIdempotencyKey } from './idempotencyKey';
 import type { Ledger } from './ledger';
 import { createRateLimit } from './rateLimit';
-import { createRepeats, repeatKind } from './repeats';
-import { isoTime, type QueuedEntry } from './serialize';
+import { createRepeats, type Kind, repeatKind } from './repeats';
+import { isoTime, type QueuedEntry, utf8Bytes } from './serialize';
 import type { LoggerConfig } from './types';
-
-/** A batch goes early once its JSON reaches this many bytes. */
-export const MAX_BATCH_BYTES = 16 * 1024;
 
 /** The message of the ERROR entry that carries drop counts to the server. */
 export const DROP_REPORT_MESSAGE = 'emweb.logger dropped entries';
 
 /** A call to the logger at a server level, as it came in. */
-export interface Occurrence {
-  _level: LogLevel;
-  _message: unknown;
-  _additional: unknown[];
-  _timestamp: string;
+export interface LogCall {
+  level: LogLevel;
+  message: unknown;
+  additional: unknown[];
+  timestamp: string;
   /** When, in ms (the clock's). */
-  _at: number;
+  at: number;
   /** The context as it was then, as the end of the entry's JSON (see `contextJson`). */
-  _context: string;
+  context: string;
 }
 
-/** Repeats counted into one entry; the entry is made when its batch is made. */
-interface Group {
-  /** The occurrences it stands for. */
-  _count: number;
-  _firstTimestamp: string;
-  _latest: Occurrence;
+/**
+ * An entry another tab of the browser handed to this one, the sender (sender/): written there
+ * (context, beforeSend, scrubbed), counted in that tab's ledger, never in this one's. `ref` names
+ * it across tabs (`<tab>:<number>`); `kind` is its repeat kind, told where it was logged.
+ */
+export interface HandedEntry {
+  ref: string;
+  json: string;
+  bytes: number;
+  at: number;
+  level: LogLevel;
+  timestamp: string;
+  kind: string | null;
+}
+
+interface HandedSlot {
+  tag: 'handed';
+  entry: HandedEntry;
+  bytes: number;
+  at: number;
+}
+
+/** Repeats counted into one entry; the entry is written when its batch is made. */
+interface GroupedEntry {
+  tag: 'repeats';
+  /** The calls it stands for, in every tab. */
+  count: number;
+  /** Of those, this tab's own. */
+  own: number;
+  /** The others, handed by other tabs. */
+  handed: string[];
+  firstTimestamp: string;
+  latest: { tag: 'own'; call: LogCall } | { tag: 'handed'; entry: HandedEntry };
   /** When it was opened: it is due like an entry queued then. */
-  _at: number;
-  /** Unknown until it is made: it does not make a batch due early. */
-  _bytes: 0;
-  /** It counts repeats while this is the queue's round. */
-  _round: number;
+  at: number;
+  /** Unknown until it is written: it does not make a batch due early. */
+  bytes: 0;
+  /** It counts repeats while the queue has not been cut since this cut. */
+  openIn: number;
+  /** The kind whose repeats it counts: it stops counting them when it leaves the queue. */
+  kind: Kind<GroupedEntry>;
 }
 
-/** What a grouped entry adds to its latest occurrence (null: it stands for itself alone). */
-export type Repeat = Pick<Group, '_count' | '_firstTimestamp'> | null;
+/** What a grouped entry adds to its latest call (null: it stands for itself alone). */
+export type Repeat = Pick<GroupedEntry, 'count' | 'firstTimestamp'> | null;
 
-/** Writes an occurrence as the entry the server receives (null: beforeSend dropped it). */
-export type WriteEntry = (occurrence: Occurrence, repeat: Repeat) => QueuedEntry | null;
+/** Writes a call as the entry the server receives (null: beforeSend dropped it). */
+export type WriteEntry = (call: LogCall, repeat: Repeat) => QueuedEntry | null;
 
-type Slot = QueuedEntry | Group;
+/** A place in the queue: an entry written when it was queued, one another tab handed, or repeats counted into one entry. */
+type Slot = QueuedEntry | HandedSlot | GroupedEntry;
 
-const occurrencesOf = (slot: Slot) => (slot as Group)._count ?? 1;
+/** This tab's own calls a slot stands for (the queue numbers those only). */
+const callsIn = (slot: Slot) => (slot.tag === 'repeats' ? slot.own : slot.tag === 'entry' ? 1 : 0);
+const handedIn = (slot: Slot): string[] => (slot.tag === 'repeats' ? slot.handed : slot.tag === 'handed' ? [slot.entry.ref] : []);
+
+/** A handed entry's JSON with a grouped entry's counts, before its context, as this tab writes its own. */
+function withRepeat(json: string, repeat: Repeat): string {
+  if (!repeat) return json;
+  const { level, message, additional, timestamp, context } = JSON.parse(json);
+  const grouped = { level, message, additional, timestamp, repeated: repeat.count, firstTimestamp: repeat.firstTimestamp };
+  return JSON.stringify(context === undefined ? grouped : { ...grouped, context });
+}
+
+/** What the flush controller needs to tell when a batch is due. */
+export interface QueueSize {
+  /** Places taken (a grouped entry takes one). */
+  slots: number;
+  /** Bytes of the entries' JSON written so far. */
+  bytes: number;
+  /** When the oldest place was taken; Infinity when empty. */
+  oldestAt: number;
+}
 
 export interface Queue {
   /** Admits a call at a server level: as it is, counted into a grouped entry, or dropped (and counted). */
-  _push(occurrence: Occurrence): void;
-  /**
-   * Milliseconds until a batch is due: 0 when one is full (by count or by bytes), else when the
-   * oldest entry, or the oldest loss not yet reported, has waited `flushIntervalMs`; Infinity when
-   * there is nothing to send.
-   */
-  _dueIn(now: number): number;
+  _push(call: LogCall): void;
+  /** Admits an entry another tab handed, under the same rules; one dropped is told to `handedDropped`. */
+  _pushHanded(entry: HandedEntry): void;
+  /** Lets go of every handed entry not yet in a batch: this tab no longer sends, their tabs hand them on. */
+  _releaseHanded(): void;
+  _size(): QueueSize;
   /**
    * The next batch, due or not: a drop report first when there are counts to report (it takes one of
    * the `batchSize` places), then the oldest entries, at most `batchSize`, stopping after the one
-   * that brings its JSON to 16 KiB. Null when there is nothing at all.
+   * that brings its JSON to `maxBytes`. Null when there is nothing at all.
    */
-  _take(): Batch | null;
-  /**
-   * For flush(): starts a new round, so that grouped entries queued now count no more repeats, and
-   * returns the number every occurrence queued now is below.
-   */
-  _advanceRound(): number;
-  /** The number of the oldest occurrence queued. */
+  _take(maxBytes: number): Batch | null;
+  /** Cuts the queue (grouped entries queued now count no more repeats); returns the number every call queued now is below. */
+  _cut(): number;
+  /** The number of the oldest of this tab's calls queued. */
   _head(): number;
-  /** Occurrences queued. */
+  /** This tab's calls queued. */
   _held(): number;
+  /** Whether entries other tabs handed are queued. */
+  _holdsHanded(): boolean;
 }
 
-export function createQueue(config: () => LoggerConfig, ledger: Ledger, now: () => number, writeEntry: WriteEntry): Queue {
+/** Handed entries dropped here, by reason: their tabs count them. */
+export type HandedDropped = (refs: string[], reason: 'queueFull' | 'rateLimited' | 'beforeSend') => void;
+
+type Latest = GroupedEntry['latest'];
+
+/** The queue's state and what it is handed: the functions below work on it. */
+interface QueueState {
+  config: () => LoggerConfig;
+  ledger: Ledger;
+  now: () => number;
+  writeEntry: WriteEntry;
+  handedDropped: HandedDropped;
   /** Oldest first. */
-  const slots: Slot[] = [];
-  let head = 0;
-  let held = 0;
-  /** Bytes of the slots' JSON: a batch is due early at 16 KiB. */
-  let bytes = 0;
-  const admit = createRateLimit();
-  const repeatOf = createRepeats<Group>();
-  /** Grouped entries of an earlier round count no more repeats. */
-  let round = 0;
+  slots: Slot[];
+  /** The number of the oldest of this tab's calls queued. */
+  head: number;
+  /** This tab's calls queued. */
+  held: number;
+  /** Bytes of the entries' JSON written so far. */
+  bytes: number;
+  admit: ReturnType<typeof createRateLimit>;
+  repeatOf: ReturnType<typeof createRepeats<GroupedEntry>>;
+  /** Times the queue was cut: a grouped entry opened since the last cut counts repeats. */
+  cuts: number;
+}
 
-  /** Out of the queue: into a batch, or pushed out by the bound. */
-  const shift = () => {
-    const slot = slots.shift() as Slot;
-    const n = occurrencesOf(slot);
-    head += n;
-    held -= n;
-    bytes -= slot._bytes;
-    // A grouped entry out of the queue counts no more repeats.
-    if ((slot as Group)._latest) (slot as Group)._round = -1;
-    return slot;
+/** Out of the queue: into a batch, or pushed out by the bound. */
+function shift(q: QueueState): Slot {
+  const slot = q.slots.shift() as Slot;
+  const n = callsIn(slot);
+  q.head += n;
+  q.held -= n;
+  q.bytes -= slot.bytes;
+  if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
+  return slot;
+}
+
+/** The oldest are pushed out (and counted) to keep within the bound. shift, not splice: V8 takes the head off a shift in place. */
+function add(q: QueueState, slot: Slot, maxQueueSize: number): void {
+  q.slots.push(slot);
+  q.held += callsIn(slot);
+  q.bytes += slot.bytes;
+  let pushedOut = 0;
+  const handedOut: string[] = [];
+  while (q.slots.length > maxQueueSize) {
+    const out = shift(q);
+    pushedOut += callsIn(out);
+    handedOut.push(...handedIn(out));
+  }
+  q.ledger._drop('queueFull', pushedOut);
+  if (handedOut.length) q.handedDropped(handedOut, 'queueFull');
+}
+
+/** Counts a repeat into its kind's open grouped entry; false when there is none. */
+function countRepeat(q: QueueState, kind: Kind<GroupedEntry> | null, latest: Latest): boolean {
+  const group = kind?.group;
+  if (group?.openIn !== q.cuts) return false;
+  group.count++;
+  group.latest = latest;
+  if (latest.tag === 'own') {
+    group.own++;
+    q.held++;
+  } else group.handed.push(latest.entry.ref);
+  return true;
+}
+
+function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, timestamp: string, at: number): GroupedEntry {
+  const own = latest.tag === 'own';
+  const handed = own ? [] : [latest.entry.ref];
+  const group: GroupedEntry = {
+    tag: 'repeats',
+    count: 1,
+    own: own ? 1 : 0,
+    handed,
+    firstTimestamp: timestamp,
+    latest,
+    at,
+    bytes: 0,
+    openIn: q.cuts,
+    kind,
   };
+  kind.group = group;
+  return group;
+}
 
-  const advanceRound = () => {
-    round++;
-    return head + held;
+function push(q: QueueState, call: LogCall) {
+  const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
+  const key = groupRepeatsAfter ? repeatKind(call) : null;
+  const kind = key === null ? null : q.repeatOf(call.level, key, call.at, groupRepeatsAfter);
+  if (countRepeat(q, kind, { tag: 'own', call })) return;
+  // As it is, or a new grouped entry: either passes the rate limit as one entry.
+  if (!q.admit(call.at, maxEntriesPerMinute)) return q.ledger._drop('rateLimited', 1);
+  const slot = kind ? openGroup(q, kind, { tag: 'own', call }, call.timestamp, call.at) : q.writeEntry(call, null);
+  if (!slot) return q.ledger._drop('beforeSend', 1);
+  add(q, slot, maxQueueSize);
+}
+
+function pushHanded(q: QueueState, entry: HandedEntry) {
+  const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
+  const kind = groupRepeatsAfter && entry.kind !== null ? q.repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
+  if (countRepeat(q, kind, { tag: 'handed', entry })) return;
+  if (!q.admit(entry.at, maxEntriesPerMinute)) return q.handedDropped([entry.ref], 'rateLimited');
+  const slot: Slot = kind
+    ? openGroup(q, kind, { tag: 'handed', entry }, entry.timestamp, entry.at)
+    : { tag: 'handed', entry, bytes: entry.bytes, at: entry.at };
+  add(q, slot, maxQueueSize);
+}
+
+/** Other tabs' entries not yet in a batch go; a grouped entry keeps this tab's own repeats. */
+function releaseHanded(q: QueueState): void {
+  for (let i = q.slots.length - 1; i >= 0; i--) {
+    const slot = q.slots[i] as Slot;
+    if (slot.tag === 'entry') continue;
+    if (slot.tag === 'repeats' && slot.own > 0) {
+      slot.count = slot.own;
+      slot.handed = [];
+      continue;
+    }
+    if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
+    q.bytes -= slot.bytes;
+    q.slots.splice(i, 1);
+  }
+}
+
+/** The drop report that opens a batch when there are counts to report: they go with this batch. */
+function dropReport(q: QueueState) {
+  const counts = q.ledger._takeReport();
+  const json = counts
+    ? JSON.stringify({ level: LogLevel.ERROR, message: DROP_REPORT_MESSAGE, additional: [counts], timestamp: isoTime(q.now()) })
+    : null;
+  return { counts, json };
+}
+
+/** A slot as the entry that goes in a batch; null when beforeSend dropped it (and it is counted). */
+function entryOf(q: QueueState, slot: Slot): { json: string; bytes: number } | null {
+  if (slot.tag === 'entry') return slot;
+  if (slot.tag === 'handed') return slot.entry;
+  const repeat = slot.count > 1 ? slot : null;
+  if (slot.latest.tag === 'handed') {
+    const json = withRepeat(slot.latest.entry.json, repeat);
+    return { json, bytes: utf8Bytes(json) };
+  }
+  const entry = q.writeEntry(slot.latest.call, repeat);
+  if (!entry) {
+    q.ledger._drop('beforeSend', slot.own);
+    if (slot.handed.length) q.handedDropped(slot.handed, 'beforeSend');
+  }
+  return entry;
+}
+
+function take(q: QueueState, maxBytes: number): Batch | null {
+  const { batchSize } = q.config();
+  const first = q.head;
+  // Each time a batch is made, the repeats counted so far become one entry: later ones start another.
+  q.cuts++;
+  const report = dropReport(q);
+  const jsons = report.json ? [report.json] : [];
+  const handed: string[][] = report.json ? [[]] : [];
+  let count = 0;
+  let anyHanded = false;
+  for (let batchBytes = 0; jsons.length < batchSize && batchBytes < maxBytes && q.slots.length; ) {
+    const slot = shift(q);
+    const entry = entryOf(q, slot);
+    if (!entry) continue;
+    batchBytes += entry.bytes;
+    jsons.push(entry.json);
+    count += callsIn(slot);
+    const refs = handedIn(slot);
+    handed.push(refs);
+    anyHanded ||= refs.length > 0;
+  }
+  if (!jsons.length) return null;
+  const body = batchSize === 1 && jsons.length === 1 ? (jsons[0] as string) : `[${jsons.join()}]`;
+  return newBatch(newIdempotencyKey(), body, count, { tag: 'queue', first }, report.counts, anyHanded ? handed : null);
+}
+
+export function createQueue(
+  config: () => LoggerConfig,
+  ledger: Ledger,
+  now: () => number,
+  writeEntry: WriteEntry,
+  handedDropped: HandedDropped = () => {},
+): Queue {
+  const q: QueueState = {
+    config,
+    ledger,
+    now,
+    writeEntry,
+    handedDropped,
+    slots: [],
+    head: 0,
+    held: 0,
+    bytes: 0,
+    admit: createRateLimit(),
+    repeatOf: createRepeats<GroupedEntry>(),
+    cuts: 0,
   };
-
   return {
-    _push(occurrence) {
-      const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = config();
-      const at = occurrence._at;
-      const key = groupRepeatsAfter ? repeatKind(occurrence) : null;
-      const kind = key === null ? null : repeatOf(occurrence._level, key, at, groupRepeatsAfter);
-      const group = kind?._group;
-      if (group?._round === round) {
-        group._count++;
-        group._latest = occurrence;
-        held++;
-        return;
-      }
-      // As it is, or a new grouped entry: either passes the rate limit as one entry.
-      if (!admit(at, maxEntriesPerMinute)) return ledger._drop('rateLimited', 1);
-      let slot: Slot | null;
-      if (kind) {
-        slot = { _count: 1, _firstTimestamp: occurrence._timestamp, _latest: occurrence, _at: at, _bytes: 0, _round: round };
-        kind._group = slot;
-      } else slot = writeEntry(occurrence, null);
-      if (!slot) return ledger._drop('beforeSend', 1);
-      slots.push(slot);
-      held++;
-      bytes += slot._bytes;
-      // The oldest are pushed out (and counted) to keep within the bound. shift, not splice: V8
-      // moves the whole array for a splice, and takes the head off a shift in place.
-      let pushedOut = 0;
-      while (slots.length > maxQueueSize) pushedOut += occurrencesOf(shift());
-      ledger._drop('queueFull', pushedOut);
+    _push: (call) => push(q, call),
+    _pushHanded: (entry) => pushHanded(q, entry),
+    _releaseHanded: () => releaseHanded(q),
+    _size: () => ({ slots: q.slots.length, bytes: q.bytes, oldestAt: q.slots[0]?.at ?? Infinity }),
+    _take: (maxBytes) => take(q, maxBytes),
+    _cut() {
+      q.cuts++;
+      return q.head + q.held;
     },
-
-    _dueIn(at) {
-      const { batchSize, flushIntervalMs } = config();
-      if (slots.length >= batchSize || bytes >= MAX_BATCH_BYTES) return 0;
-      const since = Math.min(slots[0]?._at ?? Infinity, ledger._unreportedSince());
-      return Math.max(0, since + flushIntervalMs - at);
-    },
-
-    _take() {
-      const { batchSize } = config();
-      const first = head;
-      // Each time a batch is made, the repeats counted so far become one entry: later ones start another.
-      round++;
-      // The episode ends: its counts go in this batch.
-      const report = ledger._takeReport();
-      const jsons = report
-        ? [
-            JSON.stringify({
-              level: LogLevel.ERROR,
-              message: DROP_REPORT_MESSAGE,
-              additional: [report],
-              timestamp: isoTime(now()),
-            }),
-          ]
-        : [];
-      let count = 0;
-      for (let batchBytes = 0; jsons.length < batchSize && batchBytes < MAX_BATCH_BYTES && slots.length; ) {
-        const slot = shift();
-        const n = occurrencesOf(slot);
-        const latest = (slot as Group)._latest;
-        const entry = latest ? writeEntry(latest, n > 1 ? (slot as Group) : null) : (slot as QueuedEntry);
-        if (!entry) {
-          ledger._drop('beforeSend', n);
-          continue;
-        }
-        batchBytes += entry._bytes;
-        jsons.push(entry._json);
-        count += n;
-      }
-      if (!jsons.length) return null;
-      const body = batchSize === 1 && jsons.length === 1 ? (jsons[0] as string) : `[${jsons.join()}]`;
-      return newBatch(newIdempotencyKey(), body, count, first, report);
-    },
-
-    _advanceRound: advanceRound,
-    _head: () => head,
-    _held: () => held,
+    _head: () => q.head,
+    _held: () => q.held,
+    _holdsHanded: () => q.slots.some((slot) => handedIn(slot).length > 0),
   };
 }

@@ -10,16 +10,16 @@
 import type { LogLevel } from '../product/constants';
 import { messageText } from './serialize';
 
-/** Kinds remembered at most, per level: past it they are all forgotten (their next occurrences go as they are, as if new). */
+/** Kinds remembered at most, per level: past it they are all forgotten (their next entries go as they are, as if new). */
 const MAX_KINDS = 256;
 /** Text kept of each part of a kind: longer texts are the same kind when their first 8 Ki characters are. */
 const MAX_PART = 8 * 1024;
 
 export interface Kind<Group> {
-  /** When its occurrences that went as they are did so, within the last minute, oldest first (at most the limit). */
-  _times: number[];
-  /** The grouped entry counting its repeats, once there is one. */
-  _group?: Group;
+  /** When its entries that went as they are did so, within the last minute, oldest first (at most the limit). */
+  times: number[];
+  /** The grouped entry in the queue counting its repeats, while there is one. */
+  group?: Group | undefined;
 }
 
 /** At most 8 Ki characters of a text (a key is made a copy when it is looked up: it keeps no 2 MB message alive). */
@@ -34,19 +34,19 @@ function firstFrame(name: string, message: string, stack: string): string | unde
 
 const isError = (value: unknown): value is Error => value instanceof Error;
 
-/** What of a logged call tells its kind, besides its level (the queue's occurrence has these and more). */
+/** What of a logged call tells its kind, besides its level (the queue's LogCall has these and more). */
 interface Logged {
-  _message: unknown;
-  _additional: unknown[];
+  message: unknown;
+  additional: unknown[];
 }
 
 /** A kind's key, and the texts of the call with an error it was made from. */
 interface ToldKind {
-  _text: string;
-  _name: string;
-  _message: string;
-  _stack: string;
-  _key: string;
+  text: string;
+  name: string;
+  message: string;
+  stack: string;
+  key: string;
 }
 
 /**
@@ -57,22 +57,22 @@ interface ToldKind {
 let lastKind: ToldKind | undefined;
 
 /**
- * What makes an occurrence a repeat of another at its level, as a key: its parts apart by a
+ * What makes a call a repeat of another at its level, as a key: its parts apart by a
  * character log texts do not hold. Null when it cannot be told (hostile values): such an entry
  * is never grouped.
  */
-export function repeatKind({ _message, _additional }: Logged): string | null {
+export function repeatKind(call: Logged): string | null {
   try {
-    const text = cut(typeof _message === 'string' ? _message : messageText(_message));
-    const error = _additional.find(isError);
+    const text = cut(typeof call.message === 'string' ? call.message : messageText(call.message));
+    const error = call.additional.find(isError);
     if (!error) return text;
     const name = String(error.name);
     const message = String(error.message);
     const stack = String(error.stack);
     const last = lastKind;
-    if (last?._text === text && last._name === name && last._message === message && last._stack === stack) return last._key;
+    if (last?.text === text && last.name === name && last.message === message && last.stack === stack) return last.key;
     const key = `${text}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, stack)}`;
-    lastKind = { _text: text, _name: name, _message: message, _stack: stack, _key: key };
+    lastKind = { text, name, message, stack, key };
     return key;
   } catch {
     return null;
@@ -80,7 +80,7 @@ export function repeatKind({ _message, _additional }: Logged): string | null {
 }
 
 /**
- * The kinds seen lately, per level. For an occurrence at `at`: its kind when it is a repeat to
+ * The kinds seen lately, per level. For a call at `at`: its kind when it is a repeat to
  * count (`limit` of its kind went as they are within the last minute), else null (it goes as it
  * is, and is noted).
  */
@@ -94,10 +94,10 @@ export function createRepeats<Group>(): (level: LogLevel, key: string, at: numbe
       // cost half again as much per call (measured by bench/logger.ts).
       if (kinds.size >= MAX_KINDS) kinds = new Map();
       byLevel[level] = kinds;
-      kinds.set(key, { _times: [at] });
+      kinds.set(key, { times: [at] });
       return null;
     }
-    const times = kind._times;
+    const { times } = kind;
     while (times.length && (times[0] as number) <= at - 60_000) times.shift();
     if (times.length >= limit) return kind;
     times.push(at);

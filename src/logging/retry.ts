@@ -1,9 +1,17 @@
 /**
- * The retry strategy, pure, as Datadog's browser transport has it: 408, 429 and 5xx are temporary
- * and retried with capped exponential backoff and jitter; a network failure while the browser says
- * it is online can be a CSP or ad-blocker block that never passes, so it is retried a few times only.
+ * What happens when a send fails, as Datadog's browser transport has it, pure. 408, 429 and 5xx
+ * are temporary: the batch is kept and sent again after a capped exponential backoff with jitter
+ * (1 s, 2 s, 4 s … 60 s), or when the server's Retry-After says. No answer while the browser says
+ * it is offline: the batch waits for the `online` event. No answer while online can be a CSP or
+ * ad-blocker block that never passes, so it is retried a few times only, then the batch is
+ * dropped. 413: the batch is split in two (batch.ts), a single entry dropped. Any other 4xx drops
+ * the batch. Either way one batch is out at a time, oldest first: the rest wait behind it.
  */
-/** What an answer means for its batch, named as the ledger counts it: sent, or dropped for a reason (if it is not retried). */
+
+import type { HttpResult } from '../browser/http';
+import type { Batch } from './batch';
+
+/** What a result means for its batch, named as the ledger counts it: sent, or dropped for a reason (if it is not retried). */
 export type Outcome = 'sent' | 'retry' | 'network' | 'rejected' | 'tooLarge';
 
 const FIRST_DELAY_MS = 1000;
@@ -13,10 +21,10 @@ export const MAX_RETRY_AFTER_MS = 300_000;
 /** Network failures retried while online before a batch is given up. */
 export const MAX_NETWORK_RETRIES = 3;
 
-/** What an answer means for its batch; status 0 stands for no answer (network failure, abort, timeout). */
-export function classify(status: number): Outcome {
+export function classify(result: HttpResult): Outcome {
+  if (result.kind === 'noAnswer') return 'network';
+  const { status } = result;
   if (status >= 200 && status < 300) return 'sent';
-  if (status === 0) return 'network';
   if (status === 408 || status === 429 || (status >= 500 && status < 600)) return 'retry';
   return status === 413 ? 'tooLarge' : 'rejected';
 }
@@ -38,4 +46,48 @@ export function parseRetryAfter(header: string | null | undefined, now: number):
   const text = header ?? '';
   const ms = /^\s*\d+\s*$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
   return Number.isNaN(ms) ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+/** The failed sends of the oldest batch so far. */
+export interface Failures {
+  batch: Batch;
+  /** The backoff grows with them. */
+  attempts: number;
+  /** Of those, the ones without an answer while online. */
+  networkFailures: number;
+}
+
+/** A failed batch goes again once `until` has come. */
+export interface RetryWait {
+  failures: Failures;
+  until: number;
+  /** The server's Retry-After set `until`: not even flush() sends before it. */
+  byServer: boolean;
+}
+
+/** What a failed send (`retry` or `network`) leads to. */
+export type AfterFailure = { tag: 'give-up' } | { tag: 'offline'; failures: Failures } | { tag: 'backoff'; wait: RetryWait };
+
+export interface FailedSend {
+  batch: Batch;
+  result: HttpResult;
+  /** The batch's failures before this one. */
+  before: Failures | null;
+  online: boolean;
+  now: number;
+  random: number;
+}
+
+export function afterFailure({ batch, result, before, online, now, random }: FailedSend): AfterFailure {
+  const offline = result.kind === 'noAnswer' && !online;
+  const failures: Failures = {
+    batch,
+    attempts: (before?.attempts ?? 0) + 1,
+    networkFailures: (before?.networkFailures ?? 0) + (result.kind === 'noAnswer' && !offline ? 1 : 0),
+  };
+  if (failures.networkFailures > MAX_NETWORK_RETRIES) return { tag: 'give-up' };
+  if (offline) return { tag: 'offline', failures };
+  const serverDelay = parseRetryAfter(result.kind === 'answer' ? result.retryAfter : null, now);
+  const delay = serverDelay ?? backoffDelay(failures.attempts, random);
+  return { tag: 'backoff', wait: { failures, until: now + delay, byServer: serverDelay !== undefined } };
 }

@@ -11,9 +11,10 @@ import type { LogEntry } from './types';
 
 /** An entry as queued: its JSON, the size of that in UTF-8 bytes, and when it was queued. */
 export interface QueuedEntry {
-  _json: string;
-  _bytes: number;
-  _at: number;
+  tag: 'entry';
+  json: string;
+  bytes: number;
+  at: number;
 }
 
 /** Largest entry, in bytes of UTF-8 JSON. */
@@ -66,7 +67,7 @@ class Walk {
     this.#devToken = devToken;
   }
 
-  _copy(value: unknown): unknown {
+  copy(value: unknown): unknown {
     try {
       if (--this.#budget < 0) return CUT;
       if (typeof value === 'function') return '[Function]';
@@ -89,7 +90,7 @@ class Walk {
   #items(list: ArrayLike<unknown>): unknown[] {
     const items: unknown[] = [];
     const length = Math.min(list.length, MAX_ITEMS);
-    for (let i = 0; i < length; i++) items.push(this._copy(list[i]));
+    for (let i = 0; i < length; i++) items.push(this.copy(list[i]));
     return items;
   }
 
@@ -99,7 +100,7 @@ class Walk {
     above.push(value);
     try {
       const { toJSON } = value as { toJSON?: unknown };
-      if (typeof toJSON === 'function') return this._copy(toJSON.call(value));
+      if (typeof toJSON === 'function') return this.copy(toJSON.call(value));
       // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
       if (Array.isArray(value) || ArrayBuffer.isView(value)) return this.#items(value as ArrayLike<unknown>);
       const source: object =
@@ -109,7 +110,7 @@ class Walk {
       const out: Record<string, unknown> = {};
       // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
       for (const key of Object.keys(source).slice(0, MAX_ITEMS)) {
-        out[redactText(key, this.#devToken)] = isSecretKey(key) ? REDACTED : this._copy(Reflect.get(source, key));
+        out[redactText(key, this.#devToken)] = isSecretKey(key) ? REDACTED : this.copy(Reflect.get(source, key));
       }
       return out;
     } finally {
@@ -126,7 +127,7 @@ class Walk {
  * be read (a revoked Proxy, a throwing getter or toJSON) become `CUT`. Map and Set have no own
  * keys, so they show as `{}`.
  */
-export const toSafe = (value: unknown, devToken: string | null = null): unknown => new Walk(devToken)._copy(value);
+export const toSafe = (value: unknown, devToken: string | null = null): unknown => new Walk(devToken).copy(value);
 
 /** The message as text: an Error gives its message, a string itself, anything else its safe JSON. */
 export function messageText(message: unknown, devToken: string | null = null): string {
@@ -234,7 +235,7 @@ export function entryJson(entry: LogEntry, tail: string, now: number, tailBytes 
       bytesOverLength(timestamp) +
       (tailBytes - tail.length);
     const over = bytes - MAX_ENTRY_BYTES;
-    if (over <= 0) return { _json: json, _bytes: bytes, _at: now };
+    if (over <= 0) return { tag: 'entry', json, bytes, at: now };
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.
     if (message.length > 1024 + CUT.length) message = message.slice(0, Math.max(1024, message.length - over - 12)) + CUT;
     else additional = [...additional.slice(0, -2), CUT];

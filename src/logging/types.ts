@@ -26,7 +26,7 @@ export interface LogEntry {
   additional: unknown[];
   timestamp: string;
   context?: Record<string, unknown>;
-  /** The occurrences this entry stands for, itself included (at least 2); absent when it stands for itself alone. */
+  /** The logged calls this entry stands for, itself included (at least 2); absent when it stands for itself alone. */
   repeated?: number;
   /** When the first of them occurred. */
   firstTimestamp?: string;
@@ -51,13 +51,13 @@ export interface FlushResult {
 }
 
 /**
- * The logger's ledger, in occurrences (a grouped entry counts as the repeats it stands for): at
+ * The logger's ledger, in entries (a grouped entry counts as the repeats it stands for): at
  * every moment `logged === sent + queued + dropped`.
  */
 export interface LoggerStats {
   /** Entries that reached the server threshold. */
   logged: number;
-  /** Delivered. */
+  /** Delivered: the server answered 2xx. */
   sent: number;
   /** Not yet delivered: waiting, in flight, kept for a retry, or stored for the next page. */
   queued: number;
@@ -69,7 +69,15 @@ export interface LoggerStats {
   restored: number;
   /** What delivery is doing now: its state's tag. */
   status: DeliveryStatus;
+  /**
+   * The tab's part in sending for the tabs of the browser: `sender` (it sends for them all),
+   * `follower` (it hands its entries to the sender), `waiting` (no sender known: it sends its own),
+   * `alone` (no Web Locks or BroadcastChannel, or not started: it sends its own).
+   */
+  tabRole?: TabRole;
 }
+
+export type TabRole = 'alone' | 'waiting' | 'follower' | 'sender';
 
 /**
  * - `stopped`: no client has started the logger, or the last one left.
@@ -115,7 +123,7 @@ export interface Logger {
   getConfig(): LoggerConfig;
   /** Sends what is queued now; settles once each of those entries was delivered, kept or dropped. */
   flush(): Promise<FlushResult>;
-  /** The ledger. */
+  /** What became of every entry (logged = sent + queued + dropped), and what delivery is doing now. */
   stats(): LoggerStats;
   /** Attached to every entry while set (JSON-safe, scrubbed, at most 4 KiB); `null` removes it. */
   setContext(context: Record<string, unknown> | null): void;

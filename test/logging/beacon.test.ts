@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { newBatch } from '../../src/logging/batch';
 import { beaconBatch } from '../../src/logging/beacon';
 
-const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, 0, null);
+const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, { tag: 'queue', first: 0 }, null);
 
 test('the body as JSON, the key as the idempotencyKey query parameter', async () => {
   const sent: { url: string; data: Blob }[] = [];
@@ -18,10 +18,10 @@ test('the body as JSON, the key as the idempotencyKey query parameter', async ()
   beaconBatch(navigator, 'https://h/log/?tenant=a', batch);
   assert.equal(
     sent.map((s) => s.url),
-    [`https://h/log/?idempotencyKey=${batch._key}`, `https://h/log/?tenant=a&idempotencyKey=${batch._key}`],
+    [`https://h/log/?idempotencyKey=${batch.key}`, `https://h/log/?tenant=a&idempotencyKey=${batch.key}`],
   );
   assert.is(sent[0]!.data.type, 'application/json');
-  assert.is(await sent[0]!.data.text(), batch._body);
+  assert.is(await sent[0]!.data.text(), batch.body);
 });
 
 test('nothing thrown when the browser refuses, has none, or it throws', () => {

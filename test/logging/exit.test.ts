@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { memoryStorage } from '../fakes';
-import { dropReports, ENDPOINT, harness, messages, storedMessages, storedPages } from './helpers';
+import { dropReports, ENDPOINT, harness, messages, storedMessages, storedPages } from '../fakes/logger';
 
 test('pagehide: what is queued goes at once as a keepalive POST with its key, and is stored for the next page', async () => {
   const h = harness();

@@ -3,11 +3,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLedger } from '../../src/logging/ledger';
-import { harness } from './helpers';
+import { harness } from '../fakes/logger';
 
 const ledger = (now: () => number = () => 0) => {
   const warnings: unknown[][] = [];
-  const l = createLedger({ _now: now, _report: (...what: unknown[]) => void warnings.push(what) });
+  const l = createLedger({ now, report: (...what: unknown[]) => void warnings.push(what) });
   return { l, warnings };
 };
 const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };
@@ -97,7 +97,8 @@ test('stats() of the logger: what the queue holds is queued; the key order diagn
   h.logger.updateConfig({ maxQueueSize: 1, maxEntriesPerMinute: 3 });
   for (let i = 0; i < 5; i++) h.logger.error(`e${i}`);
   const s = h.logger.stats();
-  assert.equal(Object.keys(s), ['logged', 'sent', 'queued', 'dropped', 'droppedBy', 'restored', 'status']);
+  assert.equal(Object.keys(s), ['logged', 'sent', 'queued', 'dropped', 'droppedBy', 'restored', 'status', 'tabRole']);
+  assert.is(s.tabRole, 'alone', 'no lock or channel in this harness');
   assert.equal([s.logged, s.sent, s.queued, s.dropped, s.status, s.restored], [5, 0, 1, 4, 'stopped', 0]);
   assert.equal(s.droppedBy, { ...none, queueFull: 2, rateLimited: 2, beforeSend: 0 });
 });

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { developmentDefaults, productionDefaults } from '../../src/logging';
 import { LogLevel } from '../../src/product/constants';
 import { memoryStorage } from '../fakes';
-import { dropReports, ENDPOINT, harness, messages, sizes } from './helpers';
+import { dropReports, ENDPOINT, harness, messages, sizes } from '../fakes/logger';
 
 const METHODS = ['trace', 'debug', 'info', 'log', 'warn', 'error', 'fatal'] as const;
 

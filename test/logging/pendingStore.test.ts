@@ -9,7 +9,7 @@ import { memoryStorage } from '../fakes';
 
 const entry = (message: string) => ({ level: 5, message, additional: [], timestamp: '2025-01-01T00:00:00.000Z' });
 const batchOf = (key: string, messages: string[], reported: Record<string, number> | null = null) =>
-  newBatch(key, JSON.stringify(messages.map(entry)), messages.length - (reported ? 1 : 0), 0, reported);
+  newBatch(key, JSON.stringify(messages.map(entry)), messages.length - (reported ? 1 : 0), { tag: 'queue', first: 0 }, reported);
 const KEY_A = 'aaaaaaaaaaaaaaaa';
 const KEY_B = 'bbbbbbbbbbbbbbbb';
 const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };
@@ -57,7 +57,7 @@ test("the bound counts every page's key: the oldest of this page's batches are l
   const kept = JSON.parse(local.get(own)!);
   assert.equal(
     kept.batches.map((b: any) => b.key),
-    batches.slice(leftOut.length).map((b) => b._key),
+    batches.slice(leftOut.length).map((b) => b.key),
     'the newest',
   );
   assert.is(kept.dropped.storeFull, leftOut.length);
@@ -70,7 +70,7 @@ test("a rewrite keeps each batch's stored text: it is not made again", () => {
   storePage(local, `${STORE_PREFIX}p`, [batch], null, 1);
   const first = local.get(`${STORE_PREFIX}p`)!;
   // A batch is never changed once made; were its text made again, this change would show.
-  (batch as { _body: string })._body = JSON.stringify([entry('changed')]);
+  (batch as { body: string }).body = JSON.stringify([entry('changed')]);
   storePage(local, `${STORE_PREFIX}p`, [batch], null, 1);
   assert.is(local.get(`${STORE_PREFIX}p`), first);
 });
@@ -83,13 +83,13 @@ test('takeStored: every page, oldest first; the keys are removed; batches whole,
   local.set('emweb.logger.level', '2');
   const { batches, counts } = takeStored(local);
   assert.equal(
-    batches.map((b) => [b._key, b._count, b._first, b._reported?.queueFull ?? null]),
+    batches.map((b) => [b.key, b.count, b.source, b.reported?.queueFull ?? null]),
     [
-      [KEY_A, 1, -Infinity, 2],
-      [KEY_B, 1, -Infinity, null],
+      [KEY_A, 1, { tag: 'store' }, 2],
+      [KEY_B, 1, { tag: 'store' }, null],
     ],
   );
-  assert.is(batches[0]!._body, JSON.stringify([entry('report'), entry('early')]), 'the same bytes');
+  assert.is(batches[0]!.body, JSON.stringify([entry('report'), entry('early')]), 'the same bytes');
   assert.equal(counts, [{ ...none, storeFull: 4 }, null]);
   assert.equal(local.keys(), ['emweb.logger.level'], 'only its own keys are taken');
   assert.equal(takeStored(local), { batches: [], counts: [] });
@@ -110,7 +110,7 @@ test('takeStored: a batch stored twice under one key (two pages, or a page writt
   local.set(`${STORE_PREFIX}two`, JSON.stringify({ since: 2, dropped: null, batches: [stored] }));
   const { batches } = takeStored(local);
   assert.equal(
-    batches.map((batch) => batch._key),
+    batches.map((batch) => batch.key),
     ['a'.repeat(32)],
   );
 });
@@ -133,7 +133,7 @@ test('takeStored: a grouped entry counts as the occurrences it stands for; an im
     { ...entry('d'), repeated: -3 },
   ];
   local.set(`${STORE_PREFIX}p`, JSON.stringify({ since: 1, dropped: null, batches: [{ key: KEY_A, reported: null, body }] }));
-  assert.is(takeStored(local).batches[0]!._count, 10);
+  assert.is(takeStored(local).batches[0]!.count, 10);
 });
 
 test.run();

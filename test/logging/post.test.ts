@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { newBatch } from '../../src/logging/batch';
 import { createPost } from '../../src/logging/post';
 
-const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, 0, null);
+const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, { tag: 'queue', first: 0 }, null);
 const timers = {
   setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
   clearTimeout: (h: unknown) => clearTimeout(h as number),
@@ -15,12 +15,12 @@ function poster(credentials = true) {
   const calls: { url: string; init: RequestInit }[] = [];
   const post = createPost(
     {
-      _fetch: (url, init) => {
+      fetch: (url, init) => {
         calls.push({ url, init });
         return Promise.resolve({ status: 202, headers: { get: () => '7' } } as unknown as Response);
       },
-      _timers: timers,
-      _sendTimeoutMs: 5000,
+      timers,
+      sendTimeoutMs: 5000,
     },
     () => credentials,
   );
@@ -37,11 +37,11 @@ test("the body as it is, JSON, the endpoint's headers, the key last (an endpoint
   assert.equal(result, { kind: 'answer', status: 202, json: null, retryAfter: '7' });
   const [first, second] = calls;
   assert.is(first!.url, 'https://h/log/');
-  assert.is(first!.init.body, batch._body);
+  assert.is(first!.init.body, batch.body);
   assert.equal(first!.init.headers, {
     'Content-Type': 'application/json',
     Authorization: 'Bearer first',
-    'Idempotency-Key': batch._key,
+    'Idempotency-Key': batch.key,
   });
   assert.equal([first!.init.method, first!.init.credentials, first!.init.keepalive], ['POST', 'include', false]);
   assert.ok(first!.init.signal instanceof AbortSignal, 'the send timeout can abort it');
@@ -58,7 +58,7 @@ test('headers handed in are used as they are (page exit reads them once for all 
     },
   };
   await post(endpoint, batch, true, { 'X-Tenant': 'a' });
-  assert.equal(calls[0]!.init.headers, { 'Content-Type': 'application/json', 'X-Tenant': 'a', 'Idempotency-Key': batch._key });
+  assert.equal(calls[0]!.init.headers, { 'Content-Type': 'application/json', 'X-Tenant': 'a', 'Idempotency-Key': batch.key });
   assert.is(calls[0]!.init.credentials, 'same-origin');
 });
 

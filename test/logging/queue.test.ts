@@ -2,9 +2,10 @@
 // due, what one batch holds, how queued entries are numbered.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { dueIn, MAX_BATCH_BYTES } from '../../src/logging/flushController';
 import { createLedger } from '../../src/logging/ledger';
 import { productionDefaults } from '../../src/logging/levels';
-import { createQueue, DROP_REPORT_MESSAGE, MAX_BATCH_BYTES, type Occurrence } from '../../src/logging/queue';
+import { createQueue, DROP_REPORT_MESSAGE, type LogCall } from '../../src/logging/queue';
 import { isoTime } from '../../src/logging/serialize';
 import type { LoggerConfig } from '../../src/logging/types';
 import { LogLevel } from '../../src/product/constants';
@@ -15,31 +16,33 @@ const json = (message: string, extra = {}) =>
 function queue(settings: Partial<LoggerConfig> = {}) {
   let clock = 0;
   const config = { ...productionDefaults, ...settings };
-  const ledger = createLedger({ _now: () => clock, _report: () => {} });
+  const ledger = createLedger({ now: () => clock, report: () => {} });
   /** What beforeSend would drop. */
   const refused = new Set<string>();
   /** Every entry made, as made (a grouped one with its counts, and its latest occurrence's `additional`). */
   const made: { message: unknown; additional: unknown[]; repeated?: number; firstTimestamp?: string }[] = [];
-  const q = createQueue(
+  const created = createQueue(
     () => config,
     ledger,
     () => clock,
     (o, repeat) => {
-      const extra = repeat ? { repeated: repeat._count, firstTimestamp: repeat._firstTimestamp } : {};
-      made.push({ message: o._message, additional: o._additional, ...extra });
-      if (refused.has(o._message as string) || (repeat && refused.has('grouped'))) return null;
-      const text = json(o._message as string, extra);
-      return { _json: text, _bytes: text.length, _at: o._at };
+      const extra = repeat ? { repeated: repeat.count, firstTimestamp: repeat.firstTimestamp } : {};
+      made.push({ message: o.message, additional: o.additional, ...extra });
+      if (refused.has(o.message as string) || (repeat && refused.has('grouped'))) return null;
+      const text = json(o.message as string, extra);
+      return { tag: 'entry' as const, json: text, bytes: text.length, at: o.at };
     },
   );
+  // When a batch is due is the flush controller's rule over the queue's size: checked here with the queue.
+  const q = Object.assign(created, { dueIn: (at: number) => dueIn(created._size(), config, ledger._unreportedSince(), at) });
   let n = 0;
-  const call = (message: string, at = clock, additional: unknown[] = []): Occurrence => ({
-    _level: LogLevel.ERROR,
-    _message: message,
-    _additional: additional,
-    _timestamp: isoTime(at),
-    _at: at,
-    _context: '',
+  const call = (message: string, at = clock, additional: unknown[] = []): LogCall => ({
+    level: LogLevel.ERROR,
+    message: message,
+    additional: additional,
+    timestamp: isoTime(at),
+    at: at,
+    context: '',
   });
   return {
     q,
@@ -61,41 +64,41 @@ function queue(settings: Partial<LoggerConfig> = {}) {
 test('a batch is due when it holds batchSize entries, not before', () => {
   const { q, fill } = queue();
   fill(19);
-  assert.ok(q._dueIn(0) > 0, '19 of 20 is not due');
+  assert.ok(q.dueIn(0) > 0, '19 of 20 is not due');
   fill(1);
-  assert.is(q._dueIn(0), 0, '20 of 20 is due');
+  assert.is(q.dueIn(0), 0, '20 of 20 is due');
 });
 
 test('due once the oldest entry, or the oldest unreported loss, has waited flushIntervalMs', () => {
   const { q, push, ledger, setClock } = queue();
-  assert.is(q._dueIn(0), Infinity, 'nothing to send');
+  assert.is(q.dueIn(0), Infinity, 'nothing to send');
   push('a', 1000);
   push('b', 4000);
-  assert.is(q._dueIn(4000), 7000);
-  assert.is(q._dueIn(10_999), 1);
-  assert.is(q._dueIn(50_000), 0, 'overdue is due now');
+  assert.is(q.dueIn(4000), 7000);
+  assert.is(q.dueIn(10_999), 1);
+  assert.is(q.dueIn(50_000), 0, 'overdue is due now');
   setClock(500);
   ledger._drop('rateLimited', 1);
-  assert.is(q._dueIn(4000), 6500, 'a loss before the oldest entry sets the time');
+  assert.is(q.dueIn(4000), 6500, 'a loss before the oldest entry sets the time');
   const alone = queue();
   alone.setClock(0);
   alone.ledger._drop('rateLimited', 1);
-  assert.is(alone.q._dueIn(600), 9400, 'a loss alone is due too');
+  assert.is(alone.q.dueIn(600), 9400, 'a loss alone is due too');
 });
 
 test('due early once the JSON reaches 16 KiB; the batch stops after the entry that reaches it', () => {
   const { q, push } = queue();
   const big = 'x'.repeat(5000);
   for (let i = 0; i < 3; i++) push(big + i);
-  assert.ok(q._dueIn(0) > 0, '~15 KB is not yet due');
+  assert.ok(q.dueIn(0) > 0, '~15 KB is not yet due');
   push(`${big}3`);
   push(`${big}4`);
-  assert.is(q._dueIn(0), 0);
-  const batch = q._take()!;
-  assert.is(batch._count, 4);
-  assert.ok(batch._bytes >= MAX_BATCH_BYTES && batch._bytes < MAX_BATCH_BYTES + 5100);
+  assert.is(q.dueIn(0), 0);
+  const batch = q._take(MAX_BATCH_BYTES)!;
+  assert.is(batch.count, 4);
+  assert.ok(batch.bytes >= MAX_BATCH_BYTES && batch.bytes < MAX_BATCH_BYTES + 5100);
   assert.is(q._held(), 1);
-  assert.ok(q._dueIn(0) > 0, 'what is left is small again');
+  assert.ok(q.dueIn(0) > 0, 'what is left is small again');
 });
 
 test('the bound: over maxQueueSize the oldest go, counted as dropped; a bound of 0 keeps nothing', () => {
@@ -104,7 +107,7 @@ test('the bound: over maxQueueSize the oldest go, counted as dropped; a bound of
   assert.is(q._held(), 5);
   assert.is(q._head(), 3, 'the oldest queued is the fourth entry ever queued');
   assert.is(ledger._stats(0, 'idle').droppedBy.queueFull, 3);
-  assert.equal(messagesOf(q._take()!._body), [DROP_REPORT_MESSAGE, 'm3', 'm4', 'm5', 'm6', 'm7']);
+  assert.equal(messagesOf(q._take(MAX_BATCH_BYTES)!.body), [DROP_REPORT_MESSAGE, 'm3', 'm4', 'm5', 'm6', 'm7']);
   config.maxQueueSize = 0;
   fill(1);
   assert.equal([q._held(), q._head()], [0, 9]);
@@ -137,42 +140,46 @@ test('an entry beforeSend drops is counted as dropped, not queued', () => {
 test('take: exactly batchSize entries, the drop report first taking one place, a key and the number of its first entry', () => {
   const { q, fill, config, ledger, setClock, messagesOf } = queue({ batchSize: 2 });
   fill(5);
-  const plain = q._take()!;
-  assert.equal(messagesOf(plain._body), ['m0', 'm1']);
-  assert.match(plain._key, /^[0-9a-f]{32}$/);
-  assert.equal([plain._count, plain._first, plain._reported], [2, 0, null]);
-  assert.is(plain._bytes, Buffer.byteLength(plain._body));
+  const plain = q._take(MAX_BATCH_BYTES)!;
+  assert.equal(messagesOf(plain.body), ['m0', 'm1']);
+  assert.match(plain.key, /^[0-9a-f]{32}$/);
+  assert.equal([plain.count, plain.source, plain.reported], [2, { tag: 'queue', first: 0 }, null]);
+  assert.is(plain.bytes, Buffer.byteLength(plain.body));
   setClock(7);
   ledger._drop('queueFull', 2);
-  const reported = q._take()!;
-  assert.equal(messagesOf(reported._body), [DROP_REPORT_MESSAGE, 'm2']);
+  const reported = q._take(MAX_BATCH_BYTES)!;
+  assert.equal(messagesOf(reported.body), [DROP_REPORT_MESSAGE, 'm2']);
   const counts = { queueFull: 2, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };
-  assert.equal(JSON.parse(reported._body)[0], {
+  assert.equal(JSON.parse(reported.body)[0], {
     level: 5,
     message: DROP_REPORT_MESSAGE,
     additional: [counts],
     timestamp: isoTime(7),
   });
-  assert.equal([reported._count, reported._first, reported._reported], [1, 2, counts]);
+  assert.equal([reported.count, reported.source, reported.reported], [1, { tag: 'queue', first: 2 }, counts]);
   assert.is(ledger._unreported(), null, 'the report took the counts');
   config.batchSize = 20;
-  assert.equal(messagesOf(q._take()!._body), ['m3', 'm4']);
-  assert.is(q._take(), null, 'nothing: no batch');
+  assert.equal(messagesOf(q._take(MAX_BATCH_BYTES)!.body), ['m3', 'm4']);
+  assert.is(q._take(MAX_BATCH_BYTES), null, 'nothing: no batch');
   ledger._drop('queueFull', 2);
-  const alone = q._take()!;
-  assert.equal([messagesOf(alone._body), alone._count], [[DROP_REPORT_MESSAGE], 0]);
+  const alone = q._take(MAX_BATCH_BYTES)!;
+  assert.equal([messagesOf(alone.body), alone.count], [[DROP_REPORT_MESSAGE], 0]);
 });
 
 test('body: a JSON array, or the single entry itself when batches hold one', () => {
   const one = queue({ batchSize: 1 });
   one.push('m0');
-  assert.is(one.q._take()!._body, json('m0'));
+  assert.is(one.q._take(MAX_BATCH_BYTES)!.body, json('m0'));
   one.ledger._drop('queueFull', 1);
   one.push('m1');
-  assert.equal(one.messagesOf(one.q._take()!._body), [DROP_REPORT_MESSAGE], 'the report alone when batches hold one');
+  assert.equal(
+    one.messagesOf(one.q._take(MAX_BATCH_BYTES)!.body),
+    [DROP_REPORT_MESSAGE],
+    'the report alone when batches hold one',
+  );
   const many = queue();
   many.push('m0');
-  assert.is(many.q._take()!._body, `[${json('m0')}]`);
+  assert.is(many.q._take(MAX_BATCH_BYTES)!.body, `[${json('m0')}]`);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -188,15 +195,15 @@ test('repeats: the first groupRepeatsAfter of a kind go as they are; later ones 
   }
   assert.is(q._held(), 12, 'every occurrence is queued');
   assert.is(made.length, 5, 'only those that go as they are are made at once');
-  const batch = q._take()!;
-  const entries = entriesOf(batch._body);
+  const batch = q._take(MAX_BATCH_BYTES)!;
+  const entries = entriesOf(batch.body);
   assert.equal(
     entries.map((e) => [e.message, e.repeated, e.firstTimestamp]),
     [...Array(5).fill(['loop', undefined, undefined]), ['loop', 7, isoTime(5000)]],
     'six entries: five as they are (no repeated field), then one standing for seven',
   );
   assert.equal(made.at(-1)!.additional, [{ attempt: 11 }], 'the latest occurrence');
-  assert.is(batch._count, 12, 'the batch stands for every occurrence');
+  assert.is(batch.count, 12, 'the batch stands for every occurrence');
   assert.equal([q._held(), ledger._stats(q._held(), 'idle').dropped], [0, 0]);
 });
 
@@ -205,7 +212,7 @@ test('a grouped entry that stands for itself alone is an ordinary entry', () => 
   push('twice');
   push('twice');
   assert.equal(
-    entriesOf(q._take()!._body).map((e) => e.repeated),
+    entriesOf(q._take(MAX_BATCH_BYTES)!.body).map((e) => e.repeated),
     [undefined, undefined],
   );
 });
@@ -213,19 +220,26 @@ test('a grouped entry that stands for itself alone is an ordinary entry', () => 
 test('each batch made ends the count: later repeats start another grouped entry, which is due like an entry queued then', () => {
   const { q, push, config } = queue({ groupRepeatsAfter: 1 });
   for (let i = 0; i < 4; i++) push('r', 0);
-  const first = q._take()!;
+  const first = q._take(MAX_BATCH_BYTES)!;
   for (let i = 0; i < 3; i++) push('r', 5000);
-  assert.is(q._dueIn(5000), config.flushIntervalMs, 'due flushIntervalMs after it was opened');
-  const second = q._take()!;
+  assert.is(q.dueIn(5000), config.flushIntervalMs, 'due flushIntervalMs after it was opened');
+  const second = q._take(MAX_BATCH_BYTES)!;
   assert.equal(
-    entriesOf(first._body).map((e) => e.repeated ?? 1),
+    entriesOf(first.body).map((e) => e.repeated ?? 1),
     [1, 3],
   );
   assert.equal(
-    entriesOf(second._body).map((e) => e.repeated),
+    entriesOf(second.body).map((e) => e.repeated),
     [3],
   );
-  assert.equal([first._first, second._first], [0, 4], 'numbered in occurrences');
+  assert.equal(
+    [first.source, second.source],
+    [
+      { tag: 'queue', first: 0 },
+      { tag: 'queue', first: 4 },
+    ],
+    'numbered in occurrences',
+  );
 });
 
 test('a grouped entry passes the rate limit and the bound as one entry', () => {
@@ -234,7 +248,7 @@ test('a grouped entry passes the rate limit and the bound as one entry', () => {
   const s = ledger._stats(q._held(), 'idle');
   assert.equal([s.queued, s.droppedBy.rateLimited, s.droppedBy.queueFull], [100, 0, 0]);
   assert.equal(
-    entriesOf(q._take()!._body).map((e) => e.repeated ?? 1),
+    entriesOf(q._take(MAX_BATCH_BYTES)!.body).map((e) => e.repeated ?? 1),
     [1, 1, 1, 1, 1, 95],
   );
 });
@@ -257,7 +271,7 @@ test('the bound pushes a grouped entry out whole, counted as the occurrences it 
   push('a');
   push('a');
   assert.equal(
-    entriesOf(q._take()!._body).map((e) => [e.message, e.repeated]),
+    entriesOf(q._take(MAX_BATCH_BYTES)!.body).map((e) => [e.message, e.repeated]),
     [
       [DROP_REPORT_MESSAGE, undefined],
       ['c', undefined],
@@ -272,7 +286,7 @@ test('beforeSend sees a grouped entry once, when it is made; dropping it drops e
   refused.add('grouped');
   for (let i = 0; i < 10; i++) push('noise');
   assert.is(made.length, 2);
-  assert.is(entriesOf(q._take()!._body).length, 2);
+  assert.is(entriesOf(q._take(MAX_BATCH_BYTES)!.body).length, 2);
   assert.is(made.length, 3, 'made once for eight occurrences');
   assert.is(ledger._stats(q._held(), 'idle').droppedBy.beforeSend, 8);
 });
@@ -282,13 +296,13 @@ test('a new round (flush): grouped entries stop counting, so the occurrences que
   push('r');
   push('r');
   push('r');
-  const cut = q._advanceRound();
+  const cut = q._cut();
   assert.is(cut, 3);
   push('r');
   push('r');
-  const batch = q._take()!;
+  const batch = q._take(MAX_BATCH_BYTES)!;
   assert.equal(
-    entriesOf(batch._body).map((e) => e.repeated ?? 1),
+    entriesOf(batch.body).map((e) => e.repeated ?? 1),
     [1, 2, 2],
   );
 });
@@ -296,7 +310,7 @@ test('a new round (flush): grouped entries stop counting, so the occurrences que
 test('groupRepeatsAfter 0: nothing is grouped', () => {
   const { q, push } = queue({ groupRepeatsAfter: 0 });
   for (let i = 0; i < 30; i++) push('same');
-  assert.is(entriesOf(q._take()!._body).length, 20);
+  assert.is(entriesOf(q._take(MAX_BATCH_BYTES)!.body).length, 20);
 });
 
 test.run();

@@ -1,20 +1,20 @@
 // Which entries are repeats of each other (their kind), and which of them go as they are.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Occurrence } from '../../src/logging/queue';
+import type { LogCall } from '../../src/logging/queue';
 import { createRepeats, repeatKind } from '../../src/logging/repeats';
 import { LogLevel } from '../../src/product/constants';
 
 // Each level has its own kinds (createRepeats): a key is told by the call's texts alone.
 const kind = (message: unknown, ...additional: unknown[]) =>
   repeatKind({
-    _level: LogLevel.ERROR,
-    _message: message,
-    _additional: additional,
-    _timestamp: '',
-    _at: 0,
-    _context: '',
-  } as Occurrence);
+    level: LogLevel.ERROR,
+    message: message,
+    additional: additional,
+    timestamp: '',
+    at: 0,
+    context: '',
+  } as LogCall);
 
 const errorAt = (message: string, frames: string[], name = 'TypeError') => {
   const error = new Error(message);
@@ -125,8 +125,8 @@ test('the first `limit` of a kind in a rolling minute go as they are; later ones
   assert.ok(repeatOf('k', 60_500, 3), 'and the window is full again');
   assert.is(repeatOf('other', 60_500, 3), null, 'each kind has its own minute');
   const kindOf = repeatOf('k', 60_600, 3)!;
-  kindOf._group = 'the group counting them';
-  assert.is(repeatOf('k', 60_700, 3)!._group, 'the group counting them', 'the kind keeps its grouped entry');
+  kindOf.group = 'the group counting them';
+  assert.is(repeatOf('k', 60_700, 3)!.group, 'the group counting them', 'the kind keeps its grouped entry');
 });
 
 test('each level has its own kinds: the same texts at another level are another kind', () => {

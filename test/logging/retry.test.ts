@@ -23,7 +23,12 @@ test('classify: 2xx sent; 408, 429, 5xx retry; 0 network; 413 too large; other 4
     [413, 'tooLarge'],
     [600, 'rejected'],
   ];
-  for (const [status, outcome] of cases) assert.is(classify(status), outcome, String(status));
+  for (const [status, outcome] of cases) {
+    const result = status
+      ? ({ kind: 'answer', status, json: null, retryAfter: null } as const)
+      : ({ kind: 'noAnswer', reason: 'failed' } as const);
+    assert.is(classify(result), outcome, String(status));
+  }
 });
 
 test('backoff: 1 s doubling up to a 60 s cap; jitter takes off at most half', () => {

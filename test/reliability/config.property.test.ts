@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { requestConfiguration } from '../../src/api/configuration';
 import { createCloudCheck, loadVersion } from '../../src/api/info';
 import { memoryStorage } from '../fakes';
-import { body, jsonValue, noUnhandled, parsedBody, type Reply, reply, same, startupServer, status } from './fakes';
+import { body, jsonValue, noUnhandled, parsedBody, type Reply, reply, same, startupServer, status } from '../fakes/arbitraries';
 import { holds, printAtExit } from './figures';
 
 printAtExit('unit');

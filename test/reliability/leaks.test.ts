@@ -9,8 +9,8 @@ import { safeReturnUrl } from '../../demo/server.mjs';
 import { bootstrap } from '../../src/client/bootstrap';
 import type { Client } from '../../src/client/types';
 import { memoryStorage } from '../fakes';
-import { harness } from '../logging/helpers';
-import { settle, storedString } from './fakes';
+import { settle, storedString } from '../fakes/arbitraries';
+import { harness } from '../fakes/logger';
 import { fault, holds, input, printAtExit } from './figures';
 
 printAtExit('unit');

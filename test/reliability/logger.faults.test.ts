@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Answer, entriesOf, harness, isOk as ok, statusOf } from '../logging/helpers';
+import { type Answer, entriesOf, harness, isOk as ok, statusOf } from '../fakes/logger';
 import { fault, guarded, holds, printAtExit, tally } from './figures';
 
 printAtExit('unit');

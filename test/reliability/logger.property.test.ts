@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LogLevel } from '../../src/product/constants';
-import { harness } from '../logging/helpers';
+import { harness } from '../fakes/logger';
 import { guarded, holds, input, printAtExit, tally } from './figures';
 
 printAtExit('unit');

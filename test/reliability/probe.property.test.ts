@@ -9,7 +9,7 @@ import { createCloudCheck } from '../../src/api/info';
 import type { AuthType } from '../../src/auth/authType';
 import { createAuthTypeResolver } from '../../src/auth/probe';
 import { memoryStorage, startupFacts } from '../fakes';
-import { noUnhandled, parsedBody, type Reply, reply, same, startupServer } from './fakes';
+import { noUnhandled, parsedBody, type Reply, reply, same, startupServer } from '../fakes/arbitraries';
 import { holds, printAtExit } from './figures';
 
 printAtExit('unit');

@@ -11,7 +11,7 @@ import type { Client } from '../../src/client/types';
 import { BUILD_VERSION } from '../../src/product/constants';
 import { createProductServer, makeJwt, type Route, resetPage } from '../../src/testing';
 import { settle } from '../fakes';
-import { printableJson, refusedByFetch, same, storedString, unprintable } from './fakes';
+import { printableJson, refusedByFetch, same, storedString, unprintable } from '../fakes/arbitraries';
 import { fault, holds, input, printAtExit } from './figures';
 
 printAtExit('unit');

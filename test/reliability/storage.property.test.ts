@@ -15,8 +15,8 @@ import { LogLevel } from '../../src/product/constants';
 import type { StartupUpdate } from '../../src/state/clientState';
 import { makeJwt } from '../../src/testing';
 import { memoryStorage } from '../fakes';
-import { harness } from '../logging/helpers';
-import { jsonValue, noUnhandled, refusedByFetch, reply, same, startupServer, storedString } from './fakes';
+import { jsonValue, noUnhandled, refusedByFetch, reply, same, startupServer, storedString } from '../fakes/arbitraries';
+import { harness } from '../fakes/logger';
 import { fault, holds, printAtExit } from './figures';
 
 printAtExit('unit');

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import type { FetchLike } from '../../src/browser/http';
 import { createProductServer, type Route, type RouteAnswer } from '../../src/testing';
 import { isSendableHeader } from '../../src/testing/headers';
-import { brokenBodyResponse, informationalResponse, settle } from '../fakes';
-import { fault } from './figures';
+import { fault } from '../reliability/figures';
+import { brokenBodyResponse, informationalResponse, settle } from '.';
 
 // Read from here by the leak tests.
 export { settle };

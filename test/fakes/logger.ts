@@ -6,7 +6,7 @@ import type { FetchLike } from '../../src/browser/http';
 import type { SafeStorage } from '../../src/browser/storage';
 import { createLogger, type LoggerEnv } from '../../src/logging';
 import type { LoggerOptions } from '../../src/logging/types';
-import { memoryStorage } from '../fakes';
+import { memoryStorage } from '.';
 
 export const ENDPOINT = 'https://app.example/api/web/clientlogger/';
 

@@ -1,10 +1,14 @@
-// Test doubles shared by the unit tests and the benchmarks (not a test file itself). The product's
-// API is played by emweb/testing's createProductServer (src/testing): what is here is what that fake is not.
+// The one home of the test doubles shared by the unit tests and the benchmarks (not test files
+// themselves): this module (storage, answers no server gives, start-up), logger.ts (the logger's
+// harness: a scripted fetch with a de-duplicating server, a fake clock, console, beacons, page
+// events), arbitraries.ts (fast-check arbitraries and the start-up server of the property tests),
+// tabs.ts (the lock and the channel of the tabs of one browser). The product's API is played by
+// emweb/testing's createProductServer (src/testing): what is here is what that fake is not.
 
-import type { SafeStorage } from '../src/browser/storage';
-import { runStartup, type StartupDeps, type StartupEvents } from '../src/client/startup';
-import { applyStartupUpdate, createClientState } from '../src/state/clientState';
-import type { ProductServer, Route } from '../src/testing';
+import type { SafeStorage } from '../../src/browser/storage';
+import { runStartup, type StartupDeps, type StartupEvents } from '../../src/client/startup';
+import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
+import type { ProductServer, Route } from '../../src/testing';
 
 export const ORIGIN = 'https://emweb.test';
 

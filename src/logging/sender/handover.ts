@@ -1,0 +1,84 @@
+/**
+ * A tab's own entries while another tab sends: each is written here (context, beforeSend,
+ * scrubbed), counted `logged` here, handed to the sender with a ref that names it across tabs,
+ * and stays `queued` here until the sender says it was sent or dropped. Entries not yet settled
+ * are handed again to each new sender (which drops a ref it knows already): none waits on a tab
+ * that no longer sends, and none is counted twice.
+ */
+import type { Ledger } from '../ledger';
+import type { HandedEntry, LogCall, WriteEntry } from '../queue';
+import { repeatKind } from '../repeats';
+import type { FlushResult } from '../types';
+import type { SettledOutcome } from './messages';
+
+export interface Handover {
+  /** Writes a call and hands it on; false when beforeSend dropped it (counted). */
+  _hand(call: LogCall): void;
+  /** Every entry not yet settled, for a new sender. */
+  _unsettled(): HandedEntry[];
+  _settled(refs: readonly string[], outcome: SettledOutcome): void;
+  /** Entries handed and not yet settled. */
+  _held(): number;
+  /** The refs held now, and then what became of them once `done` settles. */
+  _flush(done: Promise<unknown>): Promise<FlushResult>;
+}
+
+export interface HandoverParts {
+  tab: string;
+  ledger: Ledger;
+  writeEntry: WriteEntry;
+  groupRepeatsAfter(): number;
+  /** Hands entries to the sender. */
+  send(entries: HandedEntry[]): void;
+}
+
+export function createHandover({ tab, ledger, writeEntry, groupRepeatsAfter, send }: HandoverParts): Handover {
+  const held = new Map<string, HandedEntry>();
+  let count = 0;
+  const watchers = new Set<(ref: string, outcome: SettledOutcome) => void>();
+
+  return {
+    _hand(call) {
+      const written = writeEntry(call, null);
+      if (!written) return ledger._drop('beforeSend', 1);
+      const entry: HandedEntry = {
+        ref: `${tab}:${count++}`,
+        json: written.json,
+        bytes: written.bytes,
+        at: call.at,
+        level: call.level,
+        timestamp: call.timestamp,
+        kind: groupRepeatsAfter() ? repeatKind(call) : null,
+      };
+      held.set(entry.ref, entry);
+      send([entry]);
+    },
+    _unsettled: () => [...held.values()],
+    _settled(refs, outcome) {
+      for (const ref of refs) {
+        if (!held.delete(ref)) continue;
+        if (outcome === 'sent') ledger._deliver(1);
+        else ledger._drop(outcome, 1);
+        for (const watch of watchers) watch(ref, outcome);
+      }
+    },
+    _held: () => held.size,
+    async _flush(done) {
+      const refs = new Set(held.keys());
+      const result: FlushResult = { sent: 0, kept: 0, dropped: 0 };
+      const watch = (ref: string, outcome: SettledOutcome) => {
+        if (!refs.delete(ref)) return;
+        if (outcome === 'sent') result.sent++;
+        else result.dropped++;
+      };
+      watchers.add(watch);
+      try {
+        await done;
+      } finally {
+        watchers.delete(watch);
+      }
+      result.kept = refs.size;
+      return result;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * What the tabs of one browser tell each other about the logger, over one BroadcastChannel per log
+ * endpoint, and the browser APIs the sender part is handed (the lock, the channel): tests hand in
+ * fakes. Every message names the tab it is from; one meant for one tab names it in `to`.
+ */
+import type { HandedEntry } from '../queue';
+
+export type SettledOutcome =
+  | 'sent'
+  | 'rejected'
+  | 'tooLarge'
+  | 'network'
+  | 'queueFull'
+  | 'rateLimited'
+  | 'beforeSend'
+  | 'storeFull';
+
+export type TabMessage =
+  /** A tab that starts asks which tab sends. */
+  | { type: 'who'; from: string }
+  /** The tab holding the lock sends: hand it your entries (again, those not yet settled). */
+  | { type: 'sender'; from: string }
+  /** The sender gives its role up (hidden, frozen, leaving): until another says `sender`, send your own. */
+  | { type: 'resign'; from: string }
+  | { type: 'entries'; from: string; to: string; entries: HandedEntry[] }
+  /**
+   * What became of entries: each tab settles its own by `refs`; the batch under `key` (a batch the
+   * sender formed, which another tab may hold too) is settled wherever it is pending.
+   */
+  | { type: 'settled'; from: string; refs: string[]; key: string | null; outcome: SettledOutcome }
+  /** A tab's flush(): the sender flushes, then answers `flushed` with the same `id`. */
+  | { type: 'flush'; from: string; to: string; id: number }
+  | { type: 'flushed'; from: string; to: string; id: number };
+
+export interface Channel {
+  postMessage(message: TabMessage): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+
+/** What the sender part uses of `navigator.locks`. */
+export interface Locks {
+  request(name: string, options: { signal: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+}
+
+/** Names begin with `emweb.`, like the storage keys: a host's own never collide with them. */
+export const lockName = (url: string) => `emweb.logger.sender ${url}`;
+export const channelName = (url: string) => `emweb.logger.tabs ${url}`;
+/** Batches the sender formed with other tabs' entries, kept until settled: a new sender replays them whole, with their keys. */
+export const RECORD_PREFIX = 'emweb.logger.sent.';
+
+const TYPES = ['who', 'sender', 'resign', 'entries', 'settled', 'flush', 'flushed'];
+
+/** A message of this protocol (another version of the client may share the channel: anything else is left alone). */
+export function isTabMessage(data: unknown): data is TabMessage {
+  const message = data as Partial<TabMessage> | null;
+  return (
+    typeof message === 'object' && message !== null && TYPES.includes(message.type as string) && typeof message.from === 'string'
+  );
+}
