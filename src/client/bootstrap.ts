@@ -32,15 +32,13 @@ const runIn = (element: Element): ClientRun | undefined => {
   return run?._ended ? undefined : run;
 };
 
-/** The elements whose clients were given routes; the one still running is the page's routed client. */
-const routed = new Set<Element>();
-
-const routedElement = (): Element | undefined => [...routed].find((element) => runIn(element));
+/** The element of the latest client given routes: while it runs, it is the page's routed client. */
+let routed: Element | undefined;
 
 function mountRun(element: Element, shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions): ClientRun {
   runs.set(element, run);
   const routing = routeRun(run, options);
-  if (routing) routed.add(element);
+  if (routing) routed = element;
   mountClient(shadow, run, options, routing);
   return run;
 }
@@ -56,7 +54,7 @@ export function bootstrap(options: BootstrapOptions = {}): Promise<Client> {
     const element = findMount(options.mount ?? DEFAULT_MOUNT);
     const running = runIn(element);
     if (running) return running._started;
-    checkRoutesOption(options, routedElement());
+    checkRoutesOption(options, routed && runIn(routed) && routed);
     // The element can take the client before anything starts: a refusal leaves nothing running.
     const shadow = shadowRootOf(element);
     return mountRun(element, shadow, startClient(options), options)._started;

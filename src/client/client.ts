@@ -53,7 +53,7 @@ export function createClient(deps: ClientDeps): Client {
     fetch: deps._fetch,
     reloadConfiguration: deps._reloadConfiguration,
     // Without routes every URL is the browser's; bootstrap puts the routes' own in.
-    navigate: (url) => location.assign(String(url)),
+    navigate: (url) => location.assign(url),
     diagnostics: () => ({
       buildVersion: BUILD_VERSION,
       serverVersion: state.version.value ?? '',

@@ -1,24 +1,20 @@
 import { effect } from '@preact/signals';
 import type { ClientRun } from '../client/run';
 import type { BootstrapOptions } from '../client/types';
-import { checkRoutes, createRouting, type Routing } from './routing';
-
-/** How an error names a mount element: `#emweb`, else its tag and classes. */
-const describe = (element: Element): string =>
-  element.id ? `#${element.id}` : [element.localName, ...element.classList].join('.');
+import { createRouting, type Routing } from './routing';
 
 /**
  * Refuses what cannot be routed, before anything starts: `routes` with `render`, and a second
  * client with `routes` while one runs (the location is the page's: two would fight over it).
  */
-export function checkRoutesOption(options: BootstrapOptions, routedElement: Element | undefined): void {
+export function checkRoutesOption(options: BootstrapOptions, routedElement: Element | false | undefined): void {
   if (options.routes === undefined) return;
   if (options.render !== undefined) {
-    throw new Error('EMWeb: pass either routes or render, not both');
+    throw new Error('EMWeb: pass routes or render, not both');
   }
-  checkRoutes(options.routes);
   if (routedElement) {
-    throw new Error(`EMWeb: a client with routes runs in ${describe(routedElement)} (one per page)`);
+    // Named as a selector would: `#emweb`, else its tag.
+    throw new Error(`EMWeb: routes already run in ${routedElement.id ? `#${routedElement.id}` : routedElement.localName}`);
   }
 }
 

@@ -1,26 +1,18 @@
 import { signal } from '@preact/signals';
 import { createContext, h } from 'preact';
-import { useContext, useLayoutEffect } from 'preact/hooks';
+import { useContext } from 'preact/hooks';
 import type { RouteScreen, ScreenProps } from './types';
 
-/** What the routed main area tells the screens inside it. */
-export interface RouteFrame {
-  /** The loading text, shown while a lazy screen's module comes. */
-  loading: string;
-  /** A lazy screen has come and is on screen: focus can go to its heading. */
-  shown(): void;
-}
+/** The loading text the routed main area hands down, shown while a lazy screen's module comes. */
+export const LoadingText = /* @__PURE__ */ createContext('');
 
-export const RouteFrameContext = /* @__PURE__ */ createContext<RouteFrame>({ loading: '', shown() {} });
+/**
+ * Where a lazy screen's module is, as one value: `undefined` not asked for (again) yet, a promise
+ * while it loads, the component once loaded, `{ error }` when the import failed.
+ */
+type Import = undefined | Promise<void> | RouteScreen | { error: unknown };
 
-/** Where a lazy screen's module is: one value, as the module's import goes. */
-type Import =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'loaded'; screen: RouteScreen }
-  | { kind: 'failed'; error: unknown };
-
-type ScreenModule = { default?: RouteScreen };
+type ScreenModule = { default: RouteScreen };
 
 /**
  * A screen whose module is imported the first time it is shown: `lazy(() => import('./ticket.js'))`,
@@ -32,47 +24,29 @@ type ScreenModule = { default?: RouteScreen };
  * rejected import never leaves its Suspense boundary.
  */
 export function lazy(load: () => Promise<ScreenModule>): RouteScreen {
-  let current: Import = { kind: 'idle' };
+  let current: Import;
   // Screens showing it re-render when the import settles; the import itself stays one plain value.
   const settled = signal(0);
   const settle = (next: Import) => {
     current = next;
     settled.value++;
   };
-  const start = () => {
-    current = { kind: 'loading' };
-    let loading: Promise<ScreenModule>;
-    try {
-      loading = Promise.resolve(load());
-    } catch (error) {
-      loading = Promise.reject(error);
-    }
-    loading.then(
-      (module) =>
-        settle(
-          typeof module?.default === 'function'
-            ? { kind: 'loaded', screen: module.default }
-            : { kind: 'failed', error: new TypeError('EMWeb: no default export') },
-        ),
-      (error: unknown) => settle({ kind: 'failed', error }),
-    );
-  };
 
   function LazyScreen(props: ScreenProps) {
     void settled.value;
-    const frame = useContext(RouteFrameContext);
-    const loaded = current.kind === 'loaded';
-    useLayoutEffect(() => {
-      if (loaded) frame.shown();
-    }, [loaded]);
-    if (current.kind === 'loaded') return h(current.screen, props);
-    if (current.kind === 'failed') {
+    const loading = useContext(LoadingText);
+    if (typeof current === 'function') return h(current, props);
+    if (current && 'error' in current) {
       const { error } = current;
-      current = { kind: 'idle' };
+      current = undefined;
       throw error;
     }
-    if (current.kind === 'idle') start();
-    return h('p', { class: 'loading', role: 'status' }, frame.loading);
+    // A load() that throws rejects: new Promise catches what its executor throws.
+    current ??= new Promise<ScreenModule>((resolve) => resolve(load())).then(
+      (module) => settle(module.default),
+      (error: unknown) => settle({ error }),
+    );
+    return h('p', { class: 'loading', role: 'status' }, loading);
   }
   return LazyScreen;
 }

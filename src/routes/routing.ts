@@ -6,19 +6,14 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import { clientUrl, linkToFollow } from './links';
 import { matchRoute } from './match';
-import type { CurrentRoute, NavigateOptions, RouteScreen, Routes } from './types';
-
-/** The part of the location a screen depends on; the fragment is the browser's. */
-interface ShownLocation {
-  path: string;
-  search: string;
-}
+import type { CurrentRoute, NavigateOptions, Routes } from './types';
 
 export interface Routing {
-  location: ReadonlySignal<ShownLocation>;
+  /** The location's path and search (`/web/tickets?state=all`): its fragment is the browser's. */
+  location: ReadonlySignal<string>;
   route: ReadonlySignal<CurrentRoute>;
-  /** The screen of a matching key. */
-  screenOf(pattern: string): RouteScreen;
+  /** The screens by pattern, as the option gave them. */
+  routes: Routes;
   navigate(url: string | URL, options?: NavigateOptions): void;
   /** The click listener for the client's own root: links inside the client only. */
   follow(event: Event): void;
@@ -29,30 +24,21 @@ export interface Routing {
 /** The browser pieces routing uses: the window's, or a test's. */
 export type RoutingWindow = Pick<Window, 'location' | 'history' | 'addEventListener' | 'removeEventListener'>;
 
-/** Refuses `routes` whose screens are not components, naming the key at fault (`null` throws in Object.entries). */
-export function checkRoutes(routes: Routes): void {
-  for (const [pattern, screen] of Object.entries(routes)) {
-    if (typeof screen !== 'function') throw new TypeError(`EMWeb: routes["${pattern}"] is not a component`);
-  }
-}
-
 export function createRouting(routes: Routes, win: RoutingWindow): Routing {
   const patterns = Object.keys(routes);
-  const read = (): ShownLocation => ({ path: win.location.pathname, search: win.location.search });
+  const read = () => win.location.pathname + win.location.search;
+  // A move to a place on the same page (its fragment) shows the same screen: the signal keeps its value.
   const location = signal(read());
-  // A move to a place on the same page (its fragment) shows the same screen: nothing re-renders.
   const update = () => {
-    const now = read();
-    if (now.path !== location.peek().path || now.search !== location.peek().search) location.value = now;
+    location.value = read();
   };
-  const route = computed(() => matchRoute(patterns, location.value.path));
+  const route = computed(() => matchRoute(patterns, location.value.split('?')[0] as string));
 
   const navigate = (url: string | URL, options: NavigateOptions = {}) => {
     const target = clientUrl(url, win.location);
-    if (!target) return win.location.assign(String(url));
+    if (!target) return win.location.assign(url);
     const href = target.pathname + target.search + target.hash;
-    if (options.replace) win.history.replaceState(null, '', href);
-    else win.history.pushState(null, '', href);
+    win.history[options.replace ? 'replaceState' : 'pushState'](null, '', href);
     update();
   };
 
@@ -60,7 +46,7 @@ export function createRouting(routes: Routes, win: RoutingWindow): Routing {
   return {
     location,
     route,
-    screenOf: (pattern) => routes[pattern] as RouteScreen,
+    routes,
     navigate,
     follow(event) {
       const url = linkToFollow(event as MouseEvent, win.location);

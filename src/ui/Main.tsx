@@ -64,16 +64,7 @@ export function Main({ shell }: { shell: Shell }) {
       </p>
     );
   } else if (shell.routing) {
-    content = (
-      <RoutedScreen
-        routing={shell.routing}
-        client={status._client}
-        strings={strings}
-        onError={shell.reportScreenError}
-        headingRef={heading}
-        area={area}
-      />
-    );
+    content = <RoutedScreen shell={shell} routing={shell.routing} client={status._client} headingRef={heading} area={area} />;
   } else if (shell.render) {
     content = (
       <HostScreen

@@ -43,7 +43,6 @@ const CSS = `
 .panel { max-width: 520px; margin: auto; text-align: center; }
 .panel h2 { font-size: 18px; }
 .panel p { margin: 8px 0 16px; color: var(--muted); }
-.panel a { color: inherit; }
 button { font: inherit; cursor: pointer; border: 0; border-radius: 24px; padding: 8px 20px; background: var(--accent); color: #fff; }
 button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .speed-dial { position: fixed; right: var(--emweb-fab-inset, 16px); bottom: var(--emweb-fab-inset, 16px); z-index: 2147483000; display: flex; flex-direction: column; align-items: end; gap: 8px; }

@@ -7,7 +7,7 @@ const ROUTES = ['', 'tickets', 'tickets/:id', 'reports/:year/:month'];
 // [location path, patterns, expected pattern, expected params]
 const CASES: [string, string[], string | null, Record<string, string>][] = [
   ['/web/', ROUTES, '', {}],
-  ['/web', ROUTES, '', {}],
+  ['/web', ROUTES, null, {}],
   ['/web/tickets', ROUTES, 'tickets', {}],
   ['/web/tickets/', ROUTES, 'tickets', {}],
   ['/web/tickets/SD-1042', ROUTES, 'tickets/:id', { id: 'SD-1042' }],

@@ -245,7 +245,7 @@ test("a lazy screen: the loading state, then its module's default export; import
   module.resolve({ default: Ticket });
   await settle();
   assert.match(mainText(), 'Ticket SD-3');
-  assert.is(shadow().activeElement?.textContent, 'Ticket SD-3', 'focus on its heading once it came');
+  assert.is(shadow().activeElement, inShadow('.main'), 'moved while it loaded: focus on the main area');
   client.navigate('/web/tickets/SD-4');
   await settle();
   assert.match(mainText(), 'Ticket SD-4');
@@ -280,7 +280,7 @@ test('a lazy screen whose import fails: the failed-screen panel, logged once; Tr
 test('routes with render rejects with an Error saying to pass one of them', async () => {
   const error = await bootstrap({ routes: ROUTES, render: () => 'x' }).catch((e) => e);
   assert.instance(error, Error);
-  assert.match(error.message, /either routes or render/);
+  assert.match(error.message, /routes or render, not both/);
   assert.is(el.shadowRoot, null, 'nothing started');
 });
 
@@ -295,12 +295,6 @@ test("a second client with routes rejects with an Error naming the running one's
   assert.ok(await bootstrap({ mount: other, captureErrors: false }), 'one without routes may run beside it');
   await unmount(el);
   assert.ok(await bootstrap({ mount: '#emweb', routes: ROUTES, captureErrors: false }), 'once it has gone, another may');
-});
-
-test('routes that are not an object of components reject, naming the key', async () => {
-  const error = await bootstrap({ routes: { tickets: 'TicketList' } as unknown as Routes }).catch((e) => e);
-  assert.instance(error, TypeError);
-  assert.match(error.message, '"tickets"');
 });
 
 test('without routes nothing changes: no popstate listener, no link handling, navigate loads the page', async () => {
