@@ -51,9 +51,7 @@ const PARTS = {
       'import { createContext } from "preact"; export const lazy = (f) => f; export const RouteFrameContext = createContext(null);',
     '/ui/RoutedScreen.tsx': 'export const RoutedScreen = () => null;',
   },
-  "preact-iso's exec (route matching)": {
-    '/node_modules/preact-iso/src/router.js': 'export const exec = () => undefined;',
-  },
+
   'window.EMWeb.html (htm)': { '/node_modules/htm/mini/index.mjs': 'export default { bind: () => () => null };' },
 };
 
