@@ -29,3 +29,12 @@ export function readClaims(jwt: string | null, nowMs: number): Claims | null {
   for (const name of CLAIM_NAMES) if (Object.hasOwn(payload, name)) claims[name] = payload[name];
   return claims;
 }
+
+/**
+ * When the claims of `jwt` stop being valid, in ms since the epoch: its `exp`, or `null` when it
+ * has none (or is no token at all), so that nothing waits for it.
+ */
+export function claimsExpireAt(jwt: string | null): number | null {
+  const exp = readJwtPayload(jwt)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}

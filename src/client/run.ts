@@ -1,9 +1,11 @@
 /**
  * One client's life, without the DOM: its state and status, its start-up (again on Retry), the
- * configuration reload, sign-in and sign-out, and its place on the page. It can start before its
+ * configuration reload, sign-in and sign-out (shared with the other tabs of the origin: src/tabs/), and
+ * its place on the page. It can start before its
  * mount element exists (the script tag starts it while the page is still parsing); mount.tsx
  * shows it, bootstrap.ts keeps it per element. Ending it, at any point, ends everything it runs.
  */
+
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import { createClientFetch } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
@@ -15,6 +17,9 @@ import { AUTH_PATH, STARTUP_TIMEOUT_MS } from '../product/constants';
 import { errorText } from '../product/text';
 import { watchBreakpoint } from '../state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from '../state/clientState';
+import { openTabChannel, type StorageEvents } from '../tabs/channel';
+import { joinSessionTabs, SESSION_CHANNEL } from '../tabs/session';
+import { followToken, type Timers, type TokenFollower } from '../tabs/token';
 import { createClient } from './client';
 import { getPage, type Page } from './page';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
@@ -77,16 +82,12 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
   };
 }
 
-/** What one start-up writes to, and asks of the run it belongs to. */
+/** What one start-up settles on: the run's status, its client, whether it has ended, and its one way to ready. */
 interface StartTarget {
-  _shellStatus: Signal<ShellStatus>;
-  _client: Client;
-  readonly _ended: boolean;
-}
-
-/** The shell's one way to ready: after a start, or after a reload that got past the gateway's refusal. */
-function showClient(target: StartTarget): void {
-  if (!target._ended) target._shellStatus.value = { _kind: 'ready', _client: target._client };
+  status: Signal<ShellStatus>;
+  client: Client;
+  ended(): boolean;
+  show(): void;
 }
 
 /**
@@ -94,22 +95,149 @@ function showClient(target: StartTarget): void {
  * rejects as the probe did (or because the run ended first).
  */
 function settleStart(startup: Promise<void>, target: StartTarget): Promise<Client> {
-  const { _shellStatus: status, _client: client } = target;
+  const { status, client } = target;
   const start = startup.then(
     () => {
-      if (target._ended) throw new Error(ENDED);
+      if (target.ended()) throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
-      if (status.peek()._kind !== 'signInRequired') showClient(target);
+      if (status.peek()._kind !== 'signInRequired') target.show();
       return client;
     },
     (error: unknown) => {
-      if (!target._ended) status.value = { _kind: 'failed', _message: errorText(error) };
+      if (!target.ended()) status.value = { _kind: 'failed', _message: errorText(error) };
       throw error;
     },
   );
   // A failed start is on screen with its Retry: it must not also surface as an unhandled rejection.
   start.catch(() => {});
   return start;
+}
+
+const browserTimers: Timers = {
+  set: (callback, ms) => {
+    const id = setTimeout(callback, ms);
+    // In Node (a host's tests in happy-dom) a wait for a token's exp must not keep the process alive.
+    (id as { unref?(): void }).unref?.();
+    return id;
+  },
+  clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/** A run's parts before its client: what it calls with, what it shows, and what ends it. */
+interface RunParts {
+  options: BootstrapOptions;
+  page: Page;
+  deps: StartupDeps;
+  state: ClientState;
+  status: Signal<ShellStatus>;
+  events: StartupEvents;
+  /** Aborted when the run ends: the calls still out answer `aborted`. */
+  calls: AbortSignal;
+  ended(): boolean;
+  end(): Promise<void>;
+}
+
+/** The client and its session, which the tabs of the origin share: the stored token, sign-out, sign-in. */
+interface RunSession {
+  client: Client;
+  token: TokenFollower;
+  /** The shell's one way to ready: after a start, or after a reload that got past the gateway's refusal. */
+  show(): void;
+  stop(): void;
+}
+
+function createSession({ options, page, deps, state, status, events, calls, ended, end }: RunParts): RunSession {
+  const onSignOut = options.onSignOut ?? defaultSignOut(deps._origin);
+  const reload = async (reloadEvents: StartupEvents) => {
+    const config = await reloadConfiguration(deps, state.authType.peek(), reloadEvents);
+    if (config && status.peek()._kind === 'signInRequired') show();
+    return config;
+  };
+  const client = createClient({
+    _state: state,
+    _logger: page._logger,
+    _local: page._local,
+    _reloadConfiguration: () => reload(events),
+    _onSignOut: (signedOut) => {
+      tabs.signedOut();
+      onSignOut(signedOut);
+    },
+    _fetch: createClientFetch({
+      fetch: deps._fetch,
+      origin: deps._origin,
+      apiBase: () => state.apiBase.peek(),
+      authType: () => state.authType.peek(),
+      local: deps._local,
+      timeoutMs: deps._timeoutMs,
+      endSignal: calls,
+      log: page._logger,
+      // The gateway ended the session mid-day: one sign-in for a burst of 401s, until ready again.
+      onSessionEnded: () => {
+        if (status.peek()._kind !== 'signInRequired') events._onSignInRequired();
+      },
+    }),
+    _unmount: end,
+  });
+  const storageEvents = globalThis as StorageEvents;
+  const token = followToken({
+    local: page._local,
+    events: storageEvents,
+    now: deps._now,
+    timers: browserTimers,
+    onClaims: (claims) => {
+      state.claims.value = claims;
+    },
+  });
+  const tabs = joinSessionTabs({
+    open: openTabChannel(SESSION_CHANNEL, page._local, storageEvents),
+    waitsForSignIn: () => status.peek()._kind === 'signInRequired',
+    // This tab asked for a sign-in already: a refusal now leaves it on that, asking nothing more.
+    reload: () => reload({ ...events, _onSignInRequired: () => {} }),
+    signOut: () => {
+      if (ended()) return;
+      try {
+        onSignOut(client);
+      } catch (error) {
+        page._logger.error('EMWeb: onSignOut failed', error);
+      }
+    },
+  });
+  const show = () => {
+    if (ended()) return;
+    status.value = { _kind: 'ready', _client: client };
+    tabs.signedIn();
+  };
+  const stop = () => {
+    token.stop();
+    tabs.stop();
+  };
+  return { client, token, show, stop };
+}
+
+interface StartupEventsDeps {
+  state: ClientState;
+  status: Signal<ShellStatus>;
+  ended(): boolean;
+  signIn(): void;
+  /** Reads the stored JWT's claims into the state, and follows it from then on. */
+  readToken(): void;
+}
+
+/** What start-up learns goes into the run's state, while it runs; the claims come from the token's follower. */
+function startupEvents({ state, status, ended, signIn, readToken }: StartupEventsDeps): StartupEvents {
+  return {
+    _onUpdate: (update) => {
+      if (ended()) return;
+      const { claims, ...facts } = update;
+      applyStartupUpdate(state, facts);
+      if (claims !== undefined) readToken();
+    },
+    _onSignInRequired: () => {
+      if (ended()) return;
+      status.value = { _kind: 'signInRequired' };
+      signIn();
+    },
+  };
 }
 
 /** Starts a client: the start-up requests leave first, before the page's logger starts or anything is drawn. */
@@ -121,19 +249,10 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const deps = startupDeps(page, options, production, calls.signal);
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ _kind: 'loading' });
-  let ended = false;
+  const ended = () => status.peek()._kind === 'ended';
   const signIn = signInFor(options, deps._origin, page._logger);
-  const signInRequired = () => {
-    if (ended) return;
-    status.value = { _kind: 'signInRequired' };
-    signIn();
-  };
-  const events: StartupEvents = {
-    _onUpdate: (update) => {
-      if (!ended) applyStartupUpdate(state, update);
-    },
-    _onSignInRequired: signInRequired,
-  };
+  // Start-up reads the claims last, after its calls: the session below exists by then.
+  const events = startupEvents({ state, status, ended, signIn, readToken: () => session.token.read() });
   const startup = runStartup(deps, events);
 
   // A member of the page: the mode and origin of the deps, and what its logger needs.
@@ -149,61 +268,36 @@ export function startClient(options: BootstrapOptions): ClientRun {
   });
   const teardowns: (() => void)[] = [];
   const end = async () => {
-    if (ended) return;
-    ended = true;
+    if (ended()) return;
+    status.value = { _kind: 'ended' };
     calls.abort();
+    session.stop();
     for (const teardown of teardowns) teardown();
     stopBreakpoint();
     await leavePage();
   };
-  const client = createClient({
-    _state: state,
-    _logger: page._logger,
-    _local: page._local,
-    _reloadConfiguration: async () => {
-      const config = await reloadConfiguration(deps, state.authType.peek(), events);
-      if (config && status.peek()._kind === 'signInRequired') showClient(run);
-      return config;
-    },
-    _onSignOut: options.onSignOut ?? defaultSignOut(deps._origin),
-    _fetch: createClientFetch({
-      fetch: deps._fetch,
-      origin: deps._origin,
-      apiBase: () => state.apiBase.peek(),
-      authType: () => state.authType.peek(),
-      local: deps._local,
-      timeoutMs: deps._timeoutMs,
-      endSignal: calls.signal,
-      log: page._logger,
-      // The gateway ended the session mid-day: one sign-in for a burst of 401s, until ready again.
-      onSessionEnded: () => {
-        if (status.peek()._kind !== 'signInRequired') signInRequired();
-      },
-    }),
-    _unmount: end,
-  });
-  const run = {
-    _client: client,
+  const session = createSession({ options, page, deps, state, status, events, calls: calls.signal, ended, end });
+  const target = { status, client: session.client, ended, show: session.show };
+  let started = settleStart(startup, target);
+  return {
+    _client: session.client,
     _state: state,
     _shellStatus: status,
     get _started() {
       return started;
     },
     get _ended() {
-      return ended;
+      return ended();
     },
     _retry() {
-      if (ended) return;
+      if (ended()) return;
       status.value = { _kind: 'loading' };
-      started = settleStart(runStartup(deps, events), run);
+      started = settleStart(runStartup(deps, events), target);
     },
     _signIn: signIn,
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };
-  // The run is what its starts settle on: its status, its client, whether it has ended.
-  let started = settleStart(startup, run);
-  return run;
 }
 
 /**

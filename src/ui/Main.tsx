@@ -57,6 +57,9 @@ export function Main({ shell }: { shell: Shell }) {
         headingRef={heading}
       />
     );
+  } else if (status._kind === 'ended') {
+    // The UI is being taken out: nothing of the client is shown.
+    content = null;
   } else if (status._kind === 'loading') {
     content = (
       <p class="loading" role="status">

@@ -120,6 +120,18 @@ test('sign-in required: a headline, a sentence, a Sign in button, the focus on t
   assert.equal(calls, ['signIn']);
 });
 
+test('ended: the main area shows nothing of the client, the header no user, and there is no speed dial', async () => {
+  const { shell, status } = readyShell({ actions: actionsNamed('One') });
+  render(<App shell={shell} />, host);
+  await settle();
+  assert.ok(host.querySelector('[aria-haspopup=menu]'), 'ready first');
+  status.value = { _kind: 'ended' };
+  await settle();
+  assert.is(host.querySelector('.main')?.textContent, '');
+  assert.not.match(header(), 'Signed in');
+  assert.is(host.querySelector('[aria-haspopup=menu]'), null);
+});
+
 test('focus: a first start takes none; after Retry it moves to the heading of what is shown', async () => {
   const { shell, status } = fakeShell();
   render(<App shell={shell} />, host);

@@ -1,0 +1,68 @@
+/**
+ * What the tabs of an origin tell each other about the session, so that they act as one client:
+ * a sign-out in one ends the session in every other; a tab that becomes ready signed in brings the
+ * tabs waiting on "Sign-in required" back. Only these explicit messages count: a tab that removes
+ * the stored sign-in for another reason (a remembered mode that proved wrong, a host's own reset)
+ * fires `storage` events, never a sign-out.
+ */
+import type { OpenTabChannel } from './channel';
+
+/** The channel the tabs of an origin share for their session (the contract's `emweb.` prefix). */
+export const SESSION_CHANNEL = 'emweb.session';
+
+/** What one tab tells the others. Sent as it is: plain field names. */
+type SessionMessage = { type: 'signedOut' } | { type: 'signedIn' };
+
+export interface SessionTabsDeps {
+  open: OpenTabChannel;
+  /** Whether this tab shows "Sign-in required" now. */
+  waitsForSignIn(): boolean;
+  /** Loads the configuration again and shows the client if it is there; a refusal leaves the tab as it is. */
+  reload(): Promise<unknown>;
+  /** Ends this tab's session as a sign-out here would (its own `onSignOut`). */
+  signOut(): void;
+}
+
+export interface SessionTabs {
+  /** This tab signed out: every other ends its session. */
+  signedOut(): void;
+  /** This tab became ready signed in: the others waiting for a sign-in load again. */
+  signedIn(): void;
+  /** Stops listening; nothing is posted any more. */
+  stop(): void;
+}
+
+const isMessage = (data: unknown, type: SessionMessage['type']): boolean =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === type;
+
+export function joinSessionTabs(deps: SessionTabsDeps): SessionTabs {
+  let stopped = false;
+  // One reload at a time: the sign-in of several tabs at once loads the configuration once.
+  let following = false;
+  const receive = (data: unknown) => {
+    if (stopped) return;
+    if (isMessage(data, 'signedOut')) deps.signOut();
+    else if (isMessage(data, 'signedIn') && !following && deps.waitsForSignIn()) {
+      following = true;
+      const done = () => {
+        following = false;
+      };
+      deps.reload().then(done, done);
+    }
+  };
+  const channel = deps.open(receive);
+  const post = (message: SessionMessage) => {
+    if (!stopped) channel.post(message);
+  };
+  return {
+    signedOut: () => post({ type: 'signedOut' }),
+    // A ready that follows another tab's sign-in is not news: that tab told everyone already.
+    signedIn: () => {
+      if (!following) post({ type: 'signedIn' });
+    },
+    stop() {
+      stopped = true;
+      channel.close();
+    },
+  };
+}

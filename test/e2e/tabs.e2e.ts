@@ -1,0 +1,184 @@
+// Many tabs of one browser (contract, "Many tabs of one browser", the session's three points), with
+// several windows of one browser session (they share cookies, localStorage and BroadcastChannel):
+// sign-out in one tab ends the session in the others; a sign-in in one brings a tab waiting on
+// "Sign-in required" to ready without a page load; the stored token, and its exp, move the header's user.
+import * as assert from 'uvu/assert';
+import { DEMO_USER_NAME, demoJwt } from '../../demo/server.mjs';
+import { byRole, byText, clientReady, fab, header } from './client';
+import { browserSuite, withPage } from './harness';
+import type { Page } from './page';
+
+const test = browserSuite('tabs');
+
+const VIEWPORT = { width: 1024, height: 700 };
+const RECORDING = '/e2e/options.html?signOut=record&signIn=record';
+
+/** Leaves a mark in the document: it is gone once another document has replaced it (a load). */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as any).__e2eSameDocument = true;
+  });
+const sameDocument = (page: Page) => page.evaluate(() => (window as any).__e2eSameDocument === true);
+
+const signedOutCount = (page: Page) => page.evaluate(() => (window as any).__e2e.signedOut as number);
+const clientSignOut = (page: Page, mount = '#emweb') =>
+  page.evaluate((selector) => {
+    void (window as any).EMWeb.bootstrap({ mount: selector }).then((client: any) => setTimeout(() => client.signOut()));
+  }, mount);
+const claimsOf = (page: Page, mount = '#emweb') =>
+  page.evaluate(async (selector) => (await (window as any).EMWeb.bootstrap({ mount: selector })).claims, mount);
+
+async function chooseAction(page: Page, name: string): Promise<void> {
+  await fab(page).click();
+  await byRole(page, 'menuitem', name).click();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-out reaches every tab
+
+test('under the gateway, Sign out in one tab: the other tab leaves for /auth/ too (its default onSignOut)', () =>
+  withPage(
+    { auth: 'secgw' },
+    VIEWPORT,
+    async ({ page, open, url }) => {
+      await open('/web/');
+      await clientReady(page);
+      const other = await page.newPage(VIEWPORT);
+      await other.goto(`${url}/web/`);
+      await clientReady(other);
+      assert.ok((await header(other).text()).includes(DEMO_USER_NAME), 'signed in first');
+      await chooseAction(page, 'Sign out');
+      await page.waitForURL((href) => href.startsWith(`${url}/auth/`), { what: 'the signing-out tab at /auth/' });
+      await other.waitForURL((href) => href.startsWith(`${url}/auth/`), { what: 'the other tab at /auth/' });
+      assert.equal(await other.problems(), []);
+    },
+    { signedIn: true, localStorage: { jwt: demoJwt() } },
+  ));
+
+test('token mode, client.signOut() in one tab: the other tab reloads (its default onSignOut) and nobody is signed in there', () =>
+  withPage(
+    { auth: 'token' },
+    VIEWPORT,
+    async ({ page, open, url }) => {
+      await open('/e2e/plain.html');
+      await clientReady(page);
+      const other = await page.newPage(VIEWPORT);
+      await other.goto(`${url}/e2e/plain.html`);
+      await clientReady(other);
+      await header(other).locator('text=Signed in as').waitFor();
+      await markDocument(other);
+      await clientSignOut(page);
+      await other.waitFor(() => !(window as any).__e2eSameDocument && document.readyState === 'complete', undefined, {
+        what: 'the other tab reloaded',
+      });
+      await clientReady(other);
+      await header(other).locator('text=Not signed in').waitFor();
+    },
+    { localStorage: { devToken: demoJwt({ userId: 'dev-1' }), jwt: demoJwt(), authType: 'token' } },
+  ));
+
+test('each other tab calls its own onSignOut once; the tab that signed out is not called twice', () =>
+  withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open, url }) => {
+    await open(RECORDING);
+    await clientReady(page, '#app');
+    const others = [await page.newPage(VIEWPORT), await page.newPage(VIEWPORT)];
+    for (const other of others) {
+      await other.goto(`${url}${RECORDING}`);
+      await clientReady(other, '#app');
+    }
+    await clientSignOut(page, '#app');
+    for (const other of others) await other.waitFor(() => (window as any).__e2e.signedOut > 0);
+    assert.equal(await Promise.all([page, ...others].map(signedOutCount)), [1, 1, 1]);
+  }));
+
+test('forgetting a remembered mode signs no other tab out: a mode that proved wrong, and the demo\'s "Forget stored sign-in"', () =>
+  withPage(
+    { auth: 'oracle' },
+    VIEWPORT,
+    async ({ page, open, url }) => {
+      await open(RECORDING);
+      await clientReady(page, '#app');
+      assert.ok(await page.evaluate(() => (window as any).__e2e.client.claims !== null), 'signed in first');
+      // Another tab whose remembered mode proves wrong (secgw on an oracle server): it forgets it and probes.
+      const other = await page.newPage(VIEWPORT);
+      await other.goto(`${url}/e2e/blank.html`);
+      await other.evaluate(() => localStorage.setItem('authType', 'secgw'));
+      await other.goto(`${url}/e2e/plain.html`);
+      assert.is((await clientReady(other)).authType, 'oracle', 'the wrong mode was forgotten');
+      // The demo's button forgets jwt, devToken and authType, and reloads: the token follows, nobody signs out.
+      await other.goto(`${url}/web/`);
+      await clientReady(other);
+      await other.navigates(() => other.locator('#host-reset').click());
+      await page.waitFor(() => (window as any).__e2e.client.claims === null);
+      // A real sign-out after them: the first message to arrive here is that one.
+      await clientReady(other);
+      await clientSignOut(other);
+      await page.waitFor(() => (window as any).__e2e.signedOut > 0);
+      assert.is(await signedOutCount(page), 1, 'signed out once, by the sign-out alone');
+    },
+    { localStorage: { jwt: demoJwt() } },
+  ));
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in reaches every tab
+
+test('a tab on "Sign-in required" comes to ready without a page load once another tab signs in at the gateway', () =>
+  withPage({ auth: 'secgw' }, VIEWPORT, async ({ page, open, url }) => {
+    await open(RECORDING);
+    await byRole(page, 'heading', 'Sign-in required', '#app').waitFor();
+    assert.is(await fab(page, '#app').count(), 0, 'not ready');
+    await markDocument(page);
+    // Another tab signs in through the demo's stand-in gateway and comes back to /web/, ready.
+    const other = await page.newPage(VIEWPORT);
+    await other.goto(`${url}/auth/signin?returnUrl=/web/`);
+    await other.waitForURL(`${url}/web/`);
+    await clientReady(other);
+    await fab(page, '#app').waitFor('visible');
+    assert.ok(await sameDocument(page), 'no page load');
+    assert.is(await byText(page, 'Sign-in required', '#app').count(), 0);
+    await header(page, '#app').locator(`text=${DEMO_USER_NAME}`).waitFor();
+    assert.is(await page.evaluate(() => (window as any).__e2e.signInRequired), 1, 'no second sign-in asked for');
+    assert.equal(await page.problems(), []);
+  }));
+
+// ---------------------------------------------------------------------------------------------
+// The token follows
+
+test("a jwt stored or removed by another tab changes the header's user and client.claims", () =>
+  withPage(
+    { auth: 'oracle' },
+    VIEWPORT,
+    async ({ page, open, url }) => {
+      await open('/e2e/plain.html');
+      await clientReady(page);
+      await header(page).locator(`text=${DEMO_USER_NAME}`).waitFor();
+      const other = await page.newPage(VIEWPORT);
+      await other.goto(`${url}/e2e/blank.html`);
+      await other.evaluate((jwt) => localStorage.setItem('jwt', jwt), demoJwt({ name: 'Grete Tab', userId: 77 }));
+      await header(page).locator('text=Signed in as Grete Tab').waitFor();
+      assert.is((await claimsOf(page))?.userId, 77);
+      await other.evaluate(() => localStorage.removeItem('jwt'));
+      await header(page).locator('text=Not signed in').waitFor();
+      assert.is(await claimsOf(page), null);
+    },
+    { localStorage: { jwt: demoJwt() } },
+  ));
+
+test('the stored JWT expires while the page is open: client.claims turns null and the header says nobody is signed in', () =>
+  withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open, url }) => {
+    await page.goto(`${url}/e2e/blank.html`);
+    // Far enough off that the start is done before it, near enough to wait for.
+    const exp = Math.floor(Date.now() / 1000) + 6;
+    await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), demoJwt({ exp }));
+    await open('/e2e/plain.html');
+    await clientReady(page);
+    assert.is((await claimsOf(page))?.userId, 1042, 'signed in before exp');
+    await header(page).locator(`text=${DEMO_USER_NAME}`).waitFor();
+    await page.waitFor(async () => (await (window as any).EMWeb.bootstrap()).claims === null, undefined, {
+      what: 'claims null after exp',
+    });
+    await header(page).locator('text=Not signed in').waitFor();
+    assert.ok(Date.now() >= exp * 1000, 'not before exp');
+  }));
+
+test.run();

@@ -1,0 +1,125 @@
+// The token follows (contract, "Many tabs of one browser"): another tab storing or removing `jwt`
+// changes the claims; the stored JWT's `exp` passing makes them null, with one timer and no other.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Claims } from '../../src/auth/claims';
+import { followToken } from '../../src/tabs/token';
+import { makeJwt } from '../../src/testing';
+import { fakeClock, sharedStorage } from './fakes';
+
+const NOW = Date.UTC(2026, 10, 27, 9, 0, 0);
+const inSeconds = (s: number) => Math.floor(NOW / 1000) + s;
+const ANN = makeJwt({ userId: 'ann', sid: 's-1', exp: inSeconds(3600) });
+const BEN = makeJwt({ userId: 'ben', sid: 's-2', exp: inSeconds(7200) });
+
+/** Two tabs of one origin: `here` follows the token, `other` writes storage as another tab would. */
+function twoTabs(stored: Record<string, string> = {}) {
+  const storage = sharedStorage();
+  for (const [key, value] of Object.entries(stored)) storage.entries.set(key, value);
+  const here = storage.tab();
+  const other = storage.tab();
+  const clock = fakeClock(NOW);
+  const seen: (Claims | null)[] = [];
+  const follower = followToken({
+    local: here.local,
+    events: here.events,
+    now: clock.now,
+    timers: clock.timers,
+    onClaims: (claims) => void seen.push(claims),
+  });
+  return { here, other, clock, seen, follower };
+}
+
+test('read() hands on the claims of the stored JWT now', () => {
+  const { seen, follower } = twoTabs({ jwt: ANN });
+  follower.read();
+  assert.equal(seen, [{ userId: 'ann', sid: 's-1' }]);
+});
+
+test('another tab stores a new jwt: the claims follow; it removes it: the claims are null', () => {
+  const { other, seen, follower } = twoTabs({ jwt: ANN });
+  follower.read();
+  other.local.set('jwt', BEN);
+  assert.equal(seen.at(-1), { userId: 'ben', sid: 's-2' });
+  other.local.remove('jwt');
+  assert.equal(seen.at(-1), null);
+  assert.is(seen.length, 3);
+});
+
+test('another tab clearing the whole storage (an event whose key is null) counts as the jwt removed', () => {
+  const { other, seen, follower } = twoTabs({ jwt: ANN });
+  follower.read();
+  other.clear();
+  assert.equal(seen, [{ userId: 'ann', sid: 's-1' }, null]);
+});
+
+test('writes of other keys (authType, devToken, the session channel, the logger) leave the claims alone', () => {
+  const { other, seen, follower } = twoTabs({ jwt: ANN });
+  follower.read();
+  other.local.remove('authType');
+  other.local.set('devToken', BEN);
+  other.local.set('emweb.session', '{"message":{"type":"signedOut"}}');
+  other.local.set('emweb.logger.pending.x', '[]');
+  assert.is(seen.length, 1);
+});
+
+test("the stored JWT's exp passes while the page is open: the claims turn null then, from one timer at exp", () => {
+  const { clock, seen, follower } = twoTabs({ jwt: ANN });
+  follower.read();
+  assert.equal(clock.pendingAt(), [inSeconds(3600) * 1000], 'one timer, at exp');
+  clock.advanceTo(inSeconds(3600) * 1000 - 1);
+  assert.equal(seen.at(-1), { userId: 'ann', sid: 's-1' }, 'still valid a moment before');
+  clock.advanceTo(inSeconds(3600) * 1000);
+  assert.equal(seen.at(-1), null);
+  assert.equal(clock.pendingAt(), [], 'nothing left waiting');
+});
+
+test('a new jwt from another tab moves the wait to its exp; a removed one leaves no timer', () => {
+  const { other, clock, follower } = twoTabs({ jwt: ANN });
+  follower.read();
+  other.local.set('jwt', BEN);
+  assert.equal(clock.pendingAt(), [inSeconds(7200) * 1000]);
+  other.local.remove('jwt');
+  assert.equal(clock.pendingAt(), []);
+});
+
+test('no timer for a token without exp, an expired one, or none', () => {
+  const cases = [
+    { jwt: makeJwt({ userId: 'ann' }), claims: { userId: 'ann' } },
+    { jwt: makeJwt({ userId: 'ann', exp: inSeconds(-1) }), claims: null },
+    { jwt: null, claims: null },
+  ];
+  for (const { jwt, claims } of cases) {
+    const { clock, seen, follower } = twoTabs(jwt ? { jwt } : {});
+    follower.read();
+    assert.equal(seen, [claims], String(jwt));
+    assert.equal(clock.pendingAt(), [], String(jwt));
+  }
+});
+
+test('an exp further off than a timer can wait (over 24.8 days): the wait is capped and taken up again until exp', () => {
+  const far = inSeconds(60 * 24 * 3600);
+  const { clock, seen, follower } = twoTabs({ jwt: makeJwt({ userId: 'ann', exp: far }) });
+  follower.read();
+  const [first] = clock.pendingAt();
+  assert.is(first, NOW + 2 ** 31 - 1, 'capped, not fired at once');
+  clock.advanceTo(first ?? 0);
+  assert.equal(seen.at(-1), { userId: 'ann' }, 'not expired yet');
+  clock.advanceTo(far * 1000);
+  assert.equal(seen.at(-1), null);
+  assert.equal(clock.pendingAt(), []);
+});
+
+test('stop(): the timer is cleared and the storage listener removed; later writes change nothing', () => {
+  const { here, other, clock, seen, follower } = twoTabs({ jwt: ANN });
+  follower.read();
+  assert.is(here.events.listeners(), 1);
+  follower.stop();
+  assert.is(here.events.listeners(), 0);
+  assert.equal(clock.pendingAt(), []);
+  other.local.set('jwt', BEN);
+  follower.read();
+  assert.is(seen.length, 1);
+});
+
+test.run();
