@@ -53,7 +53,7 @@ async function build(input: string, extraPlugins: Plugin[], useEmwebPlugins: boo
     },
   });
   try {
-    const { output } = await bundle.generate({ ...config.output, file: undefined, name: undefined });
+    const { output } = await bundle.generate({ ...config.output, file: undefined, name: undefined, inlineDynamicImports: true });
     const chunk = output[0];
     const packages = new Set<string>();
     for (const id of Object.keys(chunk.modules)) {
@@ -78,6 +78,15 @@ export const emwebLoggerOnly = () => build(join(BENCH, 'entries', 'emweb-logger.
 
 export const datadog = () => build(join(BENCH, 'entries', 'datadog.mjs'), [], false);
 export const sentry = () => build(join(BENCH, 'entries', 'sentry.mjs'), [], false);
+
+/**
+ * The same job from the libraries a host would otherwise assemble (Preact, @preact/signals,
+ * preact-iso, htm, @datadog/browser-logs): bench/entries/libraries.mjs, one bundle, our settings.
+ */
+export const libraries = () => build(join(BENCH, 'entries', 'libraries.mjs'), [], false);
+
+/** preact-iso alone with the navigate benchmark's two screens (bench/navigate.ts). */
+export const navigateIso = () => build(join(BENCH, 'entries', 'navigate-iso.mjs'), [], false);
 
 /**
  * The same shell (src/embed.ts, same rollup/terser settings) on real React 18 + react-dom 18 in

@@ -16,6 +16,7 @@ import { baselineEmweb, OUT, packageVersion, ROOT } from './builds';
 import { benchFetch, fetchMarkdown } from './fetch';
 import { benchLogger } from './logger';
 import { loggerMarkdown } from './logger-report';
+import { benchNavigate, navigateMarkdown } from './navigate';
 import { benchScale, PLAN, type ScaleRun, scaleMarkdown } from './scale';
 import { benchSize, sizeMarkdown } from './size';
 import { benchSymbolicate, symbolicateMarkdown } from './symbolicate';
@@ -67,6 +68,7 @@ const scale = await section<ScaleRun[]>('4. scale', () =>
 const reading = await section('5. reading stacks', benchSymbolicate);
 const fetchCalls = await section('6. client.fetch', benchFetch);
 const tabs = await section('7. tabs', benchTabs);
+const navigate = await section('8. navigate', () => benchNavigate(log));
 const totalMs = performance.now() - started;
 
 // ---------------------------------------------------------------------------------------------
@@ -87,7 +89,7 @@ const sampling = () => {
   );
   return [`${full.join(' and ')} pages are simulated in full (every page, every error)`, ...sampled].join(';\n');
 };
-const sections = [size, boot, logger, scale, reading, fetchCalls, tabs];
+const sections = [size, boot, logger, scale, reading, fetchCalls, tabs, navigate];
 const busiest = Math.max(...sections.map((s) => Number(s.loadBefore.split(' / ')[0])));
 const busyNote =
   busiest > cpu.length
@@ -114,7 +116,7 @@ Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by scri
 | compared with | @datadog/browser-logs ${packageVersion('@datadog/browser-logs')}, @sentry/browser ${packageVersion('@sentry/browser')}, react ${packageVersion('react18')} + react-dom ${packageVersion('react-dom18')}, loglevel ${packageVersion('loglevel')} + loglevel-plugin-remote ${packageVersion('loglevel-plugin-remote')} |
 
 Each benchmark has its own file in \`bench/\` and runs alone too: \`node --import tsx bench/size.ts\` (or
-\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`tabs.ts\`) after \`npm run build\`.
+\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`tabs.ts\`, \`navigate.ts\`) after \`npm run build\`.
 
 ## 1. Size
 
@@ -231,6 +233,19 @@ sample simulated in full scales linearly. "Calls counted at the server" adds eve
 report's counts. The working day: the heap is \`process.memoryUsage().heapUsed\` after a forced GC at the end of each simulated hour (the
 fake server's own records are let go each hour); listeners are those the live tabs' loggers added to their window and document and did
 not remove (counted by wrapping \`EventTarget\`); "timers of the hidden tab" is the most timers its logger had running at once in the hour.
+
+## 8. A move between two screens
+
+${body(navigate, navigateMarkdown)}
+
+**How measured** (\`bench/navigate.ts\`, \`bench/navigate/\`). Headless Chromium through playwright-core, one demo server (oracle mode) serving
+two pages as fixtures: EMWeb with \`routes: { a, b }\` and preact-iso ${packageVersion('preact-iso')} alone (\`LocationProvider\` and \`Router\`, built with
+our build's settings from \`bench/entries/navigate-iso.mjs\`), both showing the same two screens written with htm (\`bench/navigate/screens.js\`:
+a heading, a link to the other, 50 rows). Each page takes \`/web/a\` as its location, then moves back and forth: \`link.click()\` on the shown
+screen's link, "committed" when a MutationObserver on the screen's root sees the other heading, "painted" at a task after the next animation frame.
+20 warm-up moves, then 40 measured, per page per round; the pages take turns round by round in fresh browser contexts.
+EMWeb's "committed" includes the focus move of its layout effect (a forced style and layout that preact-iso leaves to the frame), so
+"painted" is the figure to compare.
 `;
 
 mkdirSync(OUT, { recursive: true });
@@ -244,6 +259,7 @@ writeFileSync(
       scale: scale.result,
       reading: reading.result,
       tabs: tabs.result,
+      navigate: navigate.result,
     },
     null,
     2,

@@ -45,6 +45,13 @@ const PARTS = {
   'speed dial (button and menu)': { '/ui/SpeedDial.tsx': 'export const SpeedDial = () => null;' },
   'home view': { '/ui/Home.tsx': 'export const Home = () => null;' },
   'host screens (boundary)': { '/ui/HostScreen.tsx': 'export const HostScreen = () => null;' },
+  'routes (routing, links, lazy, routed screen)': {
+    '/routes/attach.ts': 'export const checkRoutesOption = () => {}; export const routeRun = () => undefined;',
+    '/routes/lazy.ts':
+      'import { createContext } from "preact"; export const lazy = (f) => f; export const RouteFrameContext = createContext(null);',
+    '/ui/RoutedScreen.tsx': 'export const RoutedScreen = () => null;',
+  },
+
   'window.EMWeb.html (htm)': { '/node_modules/htm/mini/index.mjs': 'export default { bind: () => () => null };' },
 };
 

@@ -10,7 +10,7 @@ import { SIZE_LIMIT } from '../scripts/size-limit.mjs';
 import * as builds from './builds';
 
 interface SizeRow {
-  key: 'emweb' | 'emwebLogger' | 'react18' | 'datadog' | 'sentry';
+  key: 'emweb' | 'emwebLogger' | 'react18' | 'libraries' | 'datadog' | 'sentry';
   name: string;
   what: string;
   minified: number;
@@ -45,6 +45,7 @@ export async function benchSize(): Promise<SizeResult> {
   // that follows should not share the CPU with a leftover terser worker.
   const logger = await builds.emwebLoggerOnly();
   const react = await builds.reactShell();
+  const libraries = await builds.libraries();
   const dd = await builds.datadog();
   const sentry = await builds.sentry();
   const rows: SizeRow[] = [
@@ -65,6 +66,12 @@ export async function benchSize(): Promise<SizeResult> {
       name: `EMWeb shell on React ${v('react18')} + react-dom ${v('react-dom18')}`,
       what: 'the same `src/embed.ts` with React in place of preact/compat (see below)',
       ...measure(react.code),
+    },
+    {
+      key: 'libraries',
+      name: `The same job from libraries: preact ${v('preact')} + @preact/signals ${v('@preact/signals')} + preact-iso ${v('preact-iso')} + htm ${v('htm')} + @datadog/browser-logs ${v('@datadog/browser-logs')}`,
+      what: 'what a host would assemble instead: shell and screens, state, routes and lazy screens, no-build screens, error logs (entry `bench/entries/libraries.mjs`)',
+      ...measure(libraries.code),
     },
     {
       key: 'datadog',
@@ -100,6 +107,11 @@ export function sizeMarkdown(r: SizeResult): string {
     ),
   ];
   const log = by.emwebLogger;
+  const assembled = ratio(ours.gzip, by.libraries.gzip);
+  lines.push(
+    '',
+    `- Against the same job assembled from libraries (Preact, @preact/signals, preact-iso, htm, Datadog's logs SDK): emweb.js is **${assembled}×** its size gzipped (goal: at most 0.80×; ${Number(assembled) <= 0.8 ? 'met' : 'not met'}), ${fmt(by.libraries.gzip - ours.gzip)} bytes less.`,
+  );
   lines.push(
     '',
     `- The whole EMWeb shell, gzipped, is **${ratio(ours.gzip, by.datadog.gzip)}×** Datadog's logs SDK alone and **${ratio(ours.gzip, by.sentry.gzip)}×** Sentry's browser SDK alone.`,

@@ -1,57 +1,148 @@
-// DEMO ONLY: what a host page writes to bring its own screen and language to EMWeb, with no build
-// step. A host that passes options starts the client itself: the demo's server then leaves
-// data-mount off the script tag (with data-mount, the client starts as the script runs, with none).
-//   ?screen=tickets  a screen written with EMWeb.html and a hook, in place of the home view
-//   ?lang=de         the client's texts in German, through the `strings` option
+// DEMO ONLY: a small product on top of the shell, written the way a host team would, with no build
+// step: screens made with EMWeb.html and the bundle's hooks, routes under /web/, the product's data
+// through client.fetch (the sign-in, the API base and the token are the client's business), plain
+// <a href> links between screens. The ticket page is a module of its own, loaded when first shown.
+//   /web/tickets        the ticket list        (GET {api base}tickets)
+//   /web/tickets/<id>   one ticket, lazily     (GET {api base}tickets/<id>; demo/ticket-page.js)
+//   any other /web/...  the client's not-found panel
+// /web/ itself is the plain embed (the script tag starts the client with its home view), unless
+// ?lang=de asks for German: then this starts it with the German strings (demo/strings-de.js).
 (() => {
   var params = new URLSearchParams(location.search);
-  var screen = params.get('screen');
+  var routed = location.pathname !== '/web/';
+  // The language is the host's choice: ?lang=de, kept for the tab so that a reload keeps it.
   var lang = params.get('lang');
-  if (screen !== 'tickets' && lang !== 'de') return; // the plain embed: the script tag starts it
+  try {
+    if (lang) sessionStorage.setItem('demo.lang', lang);
+    else lang = sessionStorage.getItem('demo.lang');
+  } catch {
+    /* storage blocked: English after a reload */
+  }
+  var german = lang === 'de';
+  if (!routed && !german) return; // the plain embed: the script tag starts it
 
   var html = EMWeb.html;
   var React = EMWeb.React;
 
-  var TICKETS = [
-    { id: 'SD-1042', title: 'Printer on floor 3 offline', state: 'open' },
-    { id: 'SD-1043', title: 'New laptop for J. Müller', state: 'open' },
-    { id: 'SD-1038', title: 'VPN drops every hour', state: 'closed' },
-  ];
+  var TEXTS = {
+    tickets: 'Tickets',
+    loadingTickets: 'Loading tickets…',
+    failed: 'The tickets could not be loaded ({reason}).',
+    count: '{shown} of {total} tickets',
+    showAll: 'Show closed tickets too',
+    showOpen: 'Show open tickets only',
+    id: 'Ticket',
+    title: 'Title',
+    state: 'State',
+    assignee: 'Assignee',
+    flags: 'Flags',
+    open: 'open',
+    waiting: 'waiting',
+    closed: 'closed',
+    'priority-high': 'High priority',
+    'waiting-customer': 'Waiting for the customer',
+    'sla-breached': 'Service level breached',
+    start: 'Service desk',
+    startText: 'Requests from everyone in the company, in one place.',
+    toTickets: 'Go to the tickets',
+    back: 'All tickets',
+    category: 'Category',
+    created: 'Created',
+    noTicket: 'There is no ticket {id}.',
+  };
+  var texts = german ? Object.assign({}, TEXTS, window.DEMO_PRODUCT_STRINGS_DE) : TEXTS;
+  var text = (key, values) => texts[key].replace(/\{(\w+)\}/g, (_, name) => values?.[name] ?? '');
 
-  // A host screen: plain tagged templates and the bundle's own hooks.
-  function Tickets(props) {
-    var client = props.client;
-    var filter = React.useState('open');
-    var broken = React.useState(false);
-    if (broken[0]) throw new Error('The tickets screen was asked to fail');
-    var shown = TICKETS.filter((ticket) => filter[0] === 'all' || ticket.state === filter[0]);
-    var name = client.config?.displayName;
+  // The flags a display rule puts on a row: a symbol, named for assistive technology.
+  var ICONS = { 'priority-high': '▲', 'waiting-customer': '◷', 'sla-breached': '⚠' };
+  function Flags(props) {
+    return html`${(props.icons || []).map(
+      (icon) =>
+        html`<span key=${icon} role="img" aria-label=${text(icon)} title=${text(icon)} style=${{ marginRight: '4px' }}>${ICONS[icon] || '•'}</span>`,
+    )}`;
+  }
+
+  /** GETs a path of the product's API as JSON; what the screen shows meanwhile and after is its own. */
+  function useProductData(client, path) {
+    var state = React.useState({ kind: 'loading' });
+    React.useEffect(() => {
+      var calls = new AbortController();
+      client
+        .fetch(path, { signal: calls.signal })
+        .then((response) =>
+          response.ok
+            ? response.json().then((data) => state[1]({ kind: 'loaded', data }))
+            : state[1]({ kind: 'refused', status: response.status }),
+        )
+        .catch((error) => {
+          if (!calls.signal.aborted) state[1]({ kind: 'failed', reason: String(error?.message || error) });
+        });
+      return () => calls.abort();
+    }, [path]);
+    return state[0];
+  }
+
+  var cell = {
+    padding: '6px 12px 6px 0',
+    textAlign: 'start',
+    borderBottom: '1px solid color-mix(in srgb, currentColor 20%, transparent)',
+  };
+  var link = { color: 'inherit', fontWeight: 600 };
+
+  function TicketList(props) {
+    var loaded = useProductData(props.client, 'tickets');
+    var all = props.query.get('state') === 'all';
+    var heading = html`<h2 style=${{ fontSize: '18px', margin: '0 0 8px' }}>${text('tickets')}</h2>`;
+    if (loaded.kind === 'loading') return html`<section>${heading}<p role="status">${text('loadingTickets')}</p></section>`;
+    if (loaded.kind !== 'loaded') {
+      return html`<section>${heading}<p role="alert">${text('failed', { reason: loaded.status || loaded.reason })}</p></section>`;
+    }
+    var rows = loaded.data.filter((row) => all || row.state !== 'closed');
     return html`
-      <section style=${{ padding: '12px 24px', border: '1px solid currentColor', borderRadius: '12px' }}>
-        <h2 style=${{ fontSize: '16px' }}>Tickets in ${name || 'the service desk'}</h2>
-        <p>Screen size: ${client.state.breakpoint.value}. Showing ${shown.length} of ${TICKETS.length}.</p>
+      <section>
+        ${heading}
         <p>
-          <button type="button" onClick=${() => {
-            filter[1](filter[0] === 'open' ? 'all' : 'open');
-          }}>
-            ${filter[0] === 'open' ? 'Show all tickets' : 'Show open tickets only'}
-          </button>
-          ${' '}
-          <button type="button" onClick=${() => {
-            broken[1](true);
-          }}>Make this screen fail</button>
+          ${`${text('count', { shown: rows.length, total: loaded.data.length })} · `}
+          <a style=${link} href=${all ? '/web/tickets' : '/web/tickets?state=all'}>${text(all ? 'showOpen' : 'showAll')}</a>
         </p>
-        <ul>
-          ${shown.map((ticket) => html`<li key=${ticket.id}><strong>${ticket.id}</strong> ${ticket.title} (${ticket.state})</li>`)}
-        </ul>
+        <table style=${{ borderCollapse: 'collapse', width: '100%' }}>
+          <thead><tr>
+            <th style=${cell}>${text('id')}</th><th style=${cell}>${text('title')}</th>
+            <th style=${cell}>${text('state')}</th><th style=${cell}>${text('assignee')}</th><th style=${cell}>${text('flags')}</th>
+          </tr></thead>
+          <tbody>${rows.map(
+            (row) => html`<tr key=${row.id}>
+              <td style=${{ ...cell, whiteSpace: 'nowrap' }}><a style=${link} href=${`/web/tickets/${encodeURIComponent(row.id)}`}>${row.id}</a></td>
+              <td style=${cell}>${row.title}</td>
+              <td style=${cell}>${text(row.state)}</td>
+              <td style=${cell}>${row.assignee__refName}</td>
+              <td style=${cell}><${Flags} icons=${row.__displayRuleIcons} /></td>
+            </tr>`,
+          )}</tbody>
+        </table>
       </section>`;
   }
 
-  var options = { mount: '#emweb' };
-  if (screen === 'tickets') {
-    options.render = (client) => html`<${Tickets} client=${client} />`;
+  function Start() {
+    return html`<section>
+      <h2 style=${{ fontSize: '18px', margin: '0 0 8px' }}>${text('start')}</h2>
+      <p>${text('startText')}</p>
+      <p><a style=${link} href="/web/tickets">${text('toTickets')}</a></p>
+    </section>`;
   }
-  if (lang === 'de') options.strings = window.EMWEB_STRINGS_DE;
+
+  // What the lazily loaded ticket page (demo/ticket-page.js) shares with the rest of the product.
+  window.demoProduct = { text, Flags, useProductData, link, cell };
+
+  var options = { mount: '#emweb' };
+  if (routed) {
+    options.routes = {
+      '': Start,
+      tickets: TicketList,
+      'tickets/:id': EMWeb.lazy(() => import('./ticket-page.js')),
+    };
+  }
+  if (german) options.strings = window.EMWEB_STRINGS_DE;
   // A failed start is on screen with its Retry button; nothing to do here.
   EMWeb.bootstrap(options).catch(() => {});
 })();

@@ -21,8 +21,15 @@
   var params = new URLSearchParams(location.search);
   var theme = params.get('theme');
   if (theme === 'light' || theme === 'dark') root.setAttribute('data-theme', theme);
-  // The page's language follows the client's, so that screen readers pronounce it right.
-  if (params.get('lang') === 'de') root.setAttribute('lang', 'de');
+  // The page's language follows the client's (host-app.js keeps the choice for the tab), so that
+  // screen readers pronounce it right.
+  var lang = params.get('lang');
+  try {
+    lang = lang || sessionStorage.getItem('demo.lang');
+  } catch {
+    /* storage blocked: the query alone decides */
+  }
+  if (lang === 'de') root.setAttribute('lang', 'de');
 
   document.addEventListener('DOMContentLoaded', () => {
     var reset = document.getElementById('host-reset');

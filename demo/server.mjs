@@ -17,6 +17,7 @@ import { createLogsPage } from './logs.mjs';
 import { sendEarlyHints } from './preload.mjs';
 import { createStackReader, stackLines } from './stacks.mjs';
 import { stopWhenAsked } from './stopWhenAsked.mjs';
+import { ticketRoutes } from './tickets.mjs';
 
 const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -266,7 +267,8 @@ export async function startDemoServer(startOptions = {}) {
       version: options.version,
       cloud: options.cloud,
       latencyMs: options.latency,
-      routes: routesFor(options),
+      // The product's own data (demo/tickets.mjs) under the gateway's session, then the fault switches over it.
+      routes: { ...ticketRoutes((request) => options.auth !== 'secgw' || hasSession(request)), ...routesFor(options) },
     });
   play();
   let printed = 0;
@@ -286,14 +288,16 @@ export async function startDemoServer(startOptions = {}) {
 
   // --- /web/: host page, bundles, host assets ----------------------------------------------------
 
-  // With ?screen=tickets or ?lang=de the host brings options: it starts the client itself
-  // (demo/host-app.js), so its script tag carries no data-mount.
+  // /web/ itself is the plain embed: the script tag with data-mount starts the client with the home
+  // view. Deeper paths play the product (routes under /web/), and ?lang=de brings German strings:
+  // then the host brings options and starts the client itself (demo/host-app.js), so its script
+  // tag carries no data-mount.
   async function hostPage(res, url, signedIn) {
     // The development bundle asks /api/ whatever the mode: the production build's preloads would go unused.
     const preload = options.preload && !url.searchParams.has('dev') ? sendEarlyHints(res, options.auth, signedIn) : {};
     const template = await readFile(join(dirs.demo, 'index.html'), 'utf8');
     const { searchParams } = url;
-    const hostStarts = searchParams.get('screen') === 'tickets' || searchParams.get('lang') === 'de';
+    const hostStarts = url.pathname !== '/web/' || searchParams.get('lang') === 'de';
     const script = `src="/web/${searchParams.has('dev') ? 'emweb.dev.js' : 'emweb.js'}"${hostStarts ? '' : ' data-mount="#emweb"'}`;
     const html = template
       .replaceAll('__DEMO_AUTH__', options.auth)

@@ -5,7 +5,8 @@
 //   E2E_BROWSERS=firefox npm run screenshots   one engine (default: every engine installed)
 //
 // Each engine at xs (375 px) and lg (1440 px), light and dark, and the demo's /logs/ page light and
-// dark; Chromium also the open speed dial, a host screen and a failed start. The demo server runs in-process on a free port, playing the
+// dark; the demo's product (a ticket list and a ticket) light and dark at xs and lg; Chromium also
+// the open speed dial, the list in German, the not-found panel and a failed start. The demo server runs in-process on a free port, playing the
 // security gateway with a signed-in session, so the header shows a user. Each shot waits for what
 // it shows (the started client, the open menu, the Retry button), never for time.
 import { spawnSync } from 'node:child_process';
@@ -31,11 +32,17 @@ const EVERY_ENGINE = [
   { name: 'light-lg', viewport: LG, colorScheme: 'light', path: '/web/', setup: started },
   { name: 'dark-xs', viewport: XS, colorScheme: 'dark', path: '/web/', setup: started },
   { name: 'dark-lg', viewport: LG, colorScheme: 'dark', path: '/web/', setup: started },
+  // The demo's product: the ticket list and one ticket (its lazily loaded page), light and dark, xs and lg.
+  { name: 'tickets-light-lg', viewport: LG, colorScheme: 'light', path: '/web/tickets?lang=en', setup: ticketList },
+  { name: 'tickets-dark-xs', viewport: XS, colorScheme: 'dark', path: '/web/tickets?lang=en', setup: ticketList },
+  { name: 'ticket-light-xs', viewport: XS, colorScheme: 'light', path: '/web/tickets/SD-1042?lang=en', setup: oneTicket },
+  { name: 'ticket-dark-lg', viewport: LG, colorScheme: 'dark', path: '/web/tickets/SD-1042?lang=en', setup: oneTicket },
 ];
 /** And in Chromium alone: `chromium-{name}.png`. */
 const CHROMIUM_ONLY = [
   { name: 'menu', viewport: LG, colorScheme: 'light', path: '/web/', setup: menuOpen },
-  { name: 'host-screen', viewport: LG, colorScheme: 'light', path: '/web/?screen=tickets', setup: started },
+  { name: 'tickets-de', viewport: LG, colorScheme: 'light', path: '/web/tickets?lang=de', setup: ticketList },
+  { name: 'not-found', viewport: LG, colorScheme: 'light', path: '/web/reports?lang=en', setup: notFound },
   { name: 'failed-start', viewport: LG, colorScheme: 'light', path: '/web/', probeStatus: 503, setup: failed },
 ];
 
@@ -48,6 +55,26 @@ const settled = async (page) => {
 /** The client has started and rendered. */
 async function started(page) {
   await clientReady(page);
+  await settled(page);
+}
+
+/** The product's list, its rows fetched. */
+async function ticketList(page) {
+  await clientReady(page);
+  await byRole(page, 'link', 'SD-1042').waitFor();
+  await settled(page);
+}
+
+/** One ticket, its page loaded and its data fetched. */
+async function oneTicket(page) {
+  await clientReady(page);
+  await page.locator('#emweb >> dl').waitFor();
+  await settled(page);
+}
+
+async function notFound(page) {
+  await clientReady(page);
+  await byRole(page, 'heading', 'Page not found').waitFor();
   await settled(page);
 }
 

@@ -20,6 +20,7 @@ import type { BootstrapOptions, Client } from './client/types';
 import type { Logger } from './logging/types';
 import { runsInProduction } from './product/build';
 import { BUILD_VERSION } from './product/constants';
+import { lazy } from './routes/lazy';
 
 /** The React API a screen written without a bundler needs, from the bundle's own copy (a second copy's hooks would fail). */
 const React = {
@@ -44,6 +45,8 @@ export interface EMWebGlobal {
   React: typeof React;
   /** Tagged templates that build elements: no build step, and no `eval`, so it works under a strict CSP. */
   html: (strings: TemplateStringsArray, ...values: unknown[]) => VNode | VNode[];
+  /** A screen for `routes` whose module is imported the first time its route is shown. */
+  lazy: typeof lazy;
 }
 
 declare global {
@@ -66,6 +69,7 @@ window.EMWeb ??= {
   logger: getPage()._logger,
   React,
   html: htm.bind<VNode>(createElement),
+  lazy,
 };
 
 if (data.mount) {

@@ -20,6 +20,8 @@ export {
   STORAGE_KEYS,
 } from './product/constants';
 export { formatCurrency, formatNumber, type NumberFormatOptions } from './product/format';
+export { lazy } from './routes/lazy';
+export type { CurrentRoute, NavigateOptions, RouteScreen, Routes, ScreenProps } from './routes/types';
 export { breakpointOf } from './state/breakpoint';
 // Hosts know the state as `client.state` has it: read-only.
 export type { ClientStateView as ClientState } from './state/clientState';

@@ -2,6 +2,7 @@
  * Which client runs in which element. `bootstrap` starts one (or returns the one there), `unmount`
  * ends it, whatever it is doing; the script tag starts one before its element exists.
  */
+import { checkRoutesOption, routeRun } from '../routes/attach';
 import { mountClient, shadowRootOf } from './mount';
 import { type ClientRun, startClient } from './run';
 import type { BootstrapOptions, Client } from './types';
@@ -31,9 +32,14 @@ const runIn = (element: Element): ClientRun | undefined => {
   return run?._ended ? undefined : run;
 };
 
+/** The element of the latest client given routes: while it runs, it is the page's routed client. */
+let routed: Element | undefined;
+
 function mountRun(element: Element, shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions): ClientRun {
   runs.set(element, run);
-  mountClient(shadow, run, options);
+  const routing = routeRun(run, options);
+  if (routing) routed = element;
+  mountClient(shadow, run, options, routing);
   return run;
 }
 
@@ -48,6 +54,7 @@ export function bootstrap(options: BootstrapOptions = {}): Promise<Client> {
     const element = findMount(options.mount ?? DEFAULT_MOUNT);
     const running = runIn(element);
     if (running) return running._started;
+    checkRoutesOption(options, routed && runIn(routed) && routed);
     // The element can take the client before anything starts: a refusal leaves nothing running.
     const shadow = shadowRootOf(element);
     return mountRun(element, shadow, startClient(options), options)._started;

@@ -52,6 +52,8 @@ export function createClient(deps: ClientDeps): Client {
     logger,
     fetch: deps._fetch,
     reloadConfiguration: deps._reloadConfiguration,
+    // Without routes every URL is the browser's; bootstrap puts the routes' own in.
+    navigate: (url) => location.assign(url),
     diagnostics: () => ({
       buildVersion: BUILD_VERSION,
       serverVersion: state.version.value ?? '',
@@ -61,6 +63,7 @@ export function createClient(deps: ClientDeps): Client {
       breakpoint: state.breakpoint.value,
       userAgent: navigator.userAgent,
       logger: logger.stats(),
+      route: state.route.value?.pattern ?? null,
     }),
     signOut() {
       for (const key of [STORAGE_KEYS.jwt, STORAGE_KEYS.devToken, STORAGE_KEYS.authType]) deps._local.remove(key);

@@ -6,6 +6,7 @@ import { computed } from '@preact/signals';
 import { h, render } from 'preact';
 import { readDisplayName } from '../auth/displayName';
 import { STORAGE_KEYS } from '../product/constants';
+import type { Routing } from '../routes/routing';
 import { App } from '../ui/App';
 import { resolveActions } from '../ui/actionList';
 import { builtInActions, runAction } from '../ui/actions';
@@ -24,7 +25,7 @@ export function shadowRootOf(element: Element): ShadowRoot {
   return shadow;
 }
 
-export function mountClient(shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions): void {
+export function mountClient(shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions, routing?: Routing): void {
   const notices = createNotices();
   const strings = mergeStrings(options.strings);
   const { logger } = run._client;
@@ -37,13 +38,17 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
     strings,
     actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
     render: options.render,
+    routing,
     runAction: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
     retry: run._retry,
     signIn: run._signIn,
     reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
+  // Links inside the client only: a click on the host page's own never reaches its shadow root.
+  if (routing) shadow.addEventListener('click', routing.follow);
   run._onEnd(() => {
+    if (routing) shadow.removeEventListener('click', routing.follow);
     notices.dispose();
     render(null, shadow);
   });

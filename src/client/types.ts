@@ -2,6 +2,7 @@ import type { ComponentChild } from 'preact';
 import type { ClientFetchInit } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { Logger, LoggerOptions, LoggerStats } from '../logging/types';
+import type { NavigateOptions, Routes } from '../routes/types';
 import type { ClientStateView, StartupFacts } from '../state/clientState';
 import type { Strings } from '../ui/strings';
 
@@ -25,6 +26,11 @@ export interface Client extends StartupFacts {
   reloadConfiguration(): Promise<ClientConfiguration | false>;
   /** What a support request needs, nothing secret: versions, mode, API base, breakpoint, browser, logger figures. */
   diagnostics(): Diagnostics;
+  /**
+   * Shows the route of a URL on the page's origin under /web/ (pushing a history entry, or replacing
+   * it), with the `routes` option; any other URL, or any URL without `routes`, the browser loads.
+   */
+  navigate(url: string | URL, options?: NavigateOptions): void;
   /** Forgets the stored sign-in (`jwt`, `devToken`, `authType`), then calls `onSignOut`. */
   signOut(): void;
   /** Flushes the logger, stops timers and listeners, and removes the UI. */
@@ -40,6 +46,8 @@ export interface Diagnostics {
   breakpoint: string;
   userAgent: string;
   logger: LoggerStats;
+  /** The pattern of the route shown (never its path: a path can hold ids); `null` without a matching route. */
+  route: string | null;
 }
 
 /** An entry of the floating action button's speed dial. */
@@ -67,6 +75,8 @@ export interface BootstrapOptions {
   onSignInRequired?: () => void;
   /** The product's own screens, shown in the main area once start-up is done; default: the home view. */
   render?: (client: Client) => Screen;
+  /** Screens by path pattern under /web/ (`''`, `'tickets'`, `'tickets/:id'`, `'*'`); not together with `render`. */
+  routes?: Routes;
   /** An array replaces the built-in speed-dial actions; a function receives them and returns the list. */
   actions?: SpeedDialAction[] | ((builtIns: SpeedDialAction[]) => SpeedDialAction[]);
   /** Called by Sign out once the stored sign-in is gone; default: under the gateway go to `/auth/`, else reload. */

@@ -4,6 +4,7 @@ import { type ApiBase, apiBase } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
 import type { Claims } from '../auth/claims';
 import type { Breakpoint } from '../product/constants';
+import type { CurrentRoute } from '../routes/types';
 
 /** The facts start-up learns; `Client` carries the same ones, read from the state. */
 export interface StartupFacts {
@@ -30,6 +31,8 @@ export interface ClientState {
   isCloud: Signal<boolean | null>;
   claims: Signal<Claims | null>;
   breakpoint: Signal<Breakpoint>;
+  /** With the `routes` option, the route shown (routes/attach.ts keeps it the routing's); else `null`. */
+  route: Signal<CurrentRoute | null>;
 }
 
 /** The state as hosts and screens get it: every signal read-only, in its type and at run time. */
@@ -58,6 +61,7 @@ export function createClientState(production: boolean, breakpoint: Breakpoint): 
     isCloud: signal(null),
     claims: signal(null),
     breakpoint: signal(breakpoint),
+    route: signal(null),
   };
 }
 

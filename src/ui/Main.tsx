@@ -5,6 +5,7 @@ import type { ShellStatus } from '../client/status';
 import { Home } from './Home';
 import { HostScreen } from './HostScreen';
 import { Panel } from './Panel';
+import { RoutedScreen } from './RoutedScreen';
 import type { Shell } from './shell';
 
 /**
@@ -65,6 +66,8 @@ export function Main({ shell }: { shell: Shell }) {
         {strings.loading}
       </p>
     );
+  } else if (shell.routing) {
+    content = <RoutedScreen shell={shell} routing={shell.routing} client={status._client} headingRef={heading} area={area} />;
   } else if (shell.render) {
     content = (
       <HostScreen

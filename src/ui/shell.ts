@@ -1,6 +1,7 @@
 import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { ShellStatus } from '../client/status';
 import type { Client, Screen, SpeedDialAction } from '../client/types';
+import type { Routing } from '../routes/routing';
 import type { ClientState } from '../state/clientState';
 import type { Strings } from './strings';
 
@@ -17,6 +18,8 @@ export interface Shell {
   /** At most five. */
   actions: SpeedDialAction[];
   render?: (client: Client) => Screen;
+  /** With the `routes` option: the main area shows the location's route. */
+  routing?: Routing;
   /** Runs a speed-dial action; its failure becomes a notice, never an exception. */
   runAction(action: SpeedDialAction): void;
   retry(): void;

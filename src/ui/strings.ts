@@ -15,6 +15,10 @@ export const DEFAULT_STRINGS = {
   signIn: 'Sign in',
   screenFailed: 'This screen failed',
   tryAgain: 'Try again',
+  /** A location under /web/ that no route matches. */
+  notFound: 'Page not found',
+  /** The not-found panel's link to /web/. */
+  notFoundLink: 'Go to the start page',
 
   serverVersion: 'Server {version}',
   buildVersion: 'Build {version}',

@@ -64,31 +64,35 @@ for (const auth of MODES) {
   );
 }
 
-server('deeper /web/ paths serve the host page; / redirects; unknown and source paths are 404', () =>
-  withServer({}, async (s) => {
-    for (const path of ['/web/deeper/path', '/web/reports/2024.1?x=1', '/web/index.html']) {
-      const res = await get(s, path);
-      assert.is(res.status, 200, path);
-      assert.is(res.headers.get('content-security-policy'), CSP_STRICT, path);
-      assert.ok((await res.text()).includes('data-mount="#emweb"'), path);
-    }
-    const root = await get(s, '/');
-    assert.is(root.status, 302);
-    assert.is(root.headers.get('location'), '/web/');
-    for (const path of [
-      '/nope',
-      '/web/missing.js',
-      '/web/server.mjs',
-      '/web/server.d.mts',
-      '/demo/server.mjs',
-      '/web/%2e%2e/package.json',
-      '/api/web/nope',
-    ]) {
-      assert.is((await get(s, path)).status, 404, path);
-    }
-    const dev = await (await get(s, '/web/?dev')).text();
-    assert.ok(dev.includes('src="/web/emweb.dev.js"'), '?dev loads the development bundle');
-  }),
+server(
+  'deeper /web/ paths serve the host page, playing the product (the host starts the client with routes); / redirects; unknown and source paths are 404',
+  () =>
+    withServer({}, async (s) => {
+      for (const path of ['/web/deeper/path', '/web/reports/2024.1?x=1', '/web/index.html', '/web/tickets/SD-1042']) {
+        const res = await get(s, path);
+        assert.is(res.status, 200, path);
+        assert.is(res.headers.get('content-security-policy'), CSP_STRICT, path);
+        const html = await res.text();
+        assert.ok(html.includes('<script src="/web/emweb.js"></script>'), `${path}: no data-mount, the host starts it`);
+        assert.ok(html.includes('<script src="/web/host-app.js"></script>'), path);
+      }
+      const root = await get(s, '/');
+      assert.is(root.status, 302);
+      assert.is(root.headers.get('location'), '/web/');
+      for (const path of [
+        '/nope',
+        '/web/missing.js',
+        '/web/server.mjs',
+        '/web/server.d.mts',
+        '/demo/server.mjs',
+        '/web/%2e%2e/package.json',
+        '/api/web/nope',
+      ]) {
+        assert.is((await get(s, path)).status, 404, path);
+      }
+      const dev = await (await get(s, '/web/?dev')).text();
+      assert.ok(dev.includes('src="/web/emweb.dev.js"'), '?dev loads the development bundle');
+    }),
 );
 
 server('bundles and host assets are served with their content types', () =>

@@ -1,7 +1,7 @@
 // Host screens in a real browser, as a host developer writes them without a build step: a screen
 // made with EMWeb.html and EMWeb.React hooks under the strict CSP, a render that throws (once, or
 // always), a screen that throws while rendering, a DOM node and a plain string from render.
-// Fixture: pages/options.html?render=… (options.js), and the demo's own ?screen=tickets.
+// Fixture: pages/options.html?render=… (options.js). The demo's routed product: routes.e2e.ts.
 import * as assert from 'uvu/assert';
 import { CSP_STRICT, type DemoServer } from '../../demo/server.mjs';
 import { byRole, byText, clientReady, cspOf, fab, header, menu, menuItems } from './client';
@@ -46,24 +46,6 @@ test('a screen written with EMWeb.html and EMWeb.React.useState, no build step, 
     await screen.locator('role=button[name="Clicked 1 times"]').click();
     await screen.locator('role=button[name="Clicked 2 times"]').waitFor();
     assert.equal(await page.problems(), []);
-  }));
-
-test("the demo's host screen (?screen=tickets): its filter hook updates on click; made to fail, it shows the failure panel, and Try again brings it back", () =>
-  withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
-    await open('/web/?screen=tickets');
-    await clientReady(page);
-    await byText(page, 'Showing 2 of 3').waitFor();
-    await byRole(page, 'button', 'Show all tickets').click();
-    await byText(page, 'Showing 3 of 3').waitFor();
-    await byRole(page, 'button', 'Make this screen fail').click();
-    await screenFailed(page, '#emweb').waitFor();
-    await byText(page, 'The tickets screen was asked to fail').waitFor();
-    await shellStillThere(page, '#emweb');
-    assert.is((await errorEntriesAbout(page, server, 'The tickets screen was asked to fail')).length, 1, 'one ERROR entry');
-    await tryAgain(page, '#emweb').click();
-    await byText(page, 'Showing 2 of 3').waitFor();
-    assert.is(await screenFailed(page, '#emweb').count(), 0);
-    assert.equal(await page.problems(), [], 'no uncaught page error');
   }));
 
 test('a render that throws: "This screen failed" with the error and Try again; header and speed dial stay; exactly one ERROR entry; no uncaught page error', () =>

@@ -85,6 +85,7 @@ test('Copy diagnostics copies versions, mode, base, breakpoint, browser and logg
       'buildVersion',
       'isCloud',
       'logger',
+      'route',
       'serverVersion',
       'userAgent',
     ]);
