@@ -98,6 +98,8 @@
       return html`<section>${heading}<p role="alert">${text('failed', { reason: loaded.status || loaded.reason })}</p></section>`;
     }
     var rows = loaded.data.filter((row) => all || row.state !== 'closed');
+    // A phone has no room for five columns: the client's breakpoint picks a list there.
+    var narrow = props.client.state.breakpoint.value === 'xs';
     return html`
       <section>
         ${heading}
@@ -105,6 +107,25 @@
           ${`${text('count', { shown: rows.length, total: loaded.data.length })} · `}
           <a style=${link} href=${all ? '/web/tickets' : '/web/tickets?state=all'}>${text(all ? 'showOpen' : 'showAll')}</a>
         </p>
+        ${narrow ? html`<${TicketCards} rows=${rows} />` : html`<${TicketTable} rows=${rows} />`}
+      </section>`;
+  }
+
+  var ticketHref = (row) => `/web/tickets/${encodeURIComponent(row.id)}`;
+
+  function TicketCards(props) {
+    return html`<ul style=${{ listStyle: 'none', margin: 0, padding: 0 }}>${props.rows.map(
+      (row) => html`<li key=${row.id} style=${{ ...cell, padding: '8px 0' }}>
+        <a style=${link} href=${ticketHref(row)}>${row.id}</a> <${Flags} icons=${row.__displayRuleIcons} />
+        <div>${row.title}</div>
+        <div style=${{ opacity: 0.8 }}>${text(row.state)} · ${row.assignee__refName}</div>
+      </li>`,
+    )}</ul>`;
+  }
+
+  function TicketTable(props) {
+    var rows = props.rows;
+    return html`
         <table style=${{ borderCollapse: 'collapse', width: '100%' }}>
           <thead><tr>
             <th style=${cell}>${text('id')}</th><th style=${cell}>${text('title')}</th>
@@ -112,15 +133,14 @@
           </tr></thead>
           <tbody>${rows.map(
             (row) => html`<tr key=${row.id}>
-              <td style=${{ ...cell, whiteSpace: 'nowrap' }}><a style=${link} href=${`/web/tickets/${encodeURIComponent(row.id)}`}>${row.id}</a></td>
+              <td style=${{ ...cell, whiteSpace: 'nowrap' }}><a style=${link} href=${ticketHref(row)}>${row.id}</a></td>
               <td style=${cell}>${row.title}</td>
               <td style=${cell}>${text(row.state)}</td>
               <td style=${cell}>${row.assignee__refName}</td>
               <td style=${cell}><${Flags} icons=${row.__displayRuleIcons} /></td>
             </tr>`,
           )}</tbody>
-        </table>
-      </section>`;
+        </table>`;
   }
 
   function Start() {
