@@ -2,7 +2,6 @@
 // the list comes from the API through client.fetch, a plain link inside the client moves to the ticket
 // without a page load, and Back comes back. The README cannot drift from what the client does.
 import './setup';
-import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import '../src/embed';
