@@ -231,8 +231,7 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
       report: runtime.report,
       sendOut: () => (t._state.tag === 'sending' ? t._state.handled : null),
       sendableEndpoint: () => sendableEndpoint(t),
-      send: (endpoint, batch, failures) => send(t, endpoint, batch, failures),
-      failuresOf: (batch) => failuresOf(t, batch),
+      send: (endpoint, batch) => send(t, endpoint, batch, failuresOf(t, batch)),
     }),
     _pageExit: createPageExit({
       runtime,
