@@ -210,8 +210,9 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
     _start() {
       const state = t._state;
       if (state.tag !== 'stopped') return sendDue(t);
-      if (state.endpoint) resume(t, state.endpoint, state.wait);
-      else enter(t, { tag: 'no-endpoint', wait: state.wait });
+      // Started without an endpoint, then given the one kept, if any.
+      enter(t, { tag: 'no-endpoint', wait: state.wait });
+      setEndpoint(t, state.endpoint);
     },
     _stop() {
       const state = t._state;
@@ -231,8 +232,7 @@ export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, p
       report: runtime.report,
       sendOut: () => (t._state.tag === 'sending' ? t._state.handled : null),
       sendableEndpoint: () => sendableEndpoint(t),
-      send: (endpoint, batch, failures) => send(t, endpoint, batch, failures),
-      failuresOf: (batch) => failuresOf(t, batch),
+      send: (endpoint, batch) => send(t, endpoint, batch, failuresOf(t, batch)),
     }),
     _pageExit: createPageExit({
       runtime,

@@ -73,14 +73,6 @@ export interface Runtime {
   guard<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R | undefined;
 }
 
-function defaultLocks(navigator: BeaconNavigator | undefined): Locks | null {
-  try {
-    return ((navigator ?? globalThis.navigator) as { locks?: Locks } | undefined)?.locks ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function defaultChannel(): ((name: string) => Channel) | null {
   if (typeof BroadcastChannel !== 'function') return null;
   return (name) => {
@@ -129,7 +121,10 @@ export function resolveRuntime(env: LoggerEnv): Runtime {
     document: env.doc ?? globalThis.document,
     navigator: () => env.navigator ?? globalThis.navigator,
     sendTimeoutMs: env.sendTimeoutMs ?? 15_000,
-    locks: env.locks === undefined ? defaultLocks(env.navigator) : env.locks,
+    locks:
+      env.locks === undefined
+        ? (((env.navigator ?? globalThis.navigator) as { locks?: Locks } | undefined)?.locks ?? null)
+        : env.locks,
     openChannel: env.openChannel === undefined ? defaultChannel() : env.openChannel,
     print,
     report,

@@ -13,7 +13,6 @@
 import type { Batch } from './batch';
 import type { Pending } from './pending';
 import type { Queue } from './queue';
-import type { Failures } from './retry';
 import type { FlushResult, LogEndpoint } from './types';
 
 export interface FlushParts {
@@ -23,9 +22,8 @@ export interface FlushParts {
   /** Settles once the answer to the send out now is handled; null when none is out. */
   sendOut(): Promise<unknown> | null;
   sendableEndpoint(): LogEndpoint | null;
-  /** Sends a batch now; settles once its answer is handled. */
-  send(endpoint: LogEndpoint, batch: Batch, failures: Failures | null): Promise<unknown>;
-  failuresOf(batch: Batch): Failures | null;
+  /** Sends a batch now, with its failures so far; settles once its answer is handled. */
+  send(endpoint: LogEndpoint, batch: Batch): Promise<unknown>;
 }
 
 /** Of a batch's entries, those queued before `cut`. */
@@ -54,7 +52,7 @@ export function createFlush(parts: FlushParts): () => Promise<FlushResult> {
       const endpoint = parts.sendableEndpoint();
       const batch = endpoint && pending._next(queue._head() < cut || queue._holdsHanded());
       if (!endpoint || !batch || queuedAfter(cut, batch)) return;
-      await parts.send(endpoint, batch, parts.failuresOf(batch));
+      await parts.send(endpoint, batch);
       // Sent or given up: on to the next. Still pending: it waits for its retry, and so does the rest.
       if (pending._has(batch)) return;
     }

@@ -140,7 +140,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
       const timestamp = isoTime(at);
       ledger._log(1);
       const call = { level, message, additional, timestamp, at, context: entries._context() };
-      if (oneSender._hands()) oneSender._hand(call);
+      if (oneSender._role() === 'follower') oneSender._hand(call);
       else {
         queue._push(call);
         delivery._sendDue();

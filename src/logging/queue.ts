@@ -197,15 +197,14 @@ function countRepeat(q: QueueState, kind: Kind<GroupedEntry> | null, latest: Lat
   return true;
 }
 
-function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, timestamp: string, at: number): GroupedEntry {
+function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, at: number): GroupedEntry {
   const own = latest.tag === 'own';
-  const handed = own ? [] : [latest.entry.ref];
   const group: GroupedEntry = {
     tag: 'repeats',
     count: 1,
     own: own ? 1 : 0,
-    handed,
-    firstTimestamp: timestamp,
+    handed: own ? [] : [latest.entry.ref],
+    firstTimestamp: own ? latest.call.timestamp : latest.entry.timestamp,
     latest,
     at,
     bytes: 0,
@@ -216,27 +215,26 @@ function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, time
   return group;
 }
 
-function push(q: QueueState, call: LogCall) {
+/**
+ * Admits this tab's call or an entry another tab handed, under the same rules: counted into a
+ * grouped entry, or as it is, or a new grouped entry (either passes the rate limit as one entry).
+ */
+function admit(q: QueueState, latest: Latest) {
   const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
-  const key = groupRepeatsAfter ? repeatKind(call) : null;
-  const kind = key === null ? null : q._repeatOf(call.level, key, call.at, groupRepeatsAfter);
-  if (countRepeat(q, kind, { tag: 'own', call })) return;
-  // As it is, or a new grouped entry: either passes the rate limit as one entry.
-  if (!q._admit(call.at, maxEntriesPerMinute)) return q.ledger._drop('rateLimited', 1);
-  const slot = kind ? openGroup(q, kind, { tag: 'own', call }, call.timestamp, call.at) : q.writeEntry(call, null);
-  if (!slot) return q.ledger._drop('beforeSend', 1);
-  add(q, slot, maxQueueSize);
-}
-
-function pushHanded(q: QueueState, entry: HandedEntry) {
-  const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
-  const kind =
-    groupRepeatsAfter && entry.kind !== null ? q._repeatOf(entry.level, entry.kind, entry.at, groupRepeatsAfter) : null;
-  if (countRepeat(q, kind, { tag: 'handed', entry })) return;
-  if (!q._admit(entry.at, maxEntriesPerMinute)) return q.handedDropped([entry.ref], 'rateLimited');
-  const slot: Slot = kind
-    ? openGroup(q, kind, { tag: 'handed', entry }, entry.timestamp, entry.at)
-    : { tag: 'handed', entry, bytes: entry.bytes, at: entry.at };
+  const own = latest.tag === 'own';
+  const { level, at } = own ? latest.call : latest.entry;
+  const key = !groupRepeatsAfter ? null : own ? repeatKind(latest.call) : latest.entry.kind;
+  const kind = key === null ? null : q._repeatOf(level, key, at, groupRepeatsAfter);
+  if (countRepeat(q, kind, latest)) return;
+  const dropped = (reason: 'rateLimited' | 'beforeSend') =>
+    own ? q.ledger._drop(reason, 1) : q.handedDropped([latest.entry.ref], reason);
+  if (!q._admit(at, maxEntriesPerMinute)) return dropped('rateLimited');
+  const slot: Slot | null = kind
+    ? openGroup(q, kind, latest, at)
+    : own
+      ? q.writeEntry(latest.call, null)
+      : { tag: 'handed', entry: latest.entry, bytes: latest.entry.bytes, at };
+  if (!slot) return dropped('beforeSend');
   add(q, slot, maxQueueSize);
 }
 
@@ -330,8 +328,8 @@ export function createQueue(
     _cuts: 0,
   };
   return {
-    _push: (call) => push(q, call),
-    _pushHanded: (entry) => pushHanded(q, entry),
+    _push: (call) => admit(q, { tag: 'own', call }),
+    _pushHanded: (entry) => admit(q, { tag: 'handed', entry }),
     _releaseHanded: () => releaseHanded(q),
     _size: () => ({ slots: q._slots.length, bytes: q._bytes, oldestAt: q._slots[0]?.at ?? Infinity }),
     _take: (maxBytes) => take(q, maxBytes),

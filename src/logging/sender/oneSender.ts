@@ -29,8 +29,7 @@ type Role =
 
 export interface OneSender {
   _role(): TabRole;
-  /** Whether this tab's log calls are handed to another tab now. */
-  _hands(): boolean;
+  /** A log call of a follower: handed to the sender tab. */
   _hand(call: LogCall): void;
   /** This tab's entries handed and not yet settled. */
   _held(): number;
@@ -239,7 +238,6 @@ export function createOneSender(parts: OneSenderParts): OneSender {
   });
   return {
     _role: () => s._role.tag,
-    _hands: () => s._role.tag === 'follower',
     _hand: s._handover._hand,
     _held: s._handover._held,
     _flush: () => s._handover._flush(senderFlushed(s)),
