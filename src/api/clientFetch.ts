@@ -102,7 +102,8 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
       {
         ...rest,
         headers: signed.headers,
-        credentials: signed.credentials,
+        // Every call rides on the session, whatever the caller asks.
+        credentials: 'include',
         mode: rest.mode ?? 'cors',
         timeoutMs,
         signals: [signal, deps.endSignal],
