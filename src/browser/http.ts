@@ -130,16 +130,16 @@ export function exchange<T>(
 }
 
 async function readAnswer(response: Response, readBody: boolean): Promise<HttpResult> {
-  const retryAfter = response.headers?.get('Retry-After') ?? null;
-  if (!readBody) {
+  let json: JsonBody = null;
+  if (readBody) json = parseJson(await response.text());
+  else {
     // Not waited for, but read all the same: a body left unread keeps the request open in the
     // browser (and its connection taken) for as long as the page lives.
     Promise.resolve()
       .then(() => response.arrayBuffer())
       .catch(() => {});
-    return { kind: 'answer', status: response.status, json: null, retryAfter };
   }
-  return { kind: 'answer', status: response.status, json: parseJson(await response.text()), retryAfter };
+  return { kind: 'answer', status: response.status, json, retryAfter: response.headers?.get('Retry-After') ?? null };
 }
 
 /** A request whose answer is read into an `HttpResult`; never rejects. */
