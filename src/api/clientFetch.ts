@@ -48,14 +48,16 @@ const LEAVES_BASE = /^[/\\]|^[a-z][a-z\d+.-]*:|(?:^|[/\\])(?:\.|%2e){2}(?:[/\\]|
 const pathOnly = (path: string): string => path.split(/[?#]/, 1)[0] ?? '';
 
 /**
- * Why `path` may not be asked, or `null` when it may. Only a path that stays under the API base
- * passes: the sign-in goes nowhere else. The URL parser drops tabs and newlines, so they are
- * dropped here too; a `..` after `?` or `#` is data.
+ * Throws a `TypeError` naming `path` unless it stays under the API base: the sign-in goes nowhere
+ * else. The URL parser drops tabs and newlines, so they are dropped here too; a `..` after `?` or
+ * `#` is data.
  */
-function pathProblem(path: unknown): string | null {
-  const expected = 'EMWeb: client.fetch takes a path under the API base';
-  if (typeof path !== 'string') return `${expected}, not ${path === null ? 'null' : `a value of type ${typeof path}`}`;
-  return LEAVES_BASE.test(pathOnly(path.replace(/[\t\n\r]/g, ''))) ? `${expected}, not ${JSON.stringify(path)}` : null;
+function checkPath(path: unknown): void {
+  const refused =
+    typeof path !== 'string'
+      ? `a value of type ${path === null ? 'null' : typeof path}`
+      : LEAVES_BASE.test(pathOnly(path.replace(/[\t\n\r]/g, ''))) && JSON.stringify(path);
+  if (refused) throw new TypeError(`EMWeb: client.fetch takes a path under the API base, not ${refused}`);
 }
 
 /**
@@ -84,8 +86,7 @@ function rejectionFor(
 
 export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
   return async (path, init = {}) => {
-    const problem = pathProblem(path);
-    if (problem) throw new TypeError(problem);
+    checkPath(path);
     const base = deps.apiBase();
     if (!base) throw new Error('EMWeb: client.fetch before start-up learnt the API base');
     const { json, timeoutMs = deps.timeoutMs, signal, ...rest } = init;
