@@ -24,8 +24,8 @@ export const callUrl = (deps: ApiCallDeps, path: string): string => apiUrl(deps.
 /** A signed-in GET of an API path; `readBody: false` for an answer only its status matters for. */
 export function apiGet(deps: ApiCallDeps, path: string, readBody?: boolean): Promise<HttpResult> {
   const signIn = { origin: deps._origin, base: deps._base, authType: deps._authType, local: deps._local };
-  const { url, headers, credentials } = signedRequest(signIn, path);
-  return request(deps._fetch, url, { headers, credentials, timeoutMs: deps._timeoutMs, readBody, signals: [deps._signal] });
+  const { url, headers } = signedRequest(signIn, path);
+  return request(deps._fetch, url, { headers, timeoutMs: deps._timeoutMs, readBody, signals: [deps._signal] });
 }
 
 /** The body of a 2xx answer when it is a JSON object; `undefined` for any other answer. */

@@ -40,94 +40,84 @@ export interface ClientFetchDeps {
   page?: Partial<PageEvents>;
 }
 
-const SCHEME = /^[a-z][a-z\d+.-]*:/i;
-/** `..`, also as the URL parser reads it: percent-encoded dots count. */
-const PARENT_SEGMENT = /^(?:\.|%2e){2}$/i;
+/**
+ * What leaves the API base: a leading `/` or `\` (`//` too), a scheme, or a `..` segment, its dots
+ * percent-encoded or not, as the URL parser reads them.
+ */
+const LEAVES_BASE = /^[/\\]|^[a-z][a-z\d+.-]*:|(?:^|[/\\])(?:\.|%2e){2}(?:[/\\]|$)/i;
 const pathOnly = (path: string): string => path.split(/[?#]/, 1)[0] ?? '';
 
 /**
- * Why `path` may not be asked, or `null` when it may. Only a path that stays under the API base
- * passes: the sign-in goes nowhere else. The URL parser drops tabs and newlines, and reads `\` as
- * `/`, so they are read the same way here.
+ * Throws a `TypeError` naming `path` unless it stays under the API base: the sign-in goes nowhere
+ * else. The URL parser drops tabs and newlines, so they are dropped here too; a `..` after `?` or
+ * `#` is data.
  */
-function pathProblem(path: unknown): string | null {
-  const expected = 'EMWeb: client.fetch takes a path under the API base';
-  if (typeof path !== 'string') return `${expected}, not ${path === null ? 'null' : `a value of type ${typeof path}`}`;
-  const read = path.replace(/[\t\n\r]/g, '');
-  const leaves =
-    /^[/\\]/.test(read) ||
-    SCHEME.test(read) ||
-    pathOnly(read)
-      .split(/[/\\]/)
-      .some((segment) => PARENT_SEGMENT.test(segment));
-  return leaves ? `${expected}, not ${JSON.stringify(path)}` : null;
+function checkPath(path: unknown): void {
+  const refused =
+    typeof path !== 'string'
+      ? `a value of type ${path === null ? 'null' : typeof path}`
+      : LEAVES_BASE.test(pathOnly(path.replace(/[\t\n\r]/g, ''))) && JSON.stringify(path);
+  if (refused) throw new TypeError(`EMWeb: client.fetch takes a path under the API base, not ${refused}`);
 }
 
-/** The rejection for a call that got no answer, as the contract names each case. */
+/**
+ * The rejection of a call that got no answer, as the contract names each case. A timeout and no
+ * answer are failures, logged once; calls cut short by their caller, the client or the page are not.
+ */
 function rejectionFor(
   outcome: NoAnswerResult,
   signal: AbortSignal | null | undefined,
   where: string,
   timeoutMs: number,
+  log: ClientFetchDeps['log'],
 ): unknown {
-  if (outcome.reason === 'aborted') {
-    return signal?.aborted ? signal.reason : new DOMException(`EMWeb: ${where} was aborted: the client ended`, 'AbortError');
+  if (outcome.reason === 'timedOut') {
+    const message = `${where}: timed out after ${timeoutMs} ms`;
+    log.error(message);
+    return new DOMException(message, 'TimeoutError');
   }
-  if (outcome.reason === 'timedOut') return new DOMException(`EMWeb: ${where} timed out after ${timeoutMs} ms`, 'TimeoutError');
-  return outcome.error ?? new TypeError(`EMWeb: ${where} got no answer`);
-}
-
-/** What is logged of a call, once, at ERROR: a 5xx, a timeout, no answer. Never calls cut short, never 4xx. */
-function failureOf(outcome: NoAnswerResult | { kind: 'answer'; response: Response }, timeoutMs: number): string | null {
-  if (outcome.kind === 'answer') return outcome.response.status >= 500 ? `status ${outcome.response.status}` : null;
-  if (outcome.reason === 'timedOut') return `timed out after ${timeoutMs} ms`;
-  return outcome.reason === 'failed' ? 'no answer' : null;
+  if (outcome.reason === 'aborted') {
+    return signal?.aborted ? signal.reason : new DOMException(`${where}: aborted, the client ended`, 'AbortError');
+  }
+  if (outcome.reason === 'failed') log.error(`${where}: no answer`);
+  // fetch's own error: the browser's TypeError, or the page leaving's cancellation.
+  return outcome.error;
 }
 
 export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
   return async (path, init = {}) => {
-    const problem = pathProblem(path);
-    if (problem) throw new TypeError(problem);
+    checkPath(path);
     const base = deps.apiBase();
     if (!base) throw new Error('EMWeb: client.fetch before start-up learnt the API base');
-    const {
-      json,
-      timeoutMs = deps.timeoutMs,
-      headers: ownHeaders,
-      body,
-      signal,
-      method = 'GET',
-      mode,
-      keepalive,
-      ...rest
-    } = init;
-    const headers = Object.fromEntries(new Headers(ownHeaders));
-    if (json !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const { json, timeoutMs = deps.timeoutMs, signal, ...rest } = init;
+    const headers = Object.fromEntries(new Headers(rest.headers));
+    if (json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      rest.body = JSON.stringify(json);
+    }
     const signIn = { origin: deps.origin, base, authType: deps.authType(), local: deps.local };
     const signed = signedRequest(signIn, path, headers);
     const outcome = await exchange(
       deps.fetch,
       signed.url,
       {
-        method,
+        ...rest,
         headers: signed.headers,
-        body: json !== undefined ? JSON.stringify(json) : body,
-        credentials: signed.credentials,
-        mode: mode ?? 'cors',
-        keepalive,
+        // Every call rides on the session, whatever the caller asks.
+        credentials: 'include',
+        mode: rest.mode ?? 'cors',
         timeoutMs,
         signals: [signal, deps.endSignal],
-        rest,
       },
       (response) => ({ kind: 'answer' as const, response }),
       deps.timers,
       deps.page,
     );
-    const where = `${method.toUpperCase()} ${base}${pathOnly(path)}`;
-    const failure = failureOf(outcome, timeoutMs);
-    if (failure) deps.log.error(`EMWeb: client.fetch ${where}: ${failure}`);
-    if (outcome.kind === 'noAnswer') throw rejectionFor(outcome, signal, where, timeoutMs);
-    if (outcome.response.status === 401 && signIn.authType === 'secgw') deps.onSessionEnded();
+    const where = `EMWeb: client.fetch ${(rest.method ?? 'GET').toUpperCase()} ${base}${pathOnly(path)}`;
+    if (outcome.kind === 'noAnswer') throw rejectionFor(outcome, signal, where, timeoutMs, deps.log);
+    const { status } = outcome.response;
+    if (status >= 500) deps.log.error(`${where}: status ${status}`);
+    if (status === 401 && signIn.authType === 'secgw') deps.onSessionEnded();
     return outcome.response;
   };
 }

@@ -1,6 +1,7 @@
 import { isPlainObject } from '../browser/http';
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
+/** base64url, unpadded (`\w` is its letters, digits and `_`), and not empty. */
+const BASE64URL = /^[\w-]+$/;
 
 /**
  * The payload of a JWT as an object, or `null` when it is not one. Its base64url is decoded as
@@ -11,7 +12,7 @@ export function readJwtPayload(jwt: string | null): Record<string, unknown> | nu
   try {
     const parts = typeof jwt === 'string' ? jwt.split('.') : [];
     const encoded = parts.length === 3 ? (parts[1] ?? '') : '';
-    if (!encoded || !BASE64URL.test(encoded)) return null;
+    if (!BASE64URL.test(encoded)) return null;
     const bytes = Uint8Array.from(atob(encoded.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
     const payload: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     return isPlainObject(payload) ? payload : null;

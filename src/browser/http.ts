@@ -12,23 +12,18 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 /** The page's `fetch`, looked up at each call: one the page wraps or replaces later is the one used. */
 export const currentFetch: FetchLike = (input, init) => fetch(input, init);
 
-export interface HttpRequest {
-  method?: string;
+/**
+ * fetch's `RequestInit` (a screen's cache, redirect, referrer … pass as they are), with headers as a
+ * plain record and the race's own terms.
+ */
+export interface HttpRequest extends Omit<RequestInit, 'headers' | 'signal'> {
   headers?: Record<string, string>;
-  body?: BodyInit | null;
-  /** Every API call rides on the session cookie, so credentials go along unless told otherwise. */
-  credentials?: RequestCredentials;
-  keepalive?: boolean;
-  /** fetch's request mode; by default the one a page's preload of the URL can answer (browser/preload.ts). */
-  mode?: RequestMode;
   /** After this long the request is aborted: no answer, `timedOut`. */
   timeoutMs: number;
   /** Whether to read the body as JSON; an answer only its status matters for can skip it. */
   readBody?: boolean;
   /** Aborting any of them (the caller, the client ending) cuts the request short: no answer, `aborted`. */
   signals?: readonly (AbortSignal | null | undefined)[];
-  /** The rest of a screen's `RequestInit` (cache, redirect, referrer …), passed to fetch as it is. */
-  rest?: RequestInit;
 }
 
 /**
@@ -78,16 +73,18 @@ export function parseJson(text: string): JsonBody {
   }
 }
 
+/**
+ * Every API call rides on the session cookie, so credentials go along unless told otherwise; the
+ * request mode is by default the one a page's preload of the URL can answer (browser/preload.ts).
+ */
 function send(fetchFn: FetchLike, url: string, options: HttpRequest, signal: AbortSignal): Promise<Response> {
-  const method = options.method ?? 'GET';
+  const { timeoutMs, readBody, signals, ...init } = options;
+  const method = init.method ?? 'GET';
   return fetchFn(url, {
-    ...options.rest,
+    ...init,
     method,
-    headers: options.headers,
-    body: options.body,
-    credentials: options.credentials ?? 'include',
-    mode: options.mode ?? requestMode(url, method, options.headers, globalThis.location?.origin),
-    keepalive: options.keepalive,
+    credentials: init.credentials ?? 'include',
+    mode: init.mode ?? requestMode(url, method, init.headers, globalThis.location?.origin),
     signal,
   });
 }
@@ -133,16 +130,16 @@ export function exchange<T>(
 }
 
 async function readAnswer(response: Response, readBody: boolean): Promise<HttpResult> {
-  const retryAfter = response.headers?.get('Retry-After') ?? null;
-  if (!readBody) {
+  let json: JsonBody = null;
+  if (readBody) json = parseJson(await response.text());
+  else {
     // Not waited for, but read all the same: a body left unread keeps the request open in the
     // browser (and its connection taken) for as long as the page lives.
     Promise.resolve()
       .then(() => response.arrayBuffer())
       .catch(() => {});
-    return { kind: 'answer', status: response.status, json: null, retryAfter };
   }
-  return { kind: 'answer', status: response.status, json: parseJson(await response.text()), retryAfter };
+  return { kind: 'answer', status: response.status, json, retryAfter: response.headers?.get('Retry-After') ?? null };
 }
 
 /** A request whose answer is read into an `HttpResult`; never rejects. */

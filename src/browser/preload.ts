@@ -17,11 +17,8 @@ export function requestModeFor(
   pageOrigin: string | undefined,
 ): RequestMode {
   if (method !== 'GET' || (headers && Object.keys(headers).length) || !pageOrigin) return 'cors';
-  try {
-    return new URL(url, pageOrigin).origin === pageOrigin ? 'no-cors' : 'cors';
-  } catch {
-    return 'cors';
-  }
+  // A URL that does not parse (a host's bad `origin`) is no preload's.
+  return URL.parse(url, pageOrigin)?.origin === pageOrigin ? 'no-cors' : 'cors';
 }
 
 /**

@@ -29,12 +29,7 @@ export function safeStorage(area: () => Storage | null | undefined): SafeStorage
         return true;
       }, false),
     remove: (key) => use((storage) => storage.removeItem(key), undefined),
-    keys: () =>
-      use((storage) => {
-        const keys: string[] = [];
-        for (let i = 0; i < storage.length; i++) keys.push(storage.key(i) ?? '');
-        return keys;
-      }, []),
+    keys: () => use((storage) => Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? ''), []),
   };
 }
 

@@ -17,9 +17,9 @@ import { AUTH_PATH, STARTUP_TIMEOUT_MS } from '../product/constants';
 import { errorText } from '../product/text';
 import { watchBreakpoint } from '../state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from '../state/clientState';
-import { openTabChannel, type StorageEvents } from '../tabs/channel';
+import { openTabChannel } from '../tabs/channel';
 import { joinSessionTabs, SESSION_CHANNEL } from '../tabs/session';
-import { followToken, type Timers, type TokenFollower } from '../tabs/token';
+import { followToken, type StorageEvents, type Timers, type TokenFollower } from '../tabs/token';
 import { createClient } from './client';
 import { getPage, type Page } from './page';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
@@ -189,7 +189,7 @@ function createSession({ options, page, deps, state, status, events, calls, ende
     },
   });
   const tabs = joinSessionTabs({
-    open: openTabChannel(SESSION_CHANNEL, page._local, storageEvents),
+    open: openTabChannel(SESSION_CHANNEL),
     waitsForSignIn: () => status.peek()._kind === 'signInRequired',
     // This tab asked for a sign-in already: a refusal now leaves it on that, asking nothing more.
     reload: () => reload({ ...events, _onSignInRequired: () => {} }),

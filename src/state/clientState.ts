@@ -65,15 +65,14 @@ export function createClientState(production: boolean, breakpoint: Breakpoint): 
   };
 }
 
-/** What start-up learns; the rest of the state follows from it (apiBase) or from the viewport (breakpoint). */
-const STARTUP_FACTS = ['authType', 'config', 'version', 'isCloud', 'claims'] as const;
-
-/** The one way start-up writes into the state: every fact of the update, in one render. */
+/**
+ * The one way start-up writes into the state: every fact of the update, in one render. Its type
+ * names only what start-up learns; the rest follows from it (apiBase) or from the viewport (breakpoint).
+ */
 export function applyStartupUpdate(state: ClientState, update: StartupUpdate): void {
   batch(() => {
-    for (const fact of STARTUP_FACTS) {
-      const value = update[fact];
-      if (value !== undefined) (state[fact] as Signal<typeof value>).value = value;
+    for (const [fact, value] of Object.entries(update)) {
+      if (value !== undefined) (state[fact as keyof StartupUpdate] as Signal<unknown>).value = value;
     }
   });
 }

@@ -32,8 +32,7 @@ export interface SessionTabs {
   stop(): void;
 }
 
-const isMessage = (data: unknown, type: SessionMessage['type']): boolean =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === type;
+const isMessage = (data: unknown, type: SessionMessage['type']): boolean => (data as { type?: unknown } | null)?.type === type;
 
 export function joinSessionTabs(deps: SessionTabsDeps): SessionTabs {
   let stopped = false;

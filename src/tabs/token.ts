@@ -6,7 +6,9 @@
 import { type Claims, claimsExpireAt, readClaims } from '../auth/claims';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
-import type { StorageEvents } from './channel';
+
+/** Where `storage` events arrive: `window`, or a test's own target. */
+export type StorageEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
 /** The longest delay a browser's setTimeout takes as it is (2^31 - 1 ms, some 24.8 days); a longer one fires at once. */
 const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;

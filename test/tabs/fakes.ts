@@ -2,8 +2,8 @@
 // localStorage shared by the tabs with the `storage` events a browser fires in the others, and a clock
 // whose timers run when the test moves it.
 import type { SafeStorage } from '../../src/browser/storage';
-import type { OpenTabChannel, StorageEvents } from '../../src/tabs/channel';
-import type { Timers } from '../../src/tabs/token';
+import type { OpenTabChannel } from '../../src/tabs/channel';
+import type { StorageEvents, Timers } from '../../src/tabs/token';
 import { memoryStorage } from '../fakes';
 
 /**
