@@ -30,7 +30,6 @@ function useFocusOnArrival(kind: ShellStatus['_kind'], target: () => HTMLElement
 /** The main area: the loading state, a state that needs the user, or the screen. */
 export function Main({ shell }: { shell: Shell }) {
   const strings = shell._strings;
-  const state = shell._state;
   const heading = useRef<HTMLHeadingElement>(null);
   const area = useRef<HTMLDivElement>(null);
   const status = shell._shellStatus.value;
@@ -70,17 +69,9 @@ export function Main({ shell }: { shell: Shell }) {
   } else if (shell._routing) {
     content = <RoutedScreen shell={shell} routing={shell._routing} client={status._client} headingRef={heading} area={area} />;
   } else if (shell._render) {
-    content = (
-      <HostScreen
-        render={shell._render}
-        client={status._client}
-        strings={strings}
-        onError={shell._reportScreenError}
-        headingRef={heading}
-      />
-    );
+    content = <HostScreen shell={shell} render={shell._render} client={status._client} headingRef={heading} />;
   } else {
-    content = <Home state={state} strings={strings} headingRef={heading} />;
+    content = <Home state={shell._state} strings={strings} headingRef={heading} />;
   }
   // Not <main>: the host page owns its main landmark.
   return (

@@ -63,8 +63,7 @@ export function RoutedScreen({ shell, routing, client, headingRef, area }: Route
         key={path}
         render={() => <Screen client={client} params={params} query={query} />}
         client={client}
-        strings={strings}
-        onError={shell._reportScreenError}
+        shell={shell}
         headingRef={headingRef}
       />
     </LoadingText.Provider>
