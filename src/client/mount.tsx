@@ -30,19 +30,19 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const strings = mergeStrings(options.strings);
   const { logger } = run._client;
   const shell: Shell = {
-    state: run._state,
-    shellStatus: run._shellStatus,
+    _state: run._state,
+    _shellStatus: run._shellStatus,
     // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
-    userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
-    notice: notices.current,
-    strings,
-    actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
-    render: options.render,
-    routing,
-    runAction: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
-    retry: run._retry,
-    signIn: run._signIn,
-    reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
+    _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
+    _notice: notices.current,
+    _strings: strings,
+    _actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
+    _render: options.render,
+    _routing: routing,
+    _runAction: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
+    _retry: run._retry,
+    _signIn: run._signIn,
+    _reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
   // Links inside the client only: a click on the host page's own never reaches its shadow root.

@@ -7,13 +7,14 @@ import { userLabel } from './userLabel';
 
 /** Who and what: the product's name, the signed-in user, the sign-in mode, the versions, the cloud marker. */
 export function Header({ shell }: { shell: Shell }) {
-  const { state, strings } = shell;
+  const state = shell._state;
+  const strings = shell._strings;
   const config = state.config.value;
   const displayName =
     config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
   const version = state.version.value;
   const authType = state.authType.value;
-  const { _kind: kind } = shell.shellStatus.value;
+  const { _kind: kind } = shell._shellStatus.value;
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
   const knowsUser = kind === 'ready' || kind === 'signInRequired';
   // A start that failed never asked for the version: no placeholder waits for it.
@@ -30,7 +31,7 @@ export function Header({ shell }: { shell: Shell }) {
       </div>
       {state.isCloud.value && <span class="badge">{strings.cloud}</span>}
       {authType && <span class="badge mode">{modeName(authType, strings)}</span>}
-      {knowsUser && <span>{userLabel(state.claims.value, shell.userName.value, strings)}</span>}
+      {knowsUser && <span>{userLabel(state.claims.value, shell._userName.value, strings)}</span>}
     </header>
   );
 }

@@ -7,7 +7,7 @@ import { errorText } from '../product/text';
 import { FOREIGN_REACT_MESSAGE, isForeignReactElement } from './foreignReact';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
-import type { Strings } from './strings';
+import type { Shell } from './shell';
 
 /** A DOM node a host built itself is inserted as it is, and taken out again with the screen. */
 function DomScreen({ node }: { node: Node }) {
@@ -31,17 +31,17 @@ function RenderedScreen({ render, client }: { render: (client: Client) => Screen
 }
 
 export interface HostScreenProps {
+  shell: Shell;
   render: (client: Client) => Screen;
   client: Client;
-  strings: Strings;
-  onError(error: unknown): void;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
 /** A host screen that throws takes only itself down, never the shell; the server hears of it once. */
-export function HostScreen({ render, client, strings, onError, headingRef }: HostScreenProps) {
-  const [error, reset] = useErrorBoundary(onError);
+export function HostScreen({ shell, render, client, headingRef }: HostScreenProps) {
+  const [error, reset] = useErrorBoundary(shell._reportScreenError);
   if (error) {
+    const strings = shell._strings;
     return (
       <Panel
         headline={strings.screenFailed}

@@ -29,10 +29,10 @@ function useFocusOnArrival(kind: ShellStatus['_kind'], target: () => HTMLElement
 
 /** The main area: the loading state, a state that needs the user, or the screen. */
 export function Main({ shell }: { shell: Shell }) {
-  const { strings, state } = shell;
+  const strings = shell._strings;
   const heading = useRef<HTMLHeadingElement>(null);
   const area = useRef<HTMLDivElement>(null);
-  const status = shell.shellStatus.value;
+  const status = shell._shellStatus.value;
   // What is shown has a heading of ours, or is a host screen: then the area itself.
   useFocusOnArrival(status._kind, () => heading.current ?? area.current);
 
@@ -43,7 +43,7 @@ export function Main({ shell }: { shell: Shell }) {
         headline={strings.startFailed}
         detail={status._message}
         action={strings.retry}
-        onAction={shell.retry}
+        onAction={shell._retry}
         headingRef={heading}
       />
     );
@@ -53,7 +53,7 @@ export function Main({ shell }: { shell: Shell }) {
         headline={strings.signInRequired}
         detail={strings.signInRequiredDetail}
         action={strings.signIn}
-        onAction={shell.signIn}
+        onAction={shell._signIn}
         headingRef={heading}
       />
     );
@@ -66,20 +66,12 @@ export function Main({ shell }: { shell: Shell }) {
         {strings.loading}
       </p>
     );
-  } else if (shell.routing) {
-    content = <RoutedScreen shell={shell} routing={shell.routing} client={status._client} headingRef={heading} area={area} />;
-  } else if (shell.render) {
-    content = (
-      <HostScreen
-        render={shell.render}
-        client={status._client}
-        strings={strings}
-        onError={shell.reportScreenError}
-        headingRef={heading}
-      />
-    );
+  } else if (shell._routing) {
+    content = <RoutedScreen shell={shell} routing={shell._routing} client={status._client} headingRef={heading} area={area} />;
+  } else if (shell._render) {
+    content = <HostScreen shell={shell} render={shell._render} client={status._client} headingRef={heading} />;
   } else {
-    content = <Home state={state} strings={strings} headingRef={heading} />;
+    content = <Home state={shell._state} strings={strings} headingRef={heading} />;
   }
   // Not <main>: the host page owns its main landmark.
   return (

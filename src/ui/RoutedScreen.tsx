@@ -43,7 +43,7 @@ export interface RoutedScreenProps {
  * have the same route.
  */
 export function RoutedScreen({ shell, routing, client, headingRef, area }: RoutedScreenProps) {
-  const { strings } = shell;
+  const strings = shell._strings;
   const at = routing.location.value;
   const { path, pattern, params } = routing.route.value;
   useMoveFocus(at, area);
@@ -63,8 +63,7 @@ export function RoutedScreen({ shell, routing, client, headingRef, area }: Route
         key={path}
         render={() => <Screen client={client} params={params} query={query} />}
         client={client}
-        strings={strings}
-        onError={shell.reportScreenError}
+        shell={shell}
         headingRef={headingRef}
       />
     </LoadingText.Provider>

@@ -7,23 +7,23 @@ import type { Strings } from './strings';
 
 /** Everything the UI reads, and the few things it may ask for. The UI imports no network code. */
 export interface Shell {
-  state: ClientState;
+  _state: ClientState;
   /** What the shell is doing: the UI shows exactly this. */
-  shellStatus: ReadonlySignal<ShellStatus>;
+  _shellStatus: ReadonlySignal<ShellStatus>;
   /** The signed-in user's name from the token, beside the claims; `null` when it gives none. */
-  userName: ReadonlySignal<string | null>;
+  _userName: ReadonlySignal<string | null>;
   /** A short message for the live region; cleared after a few seconds. */
-  notice: Signal<string>;
-  strings: Strings;
+  _notice: Signal<string>;
+  _strings: Strings;
   /** At most five. */
-  actions: SpeedDialAction[];
-  render?: (client: Client) => Screen;
+  _actions: SpeedDialAction[];
+  _render?: (client: Client) => Screen;
   /** With the `routes` option: the main area shows the location's route. */
-  routing?: Routing;
+  _routing?: Routing;
   /** Runs a speed-dial action; its failure becomes a notice, never an exception. */
-  runAction(action: SpeedDialAction): void;
-  retry(): void;
-  signIn(): void;
+  _runAction(action: SpeedDialAction): void;
+  _retry(): void;
+  _signIn(): void;
   /** A host screen failed while rendering. */
-  reportScreenError(error: unknown): void;
+  _reportScreenError(error: unknown): void;
 }

@@ -109,7 +109,7 @@ test('a rejected start: a plain headline, the exact message below it, and Retry'
 });
 
 test('sign-in required: a headline, a sentence, a Sign in button, the focus on the headline, and no speed dial', async () => {
-  const { shell, calls, status } = fakeShell({ actions: actionsNamed('One') });
+  const { shell, calls, status } = fakeShell({ _actions: actionsNamed('One') });
   render(<App shell={shell} />, host);
   status.value = { _kind: 'signInRequired' };
   await settle();
@@ -121,7 +121,7 @@ test('sign-in required: a headline, a sentence, a Sign in button, the focus on t
 });
 
 test('ended: the main area shows nothing of the client, the header no user, and there is no speed dial', async () => {
-  const { shell, status } = readyShell({ actions: actionsNamed('One') });
+  const { shell, status } = readyShell({ _actions: actionsNamed('One') });
   render(<App shell={shell} />, host);
   await settle();
   assert.ok(host.querySelector('[aria-haspopup=menu]'), 'ready first');
@@ -165,7 +165,7 @@ test('every text comes from the strings table: a host table replaces them', asyn
     modeSecgw: 'Sicherheits-Gateway',
     menu: 'Aktionen',
   };
-  const { shell } = readyShell({ strings: strings, actions: actionsNamed('Eins') });
+  const { shell } = readyShell({ _strings: strings, _actions: actionsNamed('Eins') });
   render(<App shell={shell} />, host);
   await settle();
   assert.match(text(), 'API-Basis');
@@ -182,12 +182,12 @@ test('useClient outside a rendered screen throws a clear error', () => {
 });
 
 test('the floating action button appears only once the client is ready', async () => {
-  const loading = fakeShell({ actions: actionsNamed('One') });
+  const loading = fakeShell({ _actions: actionsNamed('One') });
   render(<App shell={loading.shell} />, host);
   await settle();
   assert.is(host.querySelector('[aria-haspopup=menu]'), null);
   render(null, host);
-  const { shell } = readyShell({ actions: actionsNamed('One') });
+  const { shell } = readyShell({ _actions: actionsNamed('One') });
   render(<App shell={shell} />, host);
   await settle();
   assert.ok(host.querySelector('[aria-haspopup=menu]'));
@@ -196,7 +196,7 @@ test('the floating action button appears only once the client is ready', async (
 test('a notice is announced in a polite live region', async () => {
   const { shell } = fakeShell();
   render(<App shell={shell} />, host);
-  shell.notice.value = 'Configuration reloaded';
+  shell._notice.value = 'Configuration reloaded';
   await settle();
   assert.is(host.querySelector('[aria-live=polite]')?.textContent, 'Configuration reloaded');
 });

@@ -33,7 +33,7 @@ test('render gets the started client; a screen built with tagged templates and a
     const [count, setCount] = useState(0);
     return html`<button type="button" onClick=${() => setCount(count + 1)}>${client.authType} clicked ${count}</button>`;
   }
-  const { shell } = readyShell({ render: (client) => html`<${Counter} client=${client} />` });
+  const { shell } = readyShell({ _render: (client) => html`<${Counter} client=${client} />` });
   render(<App shell={shell} />, host);
   await settle();
   buttonNamed(host, 'secgw clicked 0')?.click();
@@ -42,7 +42,7 @@ test('render gets the started client; a screen built with tagged templates and a
 });
 
 test('render may return a string: shown as text', async () => {
-  const { shell } = readyShell({ render: () => '<b>Tickets</b>' });
+  const { shell } = readyShell({ _render: () => '<b>Tickets</b>' });
   render(<App shell={shell} />, host);
   await settle();
   assert.match(mainText(), '<b>Tickets</b>');
@@ -53,7 +53,7 @@ test('render may return a DOM node: inserted as it is, and taken out with the sc
   const node = document.createElement('section');
   node.id = 'host-built';
   node.textContent = 'Built by the host';
-  const { shell } = readyShell({ render: () => node });
+  const { shell } = readyShell({ _render: () => node });
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('#host-built'), node, 'the very node');
@@ -67,7 +67,7 @@ test('screens read the client and the breakpoint through hooks, and follow the b
   function Screen() {
     return <p id="screen">{`${useClient().apiBase} at ${useBreakpoint()}`}</p>;
   }
-  const { shell, state } = readyShell({ render: () => <Screen /> });
+  const { shell, state } = readyShell({ _render: () => <Screen /> });
   render(<App shell={shell} />, host);
   await settle();
   assert.is(host.querySelector('#screen')?.textContent, '/api/web/ at lg');
@@ -90,7 +90,7 @@ const failures = {
 
 for (const [name, renderScreen] of Object.entries(failures)) {
   test(`${name}: a panel says the screen failed, with Try again; the header and speed dial stay; reported once`, async () => {
-    const { shell, calls } = readyShell({ render: renderScreen, actions: [{ label: 'One', run() {} }] });
+    const { shell, calls } = readyShell({ _render: renderScreen, _actions: [{ label: 'One', run() {} }] });
     render(<App shell={shell} />, host);
     await settle();
     await settle();
@@ -119,7 +119,7 @@ const foreignElements = {
 for (const [react, element] of Object.entries(foreignElements)) {
   test(`a render that returns an element of the real ${react}: the failed-screen panel says "react" must resolve to "preact/compat", and it is reported`, async () => {
     // A host's build without types hands it in as a screen like any other.
-    const { shell, calls } = readyShell({ render: () => element() as Screen });
+    const { shell, calls } = readyShell({ _render: () => element() as Screen });
     render(<App shell={shell} />, host);
     await settle();
     await settle();
@@ -136,7 +136,7 @@ for (const [react, element] of Object.entries(foreignElements)) {
 test('Try again renders the screen afresh: a screen that has recovered shows', async () => {
   let broken = true;
   const { shell } = readyShell({
-    render: () => {
+    _render: () => {
       if (broken) throw new Error('not yet');
       return <p id="recovered">Back</p>;
     },
@@ -152,7 +152,7 @@ test('Try again renders the screen afresh: a screen that has recovered shows', a
 
 test('a thrown value that is no Error is shown as text', async () => {
   const { shell } = readyShell({
-    render: () => {
+    _render: () => {
       throw { toString: 1 };
     },
   });

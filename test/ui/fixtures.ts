@@ -20,16 +20,16 @@ export function fakeShell(overrides: Partial<Shell> = {}) {
   const status = signal<ShellStatus>({ _kind: 'loading' });
   const userName = signal<string | null>(null);
   const shell: Shell = {
-    state,
-    shellStatus: status,
-    notice: signal(''),
-    userName,
-    strings: DEFAULT_STRINGS,
-    actions: [],
-    runAction: (action) => calls.push(`run:${action.label}`),
-    retry: () => calls.push('retry'),
-    signIn: () => calls.push('signIn'),
-    reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
+    _state: state,
+    _shellStatus: status,
+    _notice: signal(''),
+    _userName: userName,
+    _strings: DEFAULT_STRINGS,
+    _actions: [],
+    _runAction: (action) => calls.push(`run:${action.label}`),
+    _retry: () => calls.push('retry'),
+    _signIn: () => calls.push('signIn'),
+    _reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
   return { shell, calls, state, status, userName };
