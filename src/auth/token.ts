@@ -29,12 +29,13 @@ export interface SignedRequest {
 /**
  * The one place an API call gets its sign-in, for the start-up calls and `client.fetch` alike:
  * `{origin}{base}path` and in token mode the token, read at each call (another tab may have stored a
- * new one); the session cookie goes along with every request (browser/http.ts). `headers` have
- * their names in lower case, as `Headers` gives them: ones that set Authorization themselves keep theirs.
+ * new one); the session cookie goes along with every request (browser/http.ts). Headers that set
+ * Authorization themselves, in any case, keep theirs.
  */
 export function signedRequest(signIn: SignIn, path: string, headers: Record<string, string> = {}): SignedRequest {
+  const ownAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
   return {
     url: apiUrl(signIn.origin, signIn.base, path),
-    headers: 'authorization' in headers ? headers : { ...headers, ...authHeaders(signIn.authType, signIn.local) },
+    headers: ownAuthorization ? headers : { ...headers, ...authHeaders(signIn.authType, signIn.local) },
   };
 }
