@@ -5,7 +5,11 @@ import * as assert from 'uvu/assert';
 import { openTabChannel } from '../../src/tabs/channel';
 
 const NAME = 'emweb.session';
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Waits until `done()` holds: a message crosses the channel in a later task, how much later is not fixed. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 test('BroadcastChannel: a message reaches the other lines of the name, not its poster nor another name; close() stops it', async () => {
   const heard: string[] = [];
@@ -13,14 +17,19 @@ test('BroadcastChannel: a message reaches the other lines of the name, not its p
   const a = open((m) => void heard.push(`a:${JSON.stringify(m)}`));
   const b = open((m) => void heard.push(`b:${JSON.stringify(m)}`));
   const elsewhere = openTabChannel('emweb.other', BroadcastChannel)((m) => void heard.push(`x:${JSON.stringify(m)}`));
+  // A third line of the name hears what the others would have heard by then: the messages of one poster keep their order.
+  const witness: unknown[] = [];
+  const c = open((m) => void witness.push(m));
   a.post({ type: 'signedOut' });
-  await nextTask();
+  await until(() => heard.length > 0 && witness.length > 0);
   assert.equal(heard, ['b:{"type":"signedOut"}']);
   b.close();
   a.post({ type: 'signedIn' });
-  await nextTask();
+  await until(() => witness.length > 1);
+  assert.equal(witness, [{ type: 'signedOut' }, { type: 'signedIn' }]);
   assert.is(heard.length, 1, 'a closed line hears nothing');
   a.close();
+  c.close();
   elsewhere.close();
 });
 
@@ -30,7 +39,7 @@ test('the browser’s own BroadcastChannel is used when none is handed in', asyn
   const a = open(() => {});
   const b = open((m) => void heard.push(m));
   a.post({ type: 'signedIn' });
-  await nextTask();
+  await until(() => heard.length > 0);
   assert.equal(heard, [{ type: 'signedIn' }]);
   a.close();
   b.close();
@@ -46,7 +55,7 @@ test('without BroadcastChannel the tab goes on alone: posting and closing never 
     const other = open((m) => void heard.push(m));
     const line = open(() => {});
     line.post({ type: 'signedOut' });
-    await nextTask();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(heard, []);
     line.close();
     other.close();
