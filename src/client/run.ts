@@ -11,6 +11,7 @@ import { createClientFetch } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { AuthType } from '../auth/authType';
 import { currentFetch } from '../browser/http';
+import { letNodeExit } from '../browser/letNodeExit';
 import type { Logger } from '../logging/types';
 import { runsInProduction } from '../product/build';
 import { AUTH_PATH, STARTUP_TIMEOUT_MS } from '../product/constants';
@@ -114,12 +115,8 @@ function settleStart(startup: Promise<void>, target: StartTarget): Promise<Clien
 }
 
 const browserTimers: Timers = {
-  set: (callback, ms) => {
-    const id = setTimeout(callback, ms);
-    // In Node (a host's tests in happy-dom) a wait for a token's exp must not keep the process alive.
-    (id as { unref?(): void }).unref?.();
-    return id;
-  },
+  // A wait for a token's exp must not keep a host's test run alive.
+  set: (callback, ms) => letNodeExit(setTimeout(callback, ms)),
   clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
 

@@ -6,7 +6,7 @@
 import { STORAGE_KEYS } from '../product/constants';
 import type { Runtime } from './env';
 import type { Repeat, WriteEntry } from './queue';
-import { CONTEXT_CUT, contextJson, entryJson, isEntry, safeEntry, utf8Bytes } from './serialize';
+import { CONTEXT_CUT, contextJson, entryJson, isEntry, safeEntry } from './serialize';
 import type { BeforeSend } from './types';
 
 export interface Entries {
@@ -26,8 +26,6 @@ const repeatJson = (repeat: Repeat) =>
 
 export function createEntries({ local, report }: Pick<Runtime, 'local' | 'report'>): Entries {
   let context = '';
-  /** The context's size in bytes, counted once when set. */
-  let contextBytes = 0;
   let beforeSend: BeforeSend | null = null;
   /** A failing beforeSend is reported once. */
   let beforeSendWarned = false;
@@ -36,14 +34,10 @@ export function createEntries({ local, report }: Pick<Runtime, 'local' | 'report
     // The development token need not look like a JWT: the stored one is taken out by value.
     const devToken = local.get(STORAGE_KEYS.devToken);
     const counts = repeatJson(repeat);
-    // The context of most entries is the one set now, whose size is known.
-    const contextSize = call.context === context ? contextBytes : utf8Bytes(call.context);
     const original = entryJson(
       safeEntry(call.level, call.message, call.additional, call.timestamp, devToken),
       counts + call.context,
       call.at,
-      // The counts are digits and an ISO time: ASCII, a byte a character.
-      counts.length + contextSize,
     );
     if (!beforeSend) return original;
     let result: unknown;
@@ -70,7 +64,6 @@ export function createEntries({ local, report }: Pick<Runtime, 'local' | 'report
     _write: write,
     _setContext(value) {
       context = contextJson(value, local.get(STORAGE_KEYS.devToken));
-      contextBytes = utf8Bytes(context);
       if (context === CONTEXT_CUT) report('context over 4 KiB left out');
     },
     _context: () => context,

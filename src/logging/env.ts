@@ -6,6 +6,7 @@
  */
 
 import { currentFetch, type FetchLike, type Timers } from '../browser/http';
+import { letNodeExit } from '../browser/letNodeExit';
 import type { SafeStorage } from '../browser/storage';
 import { LogLevel } from '../product/constants';
 import { CONSOLE_METHODS } from './levels';
@@ -75,12 +76,7 @@ export interface Runtime {
 
 function defaultChannel(): ((name: string) => Channel) | null {
   if (typeof BroadcastChannel !== 'function') return null;
-  return (name) => {
-    const channel = new BroadcastChannel(name) as BroadcastChannel & { unref?(): void };
-    // Node's channel keeps its process alive (a test run's): a page's never does.
-    channel.unref?.();
-    return channel as unknown as Channel;
-  };
+  return (name) => letNodeExit(new BroadcastChannel(name)) as unknown as Channel;
 }
 
 export function resolveRuntime(env: LoggerEnv): Runtime {

@@ -25,17 +25,10 @@ const ENVELOPE_BYTES = 256;
 /** A key is a header value on the next send: nothing that could break or smuggle a header. */
 const VALID_KEY = /^[\w-]{8,64}$/;
 
-/** Each batch as stored, written once: the page's key is rewritten as batches are settled. */
-const storedText = new WeakMap<Batch, { text: string; bytes: number }>();
-
+/** A batch as stored: its key, the drop counts it reports, and its body as sent. */
 function stored(batch: Batch) {
-  let kept = storedText.get(batch);
-  if (!kept) {
-    const text = `{"key":"${batch.key}","reported":${JSON.stringify(batch.reported)},"body":${batch.body}}`;
-    kept = { text, bytes: utf8Bytes(text) };
-    storedText.set(batch, kept);
-  }
-  return kept;
+  const text = `{"key":"${batch.key}","reported":${JSON.stringify(batch.reported)},"body":${batch.body}}`;
+  return { text, bytes: utf8Bytes(text) };
 }
 
 /**

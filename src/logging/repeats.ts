@@ -40,22 +40,6 @@ interface Logged {
   additional: unknown[];
 }
 
-/** A kind's key, and the texts of the call with an error it was made from. */
-interface ToldKind {
-  text: string;
-  name: string;
-  message: string;
-  stack: string;
-  key: string;
-}
-
-/**
- * The kind with an error told last. A failing loop logs the same call again and again (a new
- * error each time, with the same texts): its key is then handed back as it is, not built again,
- * and the kinds' map finds that same string by the hash it keeps. It holds one call's texts, no more.
- */
-let lastKind: ToldKind | undefined;
-
 /**
  * What makes a call a repeat of another at its level, as a key: its parts apart by a
  * character log texts do not hold. Null when it cannot be told (hostile values): such an entry
@@ -69,11 +53,7 @@ export function repeatKind(call: Logged): string | null {
     const name = String(error.name);
     const message = String(error.message);
     const stack = String(error.stack);
-    const last = lastKind;
-    if (last?.text === text && last.name === name && last.message === message && last.stack === stack) return last.key;
-    const key = `${text}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, stack)}`;
-    lastKind = { text, name, message, stack, key };
-    return key;
+    return `${text}\0${cut(name)}\0${cut(message)}\0${firstFrame(name, message, stack)}`;
   } catch {
     return null;
   }

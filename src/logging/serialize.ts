@@ -140,27 +140,8 @@ export function messageText(message: unknown, devToken: string | null = null): s
   return typeof text === 'string' ? redactText(text, devToken) : String(JSON.stringify(toSafe(text, devToken)));
 }
 
-/** The second `isoTime` formatted last, and its text up to the milliseconds ("2025-01-02T03:04:05."). */
-let formattedSecond = NaN;
-let secondText = '';
-
-/**
- * `new Date(ms).toISOString()`, a RangeError for a clock that gives no time included. Formatting a
- * Date is the dearest step of a logged call that is only counted (a grouped repeat), and in a
- * storm many calls share a second: the text up to the second is made once a second.
- */
-export function isoTime(ms: number): string {
-  // As Date does: the time is an integer, truncated.
-  const time = Math.trunc(ms);
-  const second = Math.floor(time / 1000);
-  if (second !== formattedSecond) {
-    const text = new Date(time).toISOString();
-    secondText = text.slice(0, -4);
-    formattedSecond = second;
-    return text;
-  }
-  return `${secondText}${String(time - second * 1000).padStart(3, '0')}Z`;
-}
+/** `new Date(ms).toISOString()`, a RangeError for a clock that gives no time included. */
+export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
 /** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson). */
 export function safeEntry(
@@ -209,16 +190,13 @@ export function contextJson(context: unknown, devToken: string | null): string {
   return utf8Bytes(json) > MAX_CONTEXT_BYTES ? CONTEXT_CUT : `,"context":${json}`;
 }
 
-/** What UTF-8 adds to a text's length: 0 for ASCII. */
-const bytesOverLength = (text: string) => utf8Bytes(text) - text.length;
-
 /**
  * The entry as JSON of at most 32 KiB, ready to queue; `tail` ends it (the fields of a grouped
- * entry, then the context: see `contextJson`), `tailBytes` its size when the caller knows it. When
+ * entry, then the context: see `contextJson`), When
  * too big, the message is cut first (it is usually what grew) down to its first KiB, then
  * `additional` gives way from its end; each cut ends in `CUT`.
  */
-export function entryJson(entry: LogEntry, tail: string, now: number, tailBytes = utf8Bytes(tail)): QueuedEntry {
+export function entryJson(entry: LogEntry, tail: string, now: number): QueuedEntry {
   const { level } = entry;
   const timestamp = JSON.stringify(entry.timestamp);
   let { message, additional } = entry;
@@ -227,13 +205,7 @@ export function entryJson(entry: LogEntry, tail: string, now: number, tailBytes 
     const additionalJson = JSON.stringify(additional);
     // Written field by field (the same text JSON.stringify gives the whole): no object to build, no copy to cut.
     const json = `{"level":${level},"message":${messageJson},"additional":${additionalJson},"timestamp":${timestamp}${tail}}`;
-    // Counted part by part: scanning the whole would first copy it into one string, and the tail is counted once.
-    const bytes =
-      json.length +
-      bytesOverLength(messageJson) +
-      bytesOverLength(additionalJson) +
-      bytesOverLength(timestamp) +
-      (tailBytes - tail.length);
+    const bytes = utf8Bytes(json);
     const over = bytes - MAX_ENTRY_BYTES;
     if (over <= 0) return { tag: 'entry', json, bytes, at: now };
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.

@@ -2,6 +2,7 @@
  * The line between the tabs of one origin: a `BroadcastChannel`, whose messages reach every other
  * listener of the same name (other tabs, other clients on the page), never the one that posted.
  */
+import { letNodeExit } from '../browser/letNodeExit';
 
 interface TabChannel {
   post(message: unknown): void;
@@ -24,10 +25,8 @@ export function openTabChannel(
 ): OpenTabChannel {
   return (receive) => {
     if (!Channel) return { post() {}, close() {} };
-    const channel = new Channel(name);
+    const channel = letNodeExit(new Channel(name));
     channel.onmessage = (event) => receive(event.data);
-    // Node's BroadcastChannel (a host's tests in happy-dom) would keep the process alive until the client ends.
-    (channel as { unref?(): void }).unref?.();
     return {
       post: (message) => channel.postMessage(message),
       close: () => channel.close(),
