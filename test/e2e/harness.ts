@@ -181,13 +181,18 @@ export async function withPage<T>(
     // A browser that hangs closing a session (a page stuck in unload) or a connection that never
     // ends must not hang the run: each step gets its time, then is left behind with a message.
     const opened = session as { close(): Promise<void> } | null;
-    if (opened) await giveUpAfter(opened.close(), CLOSE_MS, 'closing the browser session');
+    if (opened) await giveUpAfter(opened.close(), SESSION_CLOSE_MS, 'closing the browser session');
     await giveUpAfter(server.close(), CLOSE_MS, 'closing the demo server');
   }
 }
 
-/** How long each clean-up step of withPage (the failure report, each close) may take. */
+/** How long a clean-up step (the failure report, the server's close, the browser's end) may take. */
 const CLOSE_MS = 10_000;
+/**
+ * A session's close gets longer than the drivers' own bounds on it (WebKit's quit gives up after 30 s
+ * and ends its WebKitWebDriver): a close left running would end that driver under the next check.
+ */
+const SESSION_CLOSE_MS = 40_000;
 
 /** Waits for `step` at most `ms`; a step that fails or takes longer is abandoned with a line on stderr. */
 async function giveUpAfter(step: Promise<unknown>, ms: number, what: string): Promise<void> {
