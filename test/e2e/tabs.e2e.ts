@@ -111,9 +111,10 @@ test('forgetting a remembered mode signs no other tab out: a mode that proved wr
       await clientReady(other);
       await other.navigates(() => other.locator('#host-reset').click());
       await page.waitFor(() => (window as any).__e2e.client.claims === null);
-      // A real sign-out after them: the first message to arrive here is that one.
+      // A real sign-out after them: the first message to arrive here is that one. The signing-out tab
+      // reloads (its default onSignOut): waited for, as a session closed mid-load can stall Chromium's close.
       await clientReady(other);
-      await clientSignOut(other);
+      await other.navigates(() => clientSignOut(other));
       await page.waitFor(() => (window as any).__e2e.signedOut > 0);
       assert.is(await signedOutCount(page), 1, 'signed out once, by the sign-out alone');
     },
