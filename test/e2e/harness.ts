@@ -84,7 +84,7 @@ export function browserSuite(name: string) {
   const test = suite(`${name} [${ENGINE}]`);
   suitesLeft++;
   test.after(async () => {
-    if (--suitesLeft === 0) await driver?.quit();
+    if (--suitesLeft === 0 && driver) await giveUpAfter(driver.quit(), CLOSE_MS, 'ending the browser');
   });
   if (!driver && !isCI() && !missingNoticePrinted) {
     missingNoticePrinted = true;
@@ -174,12 +174,32 @@ export async function withPage<T>(
     // The session's start and the seeding count too: nothing a check waits on may hang it.
     return (await withTimeout(check(), pageOptions.timeoutMs ?? 90_000)) as T;
   } catch (error) {
-    if (page) await reportFailure(page, error);
+    if (page) await giveUpAfter(reportFailure(page, error), CLOSE_MS, 'the failure report');
     throw error;
   } finally {
     over = true;
-    await (session as { close(): Promise<void> } | null)?.close().catch(() => {});
-    await server.close();
+    // A browser that hangs closing a session (a page stuck in unload) or a connection that never
+    // ends must not hang the run: each step gets its time, then is left behind with a message.
+    const opened = session as { close(): Promise<void> } | null;
+    if (opened) await giveUpAfter(opened.close(), SESSION_CLOSE_MS, 'closing the browser session');
+    await giveUpAfter(server.close(), CLOSE_MS, 'closing the demo server');
+  }
+}
+
+/** How long a clean-up step (the failure report, the server's close, the browser's end) may take. */
+const CLOSE_MS = 10_000;
+/**
+ * A session's close gets longer than the drivers' own bounds on it (WebKit's quit gives up after 30 s
+ * and ends its WebKitWebDriver): a close left running would end that driver under the next check.
+ */
+const SESSION_CLOSE_MS = 40_000;
+
+/** Waits for `step` at most `ms`; a step that fails or takes longer is abandoned with a line on stderr. */
+async function giveUpAfter(step: Promise<unknown>, ms: number, what: string): Promise<void> {
+  try {
+    await withTimeout(step, ms);
+  } catch (error) {
+    console.error(`  [e2e ${ENGINE}] ${what} abandoned: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -2,6 +2,7 @@
 // several windows of one browser session (they share cookies, localStorage and BroadcastChannel):
 // sign-out in one tab ends the session in the others; a sign-in in one brings a tab waiting on
 // "Sign-in required" to ready without a page load; the stored token, and its exp, move the header's user.
+// Every wait is on state; the one clock a check reads is a JWT's exp, started once the page is ready.
 import * as assert from 'uvu/assert';
 import { DEMO_USER_NAME, demoJwt } from '../../demo/server.mjs';
 import { byRole, byText, clientReady, fab, header } from './client';
@@ -110,9 +111,10 @@ test('forgetting a remembered mode signs no other tab out: a mode that proved wr
       await clientReady(other);
       await other.navigates(() => other.locator('#host-reset').click());
       await page.waitFor(() => (window as any).__e2e.client.claims === null);
-      // A real sign-out after them: the first message to arrive here is that one.
+      // A real sign-out after them: the first message to arrive here is that one. The signing-out tab
+      // reloads (its default onSignOut): waited for, as a session closed mid-load can stall Chromium's close.
       await clientReady(other);
-      await clientSignOut(other);
+      await other.navigates(() => clientSignOut(other));
       await page.waitFor(() => (window as any).__e2e.signedOut > 0);
       assert.is(await signedOutCount(page), 1, 'signed out once, by the sign-out alone');
     },
@@ -165,20 +167,40 @@ test("a jwt stored or removed by another tab changes the header's user and clien
   ));
 
 test('the stored JWT expires while the page is open: client.claims turns null and the header says nobody is signed in', () =>
-  withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open, url }) => {
-    await page.goto(`${url}/e2e/blank.html`);
-    // Far enough off that the start is done before it, near enough to wait for.
-    const exp = Math.floor(Date.now() / 1000) + 6;
-    await page.evaluate((jwt) => localStorage.setItem('jwt', jwt), demoJwt({ exp }));
-    await open('/e2e/plain.html');
-    await clientReady(page);
-    assert.is((await claimsOf(page))?.userId, 1042, 'signed in before exp');
-    await header(page).locator(`text=${DEMO_USER_NAME}`).waitFor();
-    await page.waitFor(async () => (await (window as any).EMWeb.bootstrap()).claims === null, undefined, {
-      what: 'claims null after exp',
-    });
-    await header(page).locator('text=Not signed in').waitFor();
-    assert.ok(Date.now() >= exp * 1000, 'not before exp');
-  }));
+  withPage(
+    { auth: 'oracle' },
+    VIEWPORT,
+    async ({ page, open, url }) => {
+      await open('/e2e/plain.html');
+      await clientReady(page);
+      await header(page).locator(`text=${DEMO_USER_NAME}`).waitFor();
+      // Every user client.state.claims names from now on, and when: the order shows what came before exp.
+      await page.evaluate(async () => {
+        const seen: [number, unknown][] = [];
+        (window as any).__e2eClaims = seen;
+        const client = await (window as any).EMWeb.bootstrap();
+        client.state.claims.subscribe((claims: any) => void seen.push([Date.now(), claims?.userId ?? null]));
+      });
+      // Another tab stores a JWT that expires soon, once this page is ready: a slow start cannot use its time up.
+      const other = await page.newPage(VIEWPORT);
+      await other.goto(`${url}/e2e/blank.html`);
+      const exp = Math.floor(Date.now() / 1000) + 4;
+      await other.evaluate((jwt) => localStorage.setItem('jwt', jwt), demoJwt({ name: 'Grete Tab', userId: 77, exp }));
+      const seen = await page.waitFor(
+        () => {
+          const seen = (window as any).__e2eClaims as [number, unknown][];
+          return seen.length > 1 && seen[seen.length - 1]![1] === null ? seen : null;
+        },
+        undefined,
+        { timeoutMs: 15_000, what: 'claims null after exp' },
+      );
+      const users = seen.map(([, user]) => user).filter((user, i, all) => i === 0 || user !== all[i - 1]);
+      assert.equal(users, [1042, 77, null], 'signed in, then the other tab’s user, then nobody');
+      assert.ok(seen[seen.length - 1]![0] >= exp * 1000, 'not before exp');
+      await header(page).locator('text=Not signed in').waitFor();
+      assert.is(await claimsOf(page), null);
+    },
+    { localStorage: { jwt: demoJwt() } },
+  ));
 
 test.run();
