@@ -51,6 +51,13 @@ test('the strings table lists every key with its default text, and nothing else'
   assert.equal(listed, DEFAULT_STRINGS);
 });
 
+test('the README names every strings key, and no other', () => {
+  const readme = read('README.md');
+  const keys = readme.slice(readme.indexOf('placeholders in [docs/embedding.md]'), readme.indexOf('The start-up calls can start'));
+  const named = [...keys.matchAll(/`(\w+)`/g)].map((m) => m[1]);
+  assert.equal(named, Object.keys(DEFAULT_STRINGS));
+});
+
 test('the options table lists every bootstrap option', () => {
   const types = read('src/client/types.ts');
   const body = types.slice(types.indexOf('export interface BootstrapOptions'));
