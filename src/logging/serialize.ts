@@ -140,8 +140,22 @@ export function messageText(message: unknown, devToken: string | null = null): s
   return typeof text === 'string' ? redactText(text, devToken) : String(JSON.stringify(toSafe(text, devToken)));
 }
 
-/** `new Date(ms).toISOString()`, a RangeError for a clock that gives no time included. */
-export const isoTime = (ms: number): string => new Date(ms).toISOString();
+/** The time `isoTime` formatted last, and its text. */
+let formattedTime = Number.NaN;
+let formattedText = '';
+
+/**
+ * `new Date(ms).toISOString()`, a RangeError for a clock that gives no time included. Formatting a
+ * Date is the dearest step of a logged call that is only counted (a grouped repeat), and in an
+ * error storm many calls share a millisecond: each millisecond is formatted once.
+ */
+export function isoTime(ms: number): string {
+  if (ms !== formattedTime) {
+    formattedText = new Date(ms).toISOString();
+    formattedTime = ms;
+  }
+  return formattedText;
+}
 
 /** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson). */
 export function safeEntry(
