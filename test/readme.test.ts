@@ -53,7 +53,10 @@ test('the strings table lists every key with its default text, and nothing else'
 
 test('the README names every strings key, and no other', () => {
   const readme = read('README.md');
-  const keys = readme.slice(readme.indexOf('placeholders in [docs/embedding.md]'), readme.indexOf('The start-up calls can start'));
+  const keys = readme.slice(
+    readme.indexOf('placeholders in [docs/embedding.md]'),
+    readme.indexOf('The start-up calls can start'),
+  );
   const named = [...keys.matchAll(/`(\w+)`/g)].map((m) => m[1]);
   assert.equal(named, Object.keys(DEFAULT_STRINGS));
 });

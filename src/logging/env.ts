@@ -11,9 +11,21 @@ import type { SafeStorage } from '../browser/storage';
 import { LogLevel } from '../product/constants';
 import { CONSOLE_METHODS } from './levels';
 import type { DocumentLike, EventTargetLike } from './lifecycle';
-import type { Channel, Locks } from './sender/messages';
 
 type Print = (...args: unknown[]) => void;
+
+/** What the tabs' one sender uses of a `BroadcastChannel` (sender/messages.ts says what is posted). */
+export interface Channel {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+
+/** What the tabs' one sender uses of `navigator.locks`. */
+export interface Locks {
+  request(name: string, options: { signal: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+}
 
 /** What the logger uses of `navigator`: whether it is online, and the beacon of page exit. */
 export interface BeaconNavigator {

@@ -32,18 +32,6 @@ export type TabMessage =
   | { type: 'flush'; from: string; to: string; id: number }
   | { type: 'flushed'; from: string; to: string; id: number };
 
-export interface Channel {
-  postMessage(message: TabMessage): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  close(): void;
-}
-
-/** What the sender part uses of `navigator.locks`. */
-export interface Locks {
-  request(name: string, options: { signal: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
-}
-
 /** Names begin with `emweb.`, like the storage keys: a host's own never collide with them. */
 export const lockName = (url: string) => `emweb.logger.sender ${url}`;
 export const channelName = (url: string) => `emweb.logger.tabs ${url}`;

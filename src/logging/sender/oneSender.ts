@@ -11,7 +11,7 @@
  * - `follower`: it hands its entries to `sender`, and waits on the lock while it is visible;
  * - `sender`: it holds the lock and sends for every tab.
  */
-import type { Runtime } from '../env';
+import type { Channel, Runtime } from '../env';
 import { newIdempotencyKey } from '../idempotencyKey';
 import type { Ledger } from '../ledger';
 import type { Pending } from '../pending';
@@ -19,7 +19,7 @@ import type { LogCall, Queue, WriteEntry } from '../queue';
 import type { FlushResult, LoggerConfig, TabRole } from '../types';
 import { createHandover, type Handover } from './handover';
 import { createIntake, type Intake } from './intake';
-import { type Channel, channelName, isTabMessage, lockName, type SettledOutcome, type TabMessage } from './messages';
+import { channelName, isTabMessage, lockName, type SettledOutcome, type TabMessage } from './messages';
 
 type Role =
   | { tag: 'alone' }
