@@ -6,7 +6,7 @@ import { type ClientFetchDeps, createClientFetch } from '../../src/api/clientFet
 import type { ApiBase } from '../../src/auth/apiBase';
 import type { AuthType } from '../../src/auth/authType';
 import { createProductServer, type ProductServerOptions, type Route } from '../../src/testing';
-import { deferred, memoryStorage, noAnswer, ORIGIN, recordingLog, settle } from '../fakes';
+import { deferred, memoryStorage, noAnswer, ORIGIN, recordingLog, rejection, settle } from '../fakes';
 
 const TICKETS = '/api/web/tickets';
 
@@ -43,16 +43,6 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
       base = newBase;
     },
   };
-}
-
-/** What the call rejected with (fails the test when it resolved). */
-async function rejection(call: Promise<unknown>): Promise<unknown> {
-  try {
-    await call;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 const entries = (log: ReturnType<typeof recordingLog>) => log.errors.map((args) => args.map(String).join(' '));

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { bootstrap } from '../../src/client/bootstrap';
 import type { Client } from '../../src/client/types';
 import { createProductServer, type ProductServer, resetPage } from '../../src/testing';
-import { noAnswer, settle } from '../fakes';
+import { noAnswer, rejection, settle } from '../fakes';
 
 let el: HTMLElement;
 let server: ProductServer;
@@ -34,15 +34,6 @@ test.after.each(async () => {
 
 const shadowText = () => el.shadowRoot?.textContent ?? '';
 const screen = () => 'The tickets screen';
-
-async function rejection(call: Promise<unknown>): Promise<unknown> {
-  try {
-    await call;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 test('the session ends mid-day: 401s to several calls at once show Sign-in required once, the header stays, each 401 resolves', async () => {
   let asked = 0;

@@ -73,6 +73,16 @@ export const urlsAsked = (server: ProductServer): string[] =>
  * client's effects are layout effects, run with the render). A turn of setImmediate, not a
  * setTimeout: the tests that fake timers fake setTimeout, and a settle on it would never come.
  */
+/** What the call rejected with (fails the test when it resolved). */
+export async function rejection(call: Promise<unknown>): Promise<unknown> {
+  try {
+    await call;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
 export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
