@@ -34,33 +34,37 @@ export interface SessionTabs {
 
 const isMessage = (data: unknown, type: SessionMessage['type']): boolean => (data as { type?: unknown } | null)?.type === type;
 
+/**
+ * What the tabs' session part is doing: `idle` (listening to the others), `following` another tab's
+ * sign-in (one reload at a time: the sign-in of several tabs at once loads the configuration
+ * once), or `stopped` (it hears and posts nothing any more).
+ */
+type Phase = 'idle' | 'following' | 'stopped';
+
 export function joinSessionTabs(deps: SessionTabsDeps): SessionTabs {
-  let stopped = false;
-  // One reload at a time: the sign-in of several tabs at once loads the configuration once.
-  let following = false;
+  let phase: Phase = 'idle';
+  const settle = () => {
+    if (phase === 'following') phase = 'idle';
+  };
   const receive = (data: unknown) => {
-    if (stopped) return;
+    if (phase === 'stopped') return;
     if (isMessage(data, 'signedOut')) deps.signOut();
-    else if (isMessage(data, 'signedIn') && !following && deps.waitsForSignIn()) {
-      following = true;
-      const done = () => {
-        following = false;
-      };
-      deps.reload().then(done, done);
+    else if (isMessage(data, 'signedIn') && phase === 'idle' && deps.waitsForSignIn()) {
+      phase = 'following';
+      deps.reload().then(settle, settle);
     }
   };
   const channel = deps.open(receive);
-  const post = (message: SessionMessage) => {
-    if (!stopped) channel.post(message);
-  };
   return {
-    signedOut: () => post({ type: 'signedOut' }),
+    signedOut() {
+      if (phase !== 'stopped') channel.post({ type: 'signedOut' } satisfies SessionMessage);
+    },
     // A ready that follows another tab's sign-in is not news: that tab told everyone already.
-    signedIn: () => {
-      if (!following) post({ type: 'signedIn' });
+    signedIn() {
+      if (phase === 'idle') channel.post({ type: 'signedIn' } satisfies SessionMessage);
     },
     stop() {
-      stopped = true;
+      phase = 'stopped';
       channel.close();
     },
   };
