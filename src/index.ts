@@ -7,7 +7,16 @@ export type { AuthType } from './auth/authType';
 export { CLAIM_NAMES, type Claims, readClaims } from './auth/claims';
 export { bootstrap, unmount } from './client/bootstrap';
 export { getLogger } from './client/page';
-export type { BootstrapOptions, Client, Diagnostics, Screen, SpeedDialAction } from './client/types';
+export type {
+  BootstrapOptions,
+  Client,
+  Diagnostics,
+  RouteScreen,
+  Routes,
+  Screen,
+  ScreenProps,
+  SpeedDialAction,
+} from './client/types';
 export type { FlushResult, LogEntry, Logger, LoggerConfig, LoggerOptions, LoggerStats } from './logging/types';
 export {
   AUTH_PATH,
@@ -21,7 +30,7 @@ export {
 } from './product/constants';
 export { formatCurrency, formatNumber, type NumberFormatOptions } from './product/format';
 export { lazy } from './routes/lazy';
-export type { CurrentRoute, NavigateOptions, RouteScreen, Routes, ScreenProps } from './routes/types';
+export type { CurrentRoute, NavigateOptions } from './routes/types';
 export { breakpointOf } from './state/breakpoint';
 // Hosts know the state as `client.state` has it: read-only.
 export type { ClientStateView as ClientState } from './state/clientState';

@@ -1,8 +1,8 @@
-import type { ComponentChild } from 'preact';
+import type { ComponentChild, ComponentType } from 'preact';
 import type { ClientFetchInit } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { Logger, LoggerOptions, LoggerStats } from '../logging/types';
-import type { NavigateOptions, Routes } from '../routes/types';
+import type { NavigateOptions } from '../routes/types';
 import type { ClientStateView, StartupFacts } from '../state/clientState';
 import type { Strings } from '../ui/strings';
 
@@ -36,6 +36,21 @@ export interface Client extends StartupFacts {
   /** Flushes the logger, stops timers and listeners, and removes the UI. */
   unmount(): Promise<void>;
 }
+
+/** What a route's screen is called with. */
+export interface ScreenProps {
+  client: Client;
+  /** The pattern's params, decoded: `{ id: 'SD-1042' }` for `'tickets/:id'`. */
+  params: Record<string, string>;
+  /** The location's search. */
+  query: URLSearchParams;
+}
+
+/** A component, or `lazy(() => import(url))`. */
+export type RouteScreen = ComponentType<ScreenProps>;
+
+/** Path patterns relative to `/web/` (`''`, `'tickets'`, `'tickets/:id'`, `'*'`), first match wins. */
+export type Routes = Record<string, RouteScreen>;
 
 export interface Diagnostics {
   buildVersion: string;

@@ -4,9 +4,10 @@
  * `routes` has one: without it nothing listens to the history or to clicks.
  */
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
+import type { Routes } from '../client/types';
 import { clientUrl, linkToFollow } from './links';
 import { matchRoute } from './match';
-import type { CurrentRoute, NavigateOptions, Routes } from './types';
+import type { CurrentRoute, NavigateOptions } from './types';
 
 export interface Routing {
   /** The location's path and search (`/web/tickets?state=all`): its fragment is the browser's. */

@@ -6,9 +6,8 @@ import { useLayoutEffect } from 'preact/hooks';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap, unmount } from '../../src/client/bootstrap';
-import type { Client } from '../../src/client/types';
+import type { Client, Routes, ScreenProps } from '../../src/client/types';
 import { lazy } from '../../src/routes/lazy';
-import type { Routes, ScreenProps } from '../../src/routes/types';
 import { createProductServer, type ProductServer, resetPage } from '../../src/testing';
 import { deferred, settle } from '../fakes';
 
