@@ -4,38 +4,26 @@ import * as assert from 'uvu/assert';
 import { bootstrap, bootstrapWhenParsed, unmount } from '../../src/client/bootstrap';
 import { getPage } from '../../src/client/page';
 import type { Client, SpeedDialAction } from '../../src/client/types';
-import { createProductServer, DEFAULT_CONFIGURATION, makeJwt, type ProductServer, resetPage } from '../../src/testing';
+import { DEFAULT_CONFIGURATION, makeJwt } from '../../src/testing';
 import { deferred, settle } from '../fakes';
+import { mountAndServerEachTest } from './fixture';
 
 const ORIGIN = location.origin;
 const CONFIG = { configurationItemName: 'ACME-1', displayName: 'Acme Service Desk' };
 /** What the fake serves: its default configuration with ours over it, and the mode it plays. */
 const SERVED_CONFIG = { ...DEFAULT_CONFIGURATION, ...CONFIG, authType: 'secgw' };
 
-let el: HTMLElement;
-let server: ProductServer;
+const fixture = mountAndServerEachTest(test, { auth: 'secgw', config: CONFIG, version: '5.3.1', cloud: true });
 
-test.before.each(() => {
-  el = document.createElement('div');
-  el.id = 'emweb';
-  document.body.append(el);
-  server = createProductServer({ auth: 'secgw', config: CONFIG, version: '5.3.1', cloud: true });
-  server.install();
-});
-test.after.each(async () => {
-  await resetPage();
-  server.uninstall();
-  el.remove();
-});
-
-const shadowText = () => el.shadowRoot?.textContent ?? '';
-const requestsTo = (path: string) => server.requests.filter((request) => request.path === path);
-const buttonNamed = (name: string) => [...(el.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
+const shadowText = () => fixture.el.shadowRoot?.textContent ?? '';
+const requestsTo = (path: string) => fixture.server.requests.filter((request) => request.path === path);
+const buttonNamed = (name: string) =>
+  [...(fixture.el.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => b.textContent === name);
 
 /** A configuration answer the test releases when it wants. */
 function heldConfiguration() {
   const held = deferred<void>();
-  server.update({
+  fixture.server.update({
     routes: { 'GET /api/web/ClientConfiguration': () => held.promise.then(() => ({ status: 200, body: CONFIG })) },
   });
   return () => held.resolve();
@@ -66,14 +54,14 @@ test('starts in production secgw: mode, base, configuration from the probe, vers
   assert.is(localStorage.getItem('authType'), 'secgw');
   assert.is(client.state.authType.value, 'secgw');
   await settle();
-  assert.ok(el.shadowRoot, 'an open shadow root');
+  assert.ok(fixture.el.shadowRoot, 'an open shadow root');
   assert.match(shadowText(), 'Acme Service Desk');
   assert.match(shadowText(), 'jürgen');
 });
 
 test('every start-up call is sent with credentials', async () => {
   await bootstrap({ captureErrors: false });
-  const startup = server.requests.filter((request) => !request.path.endsWith('clientlogger/'));
+  const startup = fixture.server.requests.filter((request) => !request.path.endsWith('clientlogger/'));
   assert.equal(
     startup.map((request) => request.path),
     ['/api/web/ClientConfiguration', '/api/web/info/version', '/api/web/info/cloudinstance'],
@@ -83,7 +71,7 @@ test('every start-up call is sent with credentials', async () => {
 
 test('bootstrap twice on one element returns the same promise', async () => {
   const a = bootstrap({ captureErrors: false });
-  const b = bootstrap({ mount: el, captureErrors: false });
+  const b = bootstrap({ mount: fixture.el, captureErrors: false });
   assert.is(a, b);
   await a;
 });
@@ -100,7 +88,7 @@ test('the loading state is on screen before the server answers', async () => {
 });
 
 test('a development build uses /api/ even under the gateway, and fetches its configuration there', async () => {
-  server.update({
+  fixture.server.update({
     cloud: false,
     routes: { 'GET /api/ClientConfiguration': { status: 200, body: { ...CONFIG, displayName: 'Dev' } } },
   });
@@ -111,7 +99,7 @@ test('a development build uses /api/ even under the gateway, and fetches its con
 });
 
 test('a security-gateway 401 calls onSignInRequired; the shell asks for a sign-in and offers no actions', async () => {
-  server.update({ signedIn: false });
+  fixture.server.update({ signedIn: false });
   let asked = 0;
   const client = await bootstrap({ captureErrors: false, onSignInRequired: () => asked++ });
   assert.is(asked, 1);
@@ -119,19 +107,19 @@ test('a security-gateway 401 calls onSignInRequired; the shell asks for a sign-i
   assert.is(client.config, false);
   await settle();
   assert.match(shadowText(), 'Sign-in required');
-  assert.is(el.shadowRoot?.querySelector('[aria-haspopup=menu]'), null, 'no speed dial while nobody is signed in');
+  assert.is(fixture.el.shadowRoot?.querySelector('[aria-haspopup=menu]'), null, 'no speed dial while nobody is signed in');
 });
 
 test('Reload configuration from sign-in required that gets its configuration goes to ready', async () => {
-  server.update({ signedIn: false });
+  fixture.server.update({ signedIn: false });
   const client = await bootstrap({ captureErrors: false, onSignInRequired: () => {} });
   await settle();
-  server.update({ signedIn: true });
+  fixture.server.update({ signedIn: true });
   assert.equal(await client.reloadConfiguration(), SERVED_CONFIG);
   await settle();
   assert.not.match(shadowText(), 'Sign-in required');
   assert.match(shadowText(), 'configuration ACME-1', 'the home view');
-  assert.ok(el.shadowRoot?.querySelector('[aria-haspopup=menu]'), 'the speed dial');
+  assert.ok(fixture.el.shadowRoot?.querySelector('[aria-haspopup=menu]'), 'the speed dial');
 });
 
 test("a reload after unmount asks the server nothing, writes nothing into the ended client's state, and asks for no sign-in", async () => {
@@ -139,17 +127,17 @@ test("a reload after unmount asks the server nothing, writes nothing into the en
   const client = await bootstrap({ captureErrors: false, onSignInRequired: () => asked++ });
   await client.unmount();
   const before = requestsTo('/api/web/ClientConfiguration').length;
-  server.update({ config: { ...CONFIG, displayName: 'Renamed' } });
+  fixture.server.update({ config: { ...CONFIG, displayName: 'Renamed' } });
   assert.is(await client.reloadConfiguration(), false, 'an ended client has no configuration to get');
   assert.is((client.config as { displayName: string }).displayName, 'Acme Service Desk', 'the ended state keeps what it had');
-  server.update({ signedIn: false });
+  fixture.server.update({ signedIn: false });
   await client.reloadConfiguration();
   assert.is(asked, 0);
   assert.is(requestsTo('/api/web/ClientConfiguration').length, before, 'no request left');
 });
 
 test('an onSignInRequired that throws is logged, and start-up still ends in the sign-in state', async () => {
-  server.update({ signedIn: false });
+  fixture.server.update({ signedIn: false });
   const logged: unknown[][] = [];
   const logger = getPage()._logger;
   const realError = logger.error;
@@ -171,7 +159,7 @@ test('an onSignInRequired that throws is logged, and start-up still ends in the 
 });
 
 test('a rejected probe shows its message and a Retry button that boots again', async () => {
-  server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
+  fixture.server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
   const first = bootstrap({ captureErrors: false });
   const err = await first.catch((e) => e);
   assert.is(err.message, 'unhandled error case in getAuthTypeAsync status 503');
@@ -179,7 +167,7 @@ test('a rejected probe shows its message and a Retry button that boots again', a
   assert.match(shadowText(), 'unhandled error case in getAuthTypeAsync status 503');
   assert.is(bootstrap({ captureErrors: false }), first, 'until Retry, the element holds its failed start');
 
-  server.update({ routes: {} });
+  fixture.server.update({ routes: {} });
   buttonNamed('Retry')?.click();
   const again = bootstrap({ captureErrors: false });
   assert.is.not(again, first, 'a later call returns the retry, not the failure');
@@ -209,28 +197,28 @@ test('unmount(mount) ends a started client: UI, and the page logger with the las
   const logger = getPage()._logger;
   logger.error('after the last client left');
   assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'the logger is stopped: nothing is sent');
-  assert.is(server.logs.length, 0);
+  assert.is(fixture.server.logs.length, 0);
 });
 
 test('unmount(mount) ends a client still starting: nothing is shown when its answers come, its promise says why', async () => {
   const release = heldConfiguration();
   const starting = bootstrap({ captureErrors: false });
   await settle();
-  await unmount(el);
+  await unmount(fixture.el);
   release();
   const error = await starting.catch((e: unknown) => e);
   assert.instance(error, Error);
   assert.match((error as Error).message, 'unmounted');
   await settle();
   assert.is(shadowText(), '', 'no UI came back');
-  server.update({ routes: {} });
+  fixture.server.update({ routes: {} });
   const client = await bootstrap({ captureErrors: false });
   assert.is(client.authType, 'secgw', 'the element starts afresh');
 });
 
 test('unmount(mount) aborts the start-up calls still out, and logs nothing for them', async () => {
   const never = () => new Promise<never>(() => {});
-  server.update({ routes: { 'GET /api/ClientConfiguration': never, 'GET /api/info/version': never } });
+  fixture.server.update({ routes: { 'GET /api/ClientConfiguration': never, 'GET /api/info/version': never } });
   localStorage.setItem('authType', 'oracle');
   const signals: AbortSignal[] = [];
   const serverFetch = globalThis.fetch;
@@ -245,7 +233,7 @@ test('unmount(mount) aborts the start-up calls still out, and logs nothing for t
   try {
     const starting = bootstrap({ captureErrors: false });
     await settle();
-    await unmount(el);
+    await unmount(fixture.el);
     await starting.catch(() => {});
     await settle();
   } finally {
@@ -262,11 +250,11 @@ test('unmount(mount) aborts the start-up calls still out, and logs nothing for t
 });
 
 test('unmount(mount) ends a failed start: the next bootstrap probes afresh instead of returning the failure', async () => {
-  server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
+  fixture.server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
   const failed = bootstrap({ captureErrors: false });
   await failed.catch(() => {});
   await unmount();
-  server.update({ routes: {} });
+  fixture.server.update({ routes: {} });
   const again = bootstrap({ captureErrors: false });
   assert.is.not(again, failed);
   assert.is((await again).authType, 'secgw');
@@ -278,9 +266,9 @@ test('unmount with nothing there resolves; a second unmount does nothing', async
   await unmount('##bad[');
   await bootstrap({ captureErrors: false });
   await unmount();
-  const requests = server.requests.length;
+  const requests = fixture.server.requests.length;
   await unmount();
-  assert.is(server.requests.length, requests);
+  assert.is(fixture.server.requests.length, requests);
   assert.is(shadowText(), '');
 });
 
@@ -304,14 +292,14 @@ test('two clients on one page: the first one configures the logger and receives 
   logger.error('while both are here');
   await logger.flush();
   assert.equal(
-    server.batches.map((batch) => batch.path),
+    fixture.server.batches.map((batch) => batch.path),
     ['/api/web/clientlogger/'],
     "to the first client's endpoint",
   );
-  await unmount(el);
+  await unmount(fixture.el);
   logger.error('after the first left');
   await logger.flush();
-  assert.is(server.batches.at(-1)?.path, '/api/clientlogger/', "then to the remaining client's");
+  assert.is(fixture.server.batches.at(-1)?.path, '/api/clientlogger/', "then to the remaining client's");
   await unmount(second);
   logger.error('after both left');
   assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 });
@@ -329,13 +317,13 @@ async function whileParsing(fn: () => void | Promise<void>): Promise<void> {
 }
 
 test('the script tag: the requests leave while the page parses, the UI mounts once the element exists', async () => {
-  el.remove();
+  fixture.el.remove();
   await whileParsing(async () => {
     bootstrapWhenParsed('#emweb', { captureErrors: false });
     await settle();
     assert.is(requestsTo('/api/web/ClientConfiguration').length, 1, 'the probe left before the element exists');
     assert.is(shadowText(), '');
-    document.body.append(el);
+    document.body.append(fixture.el);
     document.dispatchEvent(new Event('DOMContentLoaded'));
   });
   const client = await bootstrap({ captureErrors: false });
@@ -406,9 +394,9 @@ for (const production of [false, true]) {
       console.warn = warn;
     }
     await settle();
-    el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
+    fixture.el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
     await settle();
-    assert.is(el.shadowRoot?.querySelectorAll('[role=menuitem]').length, 5);
+    assert.is(fixture.el.shadowRoot?.querySelectorAll('[role=menuitem]').length, 5);
     assert.equal(warnings.filter((w) => w.includes('"Action 6", "Action 7"')).length, 1);
   });
 }
@@ -416,18 +404,18 @@ for (const production of [false, true]) {
 test('actions as a function: the built-ins come in, and a host adds its own', async () => {
   await bootstrap({ captureErrors: false, actions: (builtIns) => [...builtIns, { label: 'Open ticket', run() {} }] });
   await settle();
-  el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
+  fixture.el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
   await settle();
   assert.equal(
-    [...(el.shadowRoot?.querySelectorAll('[role=menuitem]') ?? [])].map((b) => b.textContent),
+    [...(fixture.el.shadowRoot?.querySelectorAll('[role=menuitem]') ?? [])].map((b) => b.textContent),
     ['Send logs now', 'Reload configuration', 'Copy diagnostics', 'Sign out', 'Open ticket'],
   );
 });
 
 const menuItem = async (label: string) => {
-  el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
+  fixture.el.shadowRoot?.querySelector<HTMLButtonElement>('[aria-haspopup=menu]')?.click();
   await settle();
-  const item = [...(el.shadowRoot?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? [])].find(
+  const item = [...(fixture.el.shadowRoot?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? [])].find(
     (b) => b.textContent === label,
   );
   if (!item) throw new Error(`no menu item ${label}`);
@@ -437,7 +425,7 @@ const menuItem = async (label: string) => {
 /** Resolves once the live region says something. */
 async function noticeText(): Promise<string> {
   for (let turns = 0; turns < 50; turns++) {
-    const text = el.shadowRoot?.querySelector('[aria-live=polite]')?.textContent ?? '';
+    const text = fixture.el.shadowRoot?.querySelector('[aria-live=polite]')?.textContent ?? '';
     if (text) return text;
     await settle();
   }
@@ -478,7 +466,7 @@ test('Send logs now sends what is queued and says how many went', async () => {
   (await menuItem('Send logs now')).click();
   assert.is(await noticeText(), 'Log entries sent: 1');
   assert.equal(
-    server.logs.map((entry) => entry.message),
+    fixture.server.logs.map((entry) => entry.message),
     ['queued before the click'],
   );
 });
@@ -486,22 +474,22 @@ test('Send logs now sends what is queued and says how many went', async () => {
 test('Reload configuration fetches it again and the header follows', async () => {
   const client = await bootstrap({ captureErrors: false });
   await settle();
-  server.update({ config: { ...CONFIG, displayName: 'Acme Renamed' } });
+  fixture.server.update({ config: { ...CONFIG, displayName: 'Acme Renamed' } });
   (await menuItem('Reload configuration')).click();
   assert.is(await noticeText(), 'Configuration reloaded');
-  assert.is(el.shadowRoot?.querySelector('h1')?.textContent, 'Acme Renamed');
+  assert.is(fixture.el.shadowRoot?.querySelector('h1')?.textContent, 'Acme Renamed');
   assert.equal((client.config as { displayName: string }).displayName, 'Acme Renamed');
 });
 
 test("strings: the host's texts replace the built-in ones", async () => {
-  server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
+  fixture.server.update({ routes: { 'GET /api/web/ClientConfiguration': { status: 503 } } });
   const failed = bootstrap({
     captureErrors: false,
     strings: { startFailed: 'Der Client konnte nicht starten', retry: 'Erneut versuchen' },
   });
   await failed.catch(() => {});
   await settle();
-  assert.is(el.shadowRoot?.querySelector('[role=alert] h2')?.textContent, 'Der Client konnte nicht starten');
+  assert.is(fixture.el.shadowRoot?.querySelector('[role=alert] h2')?.textContent, 'Der Client konnte nicht starten');
   assert.ok(buttonNamed('Erneut versuchen'));
 });
 
@@ -517,7 +505,7 @@ test("an element that cannot take the client's shadow root rejects, and leaves n
   try {
     const error = await bootstrap({ mount: taken, captureErrors: false }).catch((e: unknown) => e);
     assert.instance(error, Error);
-    assert.is(server.requests.length, 0, 'nothing was asked');
+    assert.is(fixture.server.requests.length, 0, 'nothing was asked');
     const logger = getPage()._logger;
     logger.error('no client on the page');
     assert.equal(await logger.flush(), { sent: 0, kept: 1, dropped: 0 }, 'the logger was not started');
@@ -532,7 +520,7 @@ test("an error logged before the mode is known is sent to the mode's logger endp
   await bootstrap({ captureErrors: false, production: true });
   await logger.flush();
   assert.equal(
-    server.batches.map((batch) => [batch.path, batch.entries.map((entry) => entry.message)]),
+    fixture.server.batches.map((batch) => [batch.path, batch.entries.map((entry) => entry.message)]),
     [['/api/web/clientlogger/', ['before start-up']]],
   );
 });

@@ -3,36 +3,25 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap } from '../../src/client/bootstrap';
 import type { Client } from '../../src/client/types';
-import { createProductServer, type ProductServer, resetPage } from '../../src/testing';
 import { noAnswer, rejection, settle } from '../fakes';
+import { mountAndServerEachTest } from './fixture';
 
-let el: HTMLElement;
-let server: ProductServer;
 /** Whether the gateway's session is still on: the fake answers the tickets with 401 once it is not. */
 let signedIn = true;
 
-test.before.each(() => {
-  el = document.createElement('div');
-  el.id = 'emweb';
-  document.body.append(el);
-  signedIn = true;
-  server = createProductServer({
-    auth: 'secgw',
-    signedIn: () => signedIn,
-    routes: {
-      'GET /api/web/tickets': () => (signedIn ? { status: 200, body: [{ id: 'SD-1' }] } : { status: 401 }),
-      'GET /api/web/slow': noAnswer,
-    },
-  });
-  server.install();
+const fixture = mountAndServerEachTest(test, {
+  auth: 'secgw',
+  signedIn: () => signedIn,
+  routes: {
+    'GET /api/web/tickets': () => (signedIn ? { status: 200, body: [{ id: 'SD-1' }] } : { status: 401 }),
+    'GET /api/web/slow': noAnswer,
+  },
 });
-test.after.each(async () => {
-  await resetPage();
-  server.uninstall();
-  el.remove();
+test.before.each(() => {
+  signedIn = true;
 });
 
-const shadowText = () => el.shadowRoot?.textContent ?? '';
+const shadowText = () => fixture.el.shadowRoot?.textContent ?? '';
 const screen = () => 'The tickets screen';
 
 test('the session ends mid-day: 401s to several calls at once show Sign-in required once, the header stays, each 401 resolves', async () => {
@@ -55,8 +44,8 @@ test('the session ends mid-day: 401s to several calls at once show Sign-in requi
   await settle();
   assert.match(shadowText(), 'Sign-in required');
   assert.not.match(shadowText(), 'The tickets screen');
-  assert.ok(el.shadowRoot?.querySelector('header'), 'the header stays');
-  assert.match(el.shadowRoot?.querySelector('header')?.textContent ?? '', 'Acme Service Desk');
+  assert.ok(fixture.el.shadowRoot?.querySelector('header'), 'the header stays');
+  assert.match(fixture.el.shadowRoot?.querySelector('header')?.textContent ?? '', 'Acme Service Desk');
 });
 
 test('a reloadConfiguration that then succeeds brings the shell back to ready with the screen; a later 401 asks again', async () => {
@@ -101,11 +90,11 @@ test('unmount while a call is out: it rejects with a DOMException named AbortErr
 });
 
 test('a token-mode client sends the stored token; the kit records the header', async () => {
-  server.update({ auth: 'token', routes: { 'GET /api/tickets': { status: 200, body: [] } } });
+  fixture.server.update({ auth: 'token', routes: { 'GET /api/tickets': { status: 200, body: [] } } });
   localStorage.setItem('devToken', 'dev-123');
   const client = await bootstrap({ captureErrors: false });
   await client.fetch('tickets');
-  const [request] = server.requests.filter((r) => r.path === '/api/tickets');
+  const [request] = fixture.server.requests.filter((r) => r.path === '/api/tickets');
   assert.is(request?.headers.authorization, 'Bearer dev-123');
 });
 

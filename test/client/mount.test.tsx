@@ -4,26 +4,13 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap } from '../../src/client/bootstrap';
-import { createProductServer, makeJwt, type ProductServer, resetPage } from '../../src/testing';
+import { makeJwt } from '../../src/testing';
 import { settle } from '../fakes';
+import { mountAndServerEachTest } from './fixture';
 
-let el: HTMLElement;
-let server: ProductServer;
+const fixture = mountAndServerEachTest(test, { auth: 'token' });
 
-test.before.each(() => {
-  el = document.createElement('div');
-  el.id = 'emweb';
-  document.body.append(el);
-  server = createProductServer({ auth: 'token' });
-  server.install();
-});
-test.after.each(async () => {
-  await resetPage();
-  server.uninstall();
-  el.remove();
-});
-
-const headerText = () => el.shadowRoot?.querySelector('header')?.textContent ?? '';
+const headerText = () => fixture.el.shadowRoot?.querySelector('header')?.textContent ?? '';
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 test("the header shows the token's name, decoded as UTF-8, where the token carries one", async () => {

@@ -5,8 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap, unmount } from '../../src/client/bootstrap';
 import { getLogger } from '../../src/client/page';
-import { createProductServer, type ProductServer, resetPage } from '../../src/testing';
 import { deferred, settle } from '../fakes';
+import { mountAndServerEachTest } from './fixture';
 
 const CONTRACT_METHODS = [
   'debug',
@@ -23,21 +23,7 @@ const CONTRACT_METHODS = [
   'warn',
 ];
 
-let el: HTMLElement;
-let server: ProductServer;
-
-test.before.each(() => {
-  el = document.createElement('div');
-  el.id = 'emweb';
-  document.body.append(el);
-  server = createProductServer({ auth: 'secgw' });
-  server.install();
-});
-test.after.each(async () => {
-  await resetPage();
-  server.uninstall();
-  el.remove();
-});
+const fixture = mountAndServerEachTest(test, { auth: 'secgw' });
 
 test("the page's logger offers the contract's methods only: no start, stop or setEndpoint", () => {
   assert.equal(Object.keys(getLogger()).sort(), CONTRACT_METHODS);
@@ -47,7 +33,7 @@ test('its status follows the clients: stopped, no-endpoint until start-up knows 
   const logger = getLogger();
   assert.is(logger.stats().status, 'stopped');
   const probe = deferred<void>();
-  server.update({ routes: { 'GET /api/web/ClientConfiguration': () => probe.promise.then(() => ({ status: 401 })) } });
+  fixture.server.update({ routes: { 'GET /api/web/ClientConfiguration': () => probe.promise.then(() => ({ status: 401 })) } });
   const starting = bootstrap({ captureErrors: false, onSignInRequired: () => {} });
   await settle();
   assert.is(logger.stats().status, 'no-endpoint');
