@@ -6,27 +6,13 @@ import * as assert from 'uvu/assert';
 import { bootstrap, unmount } from '../../src/client/bootstrap';
 import { getLogger } from '../../src/client/page';
 import { deferred, settle } from '../fakes';
+import { LOGGER_METHODS } from '../loggerMethods';
 import { mountAndServerEachTest } from './fixture';
-
-const CONTRACT_METHODS = [
-  'debug',
-  'error',
-  'fatal',
-  'flush',
-  'getConfig',
-  'info',
-  'log',
-  'setContext',
-  'stats',
-  'trace',
-  'updateConfig',
-  'warn',
-];
 
 const fixture = mountAndServerEachTest(test, { auth: 'secgw' });
 
 test("the page's logger offers the contract's methods only: no start, stop or setEndpoint", () => {
-  assert.equal(Object.keys(getLogger()).sort(), CONTRACT_METHODS);
+  assert.equal(Object.keys(getLogger()).sort(), LOGGER_METHODS);
 });
 
 test('its status follows the clients: stopped, no-endpoint until start-up knows the API base, idle, stopped after the last one left', async () => {

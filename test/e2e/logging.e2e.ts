@@ -5,6 +5,7 @@
 
 import * as assert from 'uvu/assert';
 import { type DemoServer, demoJwt, type LogEntry } from '../../demo/server.mjs';
+import { LOGGER_METHODS } from '../loggerMethods';
 import { clientReady, loggedMessages, setOffline, timersArmed, watchTimers } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
 import type { Page } from './page';
@@ -97,20 +98,7 @@ test("EMWeb.logger offers the contract's methods only; its status follows the cl
   withPage({ auth: 'oracle', hold: ['/api/web/ClientConfiguration'] }, null, async ({ page, open, server }) => {
     await open(`${MANUAL}?manual`);
     const members = await page.evaluate(() => Object.keys((window as any).EMWeb.logger).sort());
-    assert.equal(members, [
-      'debug',
-      'error',
-      'fatal',
-      'flush',
-      'getConfig',
-      'info',
-      'log',
-      'setContext',
-      'stats',
-      'trace',
-      'updateConfig',
-      'warn',
-    ]);
+    assert.equal(members, LOGGER_METHODS);
     assert.is((await stats(page)).status, 'stopped', 'no client has started it');
     await page.evaluate(() => void (window as any).__e2eBoot());
     await waitFor(() => server.held.length > 0, { what: 'the probe, held' });
