@@ -4,9 +4,9 @@
 // "Sign-in required" to ready without a page load; the stored token, and its exp, move the header's user.
 // Every wait is on state; the one clock a check reads is a JWT's exp, started once the page is ready.
 import * as assert from 'uvu/assert';
-import { DEMO_USER_NAME, demoJwt } from '../../demo/server.mjs';
+import { DEMO_USER_NAME, type DemoServerOptions, demoJwt } from '../../demo/server.mjs';
 import { byRole, byText, clientReady, fab, header } from './client';
-import { browserSuite, withPage } from './harness';
+import { browserSuite, type PageOptions, type PageRun, withPage } from './harness';
 import type { Page } from './page';
 
 const test = browserSuite('tabs');
@@ -29,6 +29,37 @@ const clientSignOut = (page: Page, mount = '#emweb') =>
 const claimsOf = (page: Page, mount = '#emweb') =>
   page.evaluate(async (selector) => (await (window as any).EMWeb.bootstrap({ mount: selector })).claims, mount);
 
+/**
+ * The first tab of a fresh browser session under `auth`, at `address` once its client (at `mount`) is
+ * ready, handed to `check`, which opens the other tabs beside it.
+ */
+function withReadyTab(
+  tab: { auth: DemoServerOptions['auth']; address: string; mount?: string },
+  check: (run: PageRun) => Promise<void>,
+  pageOptions?: PageOptions,
+): Promise<void> {
+  const ready = async (run: PageRun) => {
+    await run.open(tab.address);
+    await clientReady(run.page, tab.mount);
+    await check(run);
+  };
+  return withPage({ auth: tab.auth }, VIEWPORT, ready, pageOptions);
+}
+
+/** Another tab of the same browser session, at `address` (cookies, storage and channels shared). */
+async function newTab(page: Page, address: string): Promise<Page> {
+  const tab = await page.newPage(VIEWPORT);
+  await tab.goto(address);
+  return tab;
+}
+
+/** Another tab of the same browser session at `address`, once the client mounted at `mount` there is ready. */
+async function readyTab(page: Page, address: string, mount = '#emweb'): Promise<Page> {
+  const tab = await newTab(page, address);
+  await clientReady(tab, mount);
+  return tab;
+}
+
 async function chooseAction(page: Page, name: string): Promise<void> {
   await fab(page).click();
   await byRole(page, 'menuitem', name).click();
@@ -38,15 +69,10 @@ async function chooseAction(page: Page, name: string): Promise<void> {
 // Sign-out reaches every tab
 
 test('under the gateway, Sign out in one tab: the other tab leaves for /auth/ too (its default onSignOut)', () =>
-  withPage(
-    { auth: 'secgw' },
-    VIEWPORT,
-    async ({ page, open, url }) => {
-      await open('/web/');
-      await clientReady(page);
-      const other = await page.newPage(VIEWPORT);
-      await other.goto(`${url}/web/`);
-      await clientReady(other);
+  withReadyTab(
+    { auth: 'secgw', address: '/web/' },
+    async ({ page, url }) => {
+      const other = await readyTab(page, `${url}/web/`);
       assert.ok((await header(other).text()).includes(DEMO_USER_NAME), 'signed in first');
       await chooseAction(page, 'Sign out');
       await page.waitForURL((href) => href.startsWith(`${url}/auth/`), { what: 'the signing-out tab at /auth/' });
@@ -57,15 +83,10 @@ test('under the gateway, Sign out in one tab: the other tab leaves for /auth/ to
   ));
 
 test('token mode, client.signOut() in one tab: the other tab reloads (its default onSignOut) and nobody is signed in there', () =>
-  withPage(
-    { auth: 'token' },
-    VIEWPORT,
-    async ({ page, open, url }) => {
-      await open('/e2e/plain.html');
-      await clientReady(page);
-      const other = await page.newPage(VIEWPORT);
-      await other.goto(`${url}/e2e/plain.html`);
-      await clientReady(other);
+  withReadyTab(
+    { auth: 'token', address: '/e2e/plain.html' },
+    async ({ page, url }) => {
+      const other = await readyTab(page, `${url}/e2e/plain.html`);
       await header(other).locator('text=Signed in as').waitFor();
       await markDocument(other);
       await clientSignOut(page);
@@ -79,30 +100,20 @@ test('token mode, client.signOut() in one tab: the other tab reloads (its defaul
   ));
 
 test('each other tab calls its own onSignOut once; the tab that signed out is not called twice', () =>
-  withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open, url }) => {
-    await open(RECORDING);
-    await clientReady(page, '#app');
-    const others = [await page.newPage(VIEWPORT), await page.newPage(VIEWPORT)];
-    for (const other of others) {
-      await other.goto(`${url}${RECORDING}`);
-      await clientReady(other, '#app');
-    }
+  withReadyTab({ auth: 'oracle', address: RECORDING, mount: '#app' }, async ({ page, url }) => {
+    const others = [await readyTab(page, `${url}${RECORDING}`, '#app'), await readyTab(page, `${url}${RECORDING}`, '#app')];
     await clientSignOut(page, '#app');
     for (const other of others) await other.waitFor(() => (window as any).__e2e.signedOut > 0);
     assert.equal(await Promise.all([page, ...others].map(signedOutCount)), [1, 1, 1]);
   }));
 
 test('forgetting a remembered mode signs no other tab out: a mode that proved wrong, and the demo\'s "Forget stored sign-in"', () =>
-  withPage(
-    { auth: 'oracle' },
-    VIEWPORT,
-    async ({ page, open, url }) => {
-      await open(RECORDING);
-      await clientReady(page, '#app');
+  withReadyTab(
+    { auth: 'oracle', address: RECORDING, mount: '#app' },
+    async ({ page, url }) => {
       assert.ok(await page.evaluate(() => (window as any).__e2e.client.claims !== null), 'signed in first');
       // Another tab whose remembered mode proves wrong (secgw on an oracle server): it forgets it and probes.
-      const other = await page.newPage(VIEWPORT);
-      await other.goto(`${url}/e2e/blank.html`);
+      const other = await newTab(page, `${url}/e2e/blank.html`);
       await other.evaluate(() => localStorage.setItem('authType', 'secgw'));
       await other.goto(`${url}/e2e/plain.html`);
       assert.is((await clientReady(other)).authType, 'oracle', 'the wrong mode was forgotten');
@@ -131,8 +142,7 @@ test('a tab on "Sign-in required" comes to ready without a page load once anothe
     assert.is(await fab(page, '#app').count(), 0, 'not ready');
     await markDocument(page);
     // Another tab signs in through the demo's stand-in gateway and comes back to /web/, ready.
-    const other = await page.newPage(VIEWPORT);
-    await other.goto(`${url}/auth/signin?returnUrl=/web/`);
+    const other = await newTab(page, `${url}/auth/signin?returnUrl=/web/`);
     await other.waitForURL(`${url}/web/`);
     await clientReady(other);
     await fab(page, '#app').waitFor('visible');
@@ -147,15 +157,11 @@ test('a tab on "Sign-in required" comes to ready without a page load once anothe
 // The token follows
 
 test("a jwt stored or removed by another tab changes the header's user and client.claims", () =>
-  withPage(
-    { auth: 'oracle' },
-    VIEWPORT,
-    async ({ page, open, url }) => {
-      await open('/e2e/plain.html');
-      await clientReady(page);
+  withReadyTab(
+    { auth: 'oracle', address: '/e2e/plain.html' },
+    async ({ page, url }) => {
       await header(page).locator(`text=${DEMO_USER_NAME}`).waitFor();
-      const other = await page.newPage(VIEWPORT);
-      await other.goto(`${url}/e2e/blank.html`);
+      const other = await newTab(page, `${url}/e2e/blank.html`);
       await other.evaluate((jwt) => localStorage.setItem('jwt', jwt), demoJwt({ name: 'Grete Tab', userId: 77 }));
       await header(page).locator('text=Signed in as Grete Tab').waitFor();
       assert.is((await claimsOf(page))?.userId, 77);
@@ -167,12 +173,9 @@ test("a jwt stored or removed by another tab changes the header's user and clien
   ));
 
 test('the stored JWT expires while the page is open: client.claims turns null and the header says nobody is signed in', () =>
-  withPage(
-    { auth: 'oracle' },
-    VIEWPORT,
-    async ({ page, open, url }) => {
-      await open('/e2e/plain.html');
-      await clientReady(page);
+  withReadyTab(
+    { auth: 'oracle', address: '/e2e/plain.html' },
+    async ({ page, url }) => {
       await header(page).locator(`text=${DEMO_USER_NAME}`).waitFor();
       // Every user client.state.claims names from now on, and when: the order shows what came before exp.
       await page.evaluate(async () => {
@@ -182,8 +185,7 @@ test('the stored JWT expires while the page is open: client.claims turns null an
         client.state.claims.subscribe((claims: any) => void seen.push([Date.now(), claims?.userId ?? null]));
       });
       // Another tab stores a JWT that expires soon, once this page is ready: a slow start cannot use its time up.
-      const other = await page.newPage(VIEWPORT);
-      await other.goto(`${url}/e2e/blank.html`);
+      const other = await newTab(page, `${url}/e2e/blank.html`);
       const exp = Math.floor(Date.now() / 1000) + 4;
       await other.evaluate((jwt) => localStorage.setItem('jwt', jwt), demoJwt({ name: 'Grete Tab', userId: 77, exp }));
       const seen = await page.waitFor(
