@@ -6,28 +6,22 @@ import * as assert from 'uvu/assert';
 import type { SpeedDialAction } from '../../src/client/types';
 import { SpeedDial } from '../../src/ui/SpeedDial';
 import { settle } from '../fakes';
-import { actionsNamed } from './fixtures';
+import { actionsNamed, renderHostEachTest } from './fixtures';
 
-let host: HTMLElement;
+const fixture = renderHostEachTest(test);
 let chosen: string[];
 test.before.each(() => {
-  host = document.createElement('div');
-  document.body.append(host);
   chosen = [];
-});
-test.after.each(() => {
-  render(null, host);
-  host.remove();
 });
 
 const mount = async (actions: SpeedDialAction[] = actionsNamed('Send logs now', 'Copy diagnostics', 'About')) => {
-  render(<SpeedDial actions={actions} label="Actions" onSelect={(a) => chosen.push(a.label)} />, host);
+  render(<SpeedDial actions={actions} label="Actions" onSelect={(a) => chosen.push(a.label)} />, fixture.host);
   await settle();
-  return host.querySelector<HTMLButtonElement>('[aria-haspopup]')!;
+  return fixture.host.querySelector<HTMLButtonElement>('[aria-haspopup]')!;
 };
 const key = (el: Element, k: string) =>
   el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
-const items = () => [...host.querySelectorAll<HTMLButtonElement>('[role=menuitem]')];
+const items = () => [...fixture.host.querySelectorAll<HTMLButtonElement>('[role=menuitem]')];
 
 test('the FAB is a menu button, closed at first', async () => {
   const fab = await mount();
@@ -35,7 +29,7 @@ test('the FAB is a menu button, closed at first', async () => {
   assert.is(fab.getAttribute('aria-haspopup'), 'menu');
   assert.is(fab.getAttribute('aria-expanded'), 'false');
   assert.is(fab.getAttribute('aria-label'), 'Actions', 'it is named by the label given');
-  assert.is(host.querySelector('[role=menu]'), null);
+  assert.is(fixture.host.querySelector('[role=menu]'), null);
 });
 
 test('opening shows a role=menu of role=menuitem buttons and focuses the first', async () => {
@@ -43,7 +37,7 @@ test('opening shows a role=menu of role=menuitem buttons and focuses the first',
   fab.click();
   await settle();
   assert.is(fab.getAttribute('aria-expanded'), 'true');
-  const menu = host.querySelector('[role=menu]')!;
+  const menu = fixture.host.querySelector('[role=menu]')!;
   assert.ok(menu);
   assert.is(fab.getAttribute('aria-controls'), menu.id);
   assert.equal(
@@ -54,7 +48,7 @@ test('opening shows a role=menu of role=menuitem buttons and focuses the first',
       ['BUTTON', 'About'],
     ],
   );
-  assert.is(host.ownerDocument.activeElement, items()[0]);
+  assert.is(fixture.host.ownerDocument.activeElement, items()[0]);
 });
 
 test('arrow keys move through the items and wrap; Home and End jump', async () => {
@@ -81,7 +75,7 @@ test('Escape closes the menu and gives focus back to the button', async () => {
   await settle();
   key(items()[1]!, 'Escape');
   await settle();
-  assert.is(host.querySelector('[role=menu]'), null);
+  assert.is(fixture.host.querySelector('[role=menu]'), null);
   assert.is(fab.getAttribute('aria-expanded'), 'false');
   assert.is(document.activeElement, fab);
 });
@@ -100,7 +94,7 @@ test('choosing an item runs it, closes the menu and refocuses the button', async
   items()[1]!.click();
   await settle();
   assert.equal(chosen, ['Copy diagnostics']);
-  assert.is(host.querySelector('[role=menu]'), null);
+  assert.is(fixture.host.querySelector('[role=menu]'), null);
   assert.is(document.activeElement, fab);
 });
 
@@ -110,13 +104,13 @@ test('Tab moves on and closes the menu; focus leaving the control closes it too'
   await settle();
   key(items()[0]!, 'Tab');
   await settle();
-  assert.is(host.querySelector('[role=menu]'), null);
+  assert.is(fixture.host.querySelector('[role=menu]'), null);
   fab.click();
   await settle();
   const outside = document.body.appendChild(document.createElement('button'));
   outside.focus();
   await settle();
-  assert.is(host.querySelector('[role=menu]'), null);
+  assert.is(fixture.host.querySelector('[role=menu]'), null);
   outside.remove();
 });
 

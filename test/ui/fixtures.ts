@@ -1,5 +1,7 @@
 // Shells, clients and loggers for the UI tests (not a test file itself).
 import { signal } from '@preact/signals';
+import { render } from 'react-dom';
+import type { Test } from 'uvu';
 import { createClient } from '../../src/client/client';
 import type { ShellStatus } from '../../src/client/status';
 import type { Client, SpeedDialAction } from '../../src/client/types';
@@ -97,3 +99,23 @@ export const actionsNamed = (...labels: string[]): SpeedDialAction[] => labels.m
 /** The button whose text is `name`. */
 export const buttonNamed = (root: ParentNode, name: string) =>
   [...root.querySelectorAll('button')].find((button) => button.textContent === name);
+
+/** The element a UI test renders into: fresh in the body for each test of `test`, emptied and gone after it. */
+export function renderHostEachTest(test: Test): { readonly host: HTMLElement } {
+  let host: HTMLElement | undefined;
+  test.before.each(() => {
+    host = document.createElement('div');
+    document.body.append(host);
+  });
+  test.after.each(() => {
+    if (host === undefined) return;
+    render(null, host);
+    host.remove();
+  });
+  return {
+    get host() {
+      if (host === undefined) throw new Error('the host element exists inside a test only');
+      return host;
+    },
+  };
+}
