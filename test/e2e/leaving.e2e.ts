@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { DemoServer } from '../../demo/server.mjs';
 import { LogLevel } from '../../src/product/constants';
 import { clientReady } from './client';
-import { browserSuite, waitFor, withPage } from './harness';
+import { browserSuite, type PageRun, waitFor, withPage } from './harness';
 import type { Page } from './page';
 
 const test = browserSuite('leaving during start-up');
@@ -39,6 +39,21 @@ async function replayDone(page: Page): Promise<void> {
   );
 }
 
+/**
+ * The user leaves the manual page (every level sent to the server) while each start-up call in
+ * `held` is out, then comes back: the server gets no entry, now or in the next page's replay.
+ */
+async function leaveWhileOut({ page, open, server, url }: PageRun, held: string[], what: string): Promise<void> {
+  await open('/e2e/manual.html?serverLogLevel=0&timeoutMs=60000');
+  await waitFor(() => held.every((path) => server.held.some((r) => r.path === path)), { what });
+  await page.goto(`${url}/e2e/blank.html`);
+  server.release();
+  await open('/e2e/manual.html?serverLogLevel=0');
+  await clientReady(page, '#app');
+  await replayDone(page);
+  assert.equal(received(server, LogLevel.TRACE), [], 'no entry, now or replayed');
+}
+
 test('signed-out gateway visit with slow version and cloud answers: the sign-in page, then the next page; the server gets no error entry', () =>
   withPage({ auth: 'secgw', hold: [VERSION, CLOUD] }, null, async ({ page, open, server }) => {
     // The script tag's start, with the default onSignInRequired: the client goes to /auth/ itself.
@@ -57,38 +72,15 @@ test('the user leaves while the configuration, version and cloud calls are out: 
   withPage(
     { auth: 'secgw', hold: [CONFIGURATION, VERSION, CLOUD] },
     null,
-    async ({ page, open, server, url }) => {
-      // The remembered mode asks the configuration itself; TRACE and up go to the server.
-      await open('/e2e/manual.html?serverLogLevel=0&timeoutMs=60000');
-      await waitFor(() => [CONFIGURATION, VERSION, CLOUD].every((path) => server.held.some((r) => r.path === path)), {
-        what: 'the three start-up calls out',
-      });
-      await page.goto(`${url}/e2e/blank.html`);
-      server.release();
-      await open('/e2e/manual.html?serverLogLevel=0');
-      await clientReady(page, '#app');
-      await replayDone(page);
-      assert.equal(received(server, LogLevel.TRACE), [], 'no entry, now or replayed');
-    },
+    // The remembered mode asks the configuration itself.
+    (run) => leaveWhileOut(run, [CONFIGURATION, VERSION, CLOUD], 'the three start-up calls out'),
     { signedIn: true, localStorage: { authType: 'secgw' } },
   ));
 
 test('the user leaves while the probe is out: the server gets no entry', () =>
-  withPage(
-    { auth: 'secgw', hold: [CONFIGURATION] },
-    null,
-    async ({ page, open, server, url }) => {
-      await open('/e2e/manual.html?serverLogLevel=0&timeoutMs=60000');
-      await waitFor(() => server.held.some((r) => r.path === CONFIGURATION), { what: 'the probe out' });
-      await page.goto(`${url}/e2e/blank.html`);
-      server.release();
-      await open('/e2e/manual.html?serverLogLevel=0');
-      await clientReady(page, '#app');
-      await replayDone(page);
-      assert.equal(received(server, LogLevel.TRACE), [], 'no entry, now or replayed');
-    },
-    { signedIn: true },
-  ));
+  withPage({ auth: 'secgw', hold: [CONFIGURATION] }, null, (run) => leaveWhileOut(run, [CONFIGURATION], 'the probe out'), {
+    signedIn: true,
+  }));
 
 test('the user leaves while the development path is probed (a token server): no mode is decided from that silence, none stored', () =>
   withPage({ auth: 'token', hold: ['/api/ClientConfiguration'] }, null, async ({ page, open, server, url }) => {
