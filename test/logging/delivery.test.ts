@@ -9,6 +9,14 @@ const failThen =
   (_c, n) =>
     failures[n - 1] ?? 200;
 
+/** The network comes back: the browser says online again and the server answers 200. */
+async function backOnline(h: ReturnType<typeof harness>): Promise<void> {
+  h.navigator.onLine = true;
+  h.setAnswer(() => 200);
+  h.target.dispatchEvent(new Event('online'));
+  await h.settle();
+}
+
 test('45 errors: batches of 20 and 20 at once, then 5 on the timer', async () => {
   const h = harness();
   h.begin();
@@ -289,10 +297,7 @@ test('offline: nothing is tried until the online event, then delivery resumes in
   await h.clock.tickAsync(10 * 60_000);
   assert.is(h.calls.length, 0, 'no attempt while the browser says offline');
   assert.is(h.logger.stats().status, 'offline');
-  h.navigator.onLine = true;
-  h.setAnswer(() => 200);
-  h.target.dispatchEvent(new Event('online'));
-  await h.settle();
+  await backOnline(h);
   assert.equal(
     h.calls.map((c) => c.body.message),
     ['a', 'b'],
@@ -310,10 +315,7 @@ test('going offline during a send: waits for online instead of burning retries',
   h.logger.error('a');
   await h.clock.tickAsync(10 * 60_000);
   assert.is(h.calls.length, 1);
-  h.navigator.onLine = true;
-  h.setAnswer(() => 200);
-  h.target.dispatchEvent(new Event('online'));
-  await h.settle();
+  await backOnline(h);
   assert.equal(
     h.calls.map((c) => c.body.message),
     ['a', 'a'],
