@@ -21,7 +21,7 @@ import { applyStartupUpdate, type ClientState, createClientState } from '../stat
 import { openTabChannel } from '../tabs/channel';
 import { joinSessionTabs, SESSION_CHANNEL } from '../tabs/session';
 import { followToken, type StorageEvents, type Timers, type TokenFollower } from '../tabs/token';
-import { createClient } from './client';
+import { createClient, known } from './client';
 import { getPage, type Page } from './page';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
 import type { ShellStatus } from './status';
@@ -162,7 +162,7 @@ function createSession({ options, page, deps, state, status, events, calls, ende
     _fetch: createClientFetch({
       fetch: deps._fetch,
       origin: deps._origin,
-      apiBase: () => state.apiBase.peek(),
+      apiBase: () => known(state.apiBase.peek()),
       authType: () => state.authType.peek(),
       local: deps._local,
       timeoutMs: deps._timeoutMs,
