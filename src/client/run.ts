@@ -83,29 +83,21 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
   };
 }
 
-/** What one start-up settles on: the run's status, its client, whether it has ended, and its one way to ready. */
-interface StartTarget {
-  status: Signal<ShellStatus>;
-  client: Client;
-  ended(): boolean;
-  show(): void;
-}
-
 /**
- * How one start-up ends: the status says it, and its promise resolves with the client, or
- * rejects as the probe did (or because the run ended first).
+ * How one start-up ends: the run's status says it (and whether the run has ended), and its promise
+ * resolves with the session's client, or rejects as the probe did (or because the run ended first).
  */
-function settleStart(startup: Promise<void>, target: StartTarget): Promise<Client> {
-  const { status, client } = target;
+function settleStart(startup: Promise<void>, status: Signal<ShellStatus>, session: RunSession): Promise<Client> {
   const start = startup.then(
     () => {
-      if (target.ended()) throw new Error(ENDED);
+      const kind = status.peek()._kind;
+      if (kind === 'ended') throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
-      if (status.peek()._kind !== 'signInRequired') target.show();
-      return client;
+      if (kind !== 'signInRequired') session.show();
+      return session.client;
     },
     (error: unknown) => {
-      if (!target.ended()) status.value = { _kind: 'failed', _message: errorText(error) };
+      if (status.peek()._kind !== 'ended') status.value = { _kind: 'failed', _message: errorText(error) };
       throw error;
     },
   );
@@ -220,14 +212,13 @@ interface StartupEventsDeps {
   readToken(): void;
 }
 
-/** What start-up learns goes into the run's state, while it runs; the claims come from the token's follower. */
+/** What start-up learns goes into the run's state, while it runs; with the claims, the token's follower starts following them. */
 function startupEvents({ state, status, ended, signIn, readToken }: StartupEventsDeps): StartupEvents {
   return {
     _onUpdate: (update) => {
       if (ended()) return;
-      const { claims, ...facts } = update;
-      applyStartupUpdate(state, facts);
-      if (claims !== undefined) readToken();
+      applyStartupUpdate(state, update);
+      if (update.claims !== undefined) readToken();
     },
     _onSignInRequired: () => {
       if (ended()) return;
@@ -274,8 +265,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     await leavePage();
   };
   const session = createSession({ options, page, deps, state, status, events, calls: calls.signal, ended, end });
-  const target = { status, client: session.client, ended, show: session.show };
-  let started = settleStart(startup, target);
+  let started = settleStart(startup, status, session);
   return {
     _client: session.client,
     _state: state,
@@ -289,7 +279,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _retry() {
       if (ended()) return;
       status.value = { _kind: 'loading' };
-      started = settleStart(runStartup(deps, events), target);
+      started = settleStart(runStartup(deps, events), status, session);
     },
     _signIn: signIn,
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
