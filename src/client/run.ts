@@ -83,6 +83,9 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
   };
 }
 
+/** Whether the run has ended: its status says so, and nothing of it is left running. */
+const hasEnded = (status: Signal<ShellStatus>): boolean => status.peek()._kind === 'ended';
+
 /**
  * How one start-up ends: the run's status says it (and whether the run has ended), and its promise
  * resolves with the session's client, or rejects as the probe did (or because the run ended first).
@@ -90,14 +93,13 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
 function settleStart(startup: Promise<void>, status: Signal<ShellStatus>, session: RunSession): Promise<Client> {
   const start = startup.then(
     () => {
-      const kind = status.peek()._kind;
-      if (kind === 'ended') throw new Error(ENDED);
+      if (hasEnded(status)) throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
-      if (kind !== 'signInRequired') session.show();
+      if (status.peek()._kind !== 'signInRequired') session.show();
       return session.client;
     },
     (error: unknown) => {
-      if (status.peek()._kind !== 'ended') status.value = { _kind: 'failed', _message: errorText(error) };
+      if (!hasEnded(status)) status.value = { _kind: 'failed', _message: errorText(error) };
       throw error;
     },
   );
@@ -203,25 +205,25 @@ function createSession({ options, page, deps, state, status, events, calls, ende
   return { client, token, show, stop };
 }
 
-interface StartupEventsDeps {
-  state: ClientState;
-  status: Signal<ShellStatus>;
-  ended(): boolean;
-  signIn(): void;
-  /** Reads the stored JWT's claims into the state, and follows it from then on. */
-  readToken(): void;
-}
-
-/** What start-up learns goes into the run's state, while it runs; with the claims, the token's follower starts following them. */
-function startupEvents({ state, status, ended, signIn, readToken }: StartupEventsDeps): StartupEvents {
+/**
+ * What start-up learns goes into the run's state while the run lasts; with the claims, the token's
+ * follower starts following them (`readToken`: reads the stored JWT's claims into the state, and
+ * follows it from then on).
+ */
+function startupEvents(
+  state: ClientState,
+  status: Signal<ShellStatus>,
+  signIn: () => void,
+  readToken: () => void,
+): StartupEvents {
   return {
     _onUpdate: (update) => {
-      if (ended()) return;
+      if (hasEnded(status)) return;
       applyStartupUpdate(state, update);
       if (update.claims !== undefined) readToken();
     },
     _onSignInRequired: () => {
-      if (ended()) return;
+      if (hasEnded(status)) return;
       status.value = { _kind: 'signInRequired' };
       signIn();
     },
@@ -237,10 +239,10 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const deps = startupDeps(page, options, production, calls.signal);
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ _kind: 'loading' });
-  const ended = () => status.peek()._kind === 'ended';
+  const ended = () => hasEnded(status);
   const signIn = signInFor(options, deps._origin, page._logger);
   // Start-up reads the claims last, after its calls: the session below exists by then.
-  const events = startupEvents({ state, status, ended, signIn, readToken: () => session.token.read() });
+  const events = startupEvents(state, status, signIn, () => session.token.read());
   const startup = runStartup(deps, events);
 
   // A member of the page: the mode and origin of the deps, and what its logger needs.
