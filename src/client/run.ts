@@ -245,12 +245,11 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const events = startupEvents(state, status, signIn, () => session.token.read());
   const startup = runStartup(deps, events);
 
-  // A member of the page: the mode and origin of the deps, and what its logger needs.
+  // A member of the page: the origin of the deps, its state, and how it would start the logger.
   const leavePage = page._attach({
-    ...deps,
+    _origin: deps._origin,
     _state: state,
-    _loggerOptions: options.logger,
-    _captureErrors: options.captureErrors !== false,
+    _loggerStart: { production, options: options.logger, captureErrors: options.captureErrors !== false },
   });
   // watchBreakpoint reads the viewport's breakpoint at once.
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
