@@ -25,8 +25,8 @@ export type ClientFetch = (path: string, init?: ClientFetchInit) => Promise<Resp
 export interface ClientFetchDeps {
   fetch: FetchLike;
   origin: string;
-  /** Read at each call: a reload may change the mode, and with it the base. */
-  apiBase: () => ApiBase | null;
+  /** Read at each call: a reload may change the mode, and with it the base; throws before start-up learnt it. */
+  apiBase: () => ApiBase;
   authType: () => AuthType | null;
   /** Where token mode's token is stored, read at each call. */
   local: SafeStorage;
@@ -88,7 +88,6 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
   return async (path, init = {}) => {
     checkPath(path);
     const base = deps.apiBase();
-    if (!base) throw new Error('EMWeb: client.fetch before start-up learnt the API base');
     const { json, timeoutMs = deps.timeoutMs, signal, ...rest } = init;
     const headers = Object.fromEntries(new Headers(rest.headers));
     if (json !== undefined) {

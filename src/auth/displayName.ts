@@ -7,5 +7,5 @@ import { readJwtPayload } from './jwtPayload';
  */
 export function readDisplayName(jwt: string | null): string | null {
   const name = readJwtPayload(jwt)?.name;
-  return typeof name === 'string' && name.trim() ? name.trim() : null;
+  return (typeof name === 'string' && name.trim()) || null;
 }

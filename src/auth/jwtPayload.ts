@@ -10,7 +10,7 @@ const BASE64URL = /^[\w-]+$/;
  */
 export function readJwtPayload(jwt: string | null): Record<string, unknown> | null {
   try {
-    const parts = typeof jwt === 'string' ? jwt.split('.') : [];
+    const parts = jwt?.split('.') ?? [];
     const encoded = parts.length === 3 ? (parts[1] ?? '') : '';
     if (!BASE64URL.test(encoded)) return null;
     const bytes = Uint8Array.from(atob(encoded.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));

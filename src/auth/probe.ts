@@ -1,4 +1,4 @@
-import { type FetchLike, type HttpResult, isCutShort, isPlainObject, request, statusOf } from '../browser/http';
+import { type FetchLike, type HttpResult, isCutShort, request, statusOf } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
 import { type ApiBase, apiUrl, GATEWAY_API_BASE, PLAIN_API_BASE } from './apiBase';
@@ -43,7 +43,7 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
 export function decideFallbackProbe(answer: HttpResult): AuthType {
   if (isCutShort(answer)) throw unhandledStatus(0);
   const body = answer.kind === 'answer' && answer.status === 200 ? answer.json?.value : undefined;
-  return isPlainObject(body) && body.authType === 'token' ? 'token' : 'oracle';
+  return (body as { authType?: unknown } | null | undefined)?.authType === 'token' ? 'token' : 'oracle';
 }
 
 export interface AuthTypeResolverDeps {

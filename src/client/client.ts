@@ -17,7 +17,7 @@ export interface ClientDeps {
 }
 
 /** A fact `bootstrap` only hands out once known; reading one earlier is a bug worth a clear message. */
-function known<T>(value: T | null): T {
+export function known<T>(value: T | null): T {
   if (value === null) throw new Error('EMWeb: a fact read before start-up learnt it');
   return value;
 }

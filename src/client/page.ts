@@ -16,17 +16,16 @@ import { type AuthTypeResolver, type AuthTypeResolverDeps, createAuthTypeResolve
 import { authHeaders } from '../auth/token';
 import { browserLocalStorage, browserSessionStorage, type SafeStorage } from '../browser/storage';
 import { createLogger } from '../logging';
-import type { Logger, LoggerOptions } from '../logging/types';
+import type { Logger, LoggerStartOptions } from '../logging/types';
 import { BUNDLE_PRODUCTION } from '../product/build';
 import type { ClientState } from '../state/clientState';
 
 /** A client as the page sees it. */
 interface PageMember {
-  _production: boolean;
   _origin: string;
   _state: ClientState;
-  _loggerOptions?: LoggerOptions;
-  _captureErrors: boolean;
+  /** How the logger starts when this is the first client (only the first one's start counts). */
+  _loggerStart: LoggerStartOptions;
 }
 
 export interface Page {
@@ -64,12 +63,8 @@ function createPage(): Page {
   const attach = (member: PageMember) => {
     const others = members.peek();
     if (!others.length) {
-      loggerControl._start({
-        production: member._production,
-        options: member._loggerOptions,
-        captureErrors: member._captureErrors,
-      });
-    } else if (member._loggerOptions) {
+      loggerControl._start(member._loggerStart);
+    } else if (member._loggerStart.options) {
       console.warn("EMWeb: logger options ignored: the page's logger keeps the first client's");
     }
     members.value = [...others, member];

@@ -21,7 +21,7 @@ import { applyStartupUpdate, type ClientState, createClientState } from '../stat
 import { openTabChannel } from '../tabs/channel';
 import { joinSessionTabs, SESSION_CHANNEL } from '../tabs/session';
 import { followToken, type StorageEvents, type Timers, type TokenFollower } from '../tabs/token';
-import { createClient } from './client';
+import { createClient, known } from './client';
 import { getPage, type Page } from './page';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
 import type { ShellStatus } from './status';
@@ -83,29 +83,23 @@ function signInFor(options: BootstrapOptions, origin: string, logger: Logger): (
   };
 }
 
-/** What one start-up settles on: the run's status, its client, whether it has ended, and its one way to ready. */
-interface StartTarget {
-  status: Signal<ShellStatus>;
-  client: Client;
-  ended(): boolean;
-  show(): void;
-}
+/** Whether the run has ended: its status says so, and nothing of it is left running. */
+const hasEnded = (status: Signal<ShellStatus>): boolean => status.peek()._kind === 'ended';
 
 /**
- * How one start-up ends: the status says it, and its promise resolves with the client, or
- * rejects as the probe did (or because the run ended first).
+ * How one start-up ends: the run's status says it (and whether the run has ended), and its promise
+ * resolves with the session's client, or rejects as the probe did (or because the run ended first).
  */
-function settleStart(startup: Promise<void>, target: StartTarget): Promise<Client> {
-  const { status, client } = target;
+function settleStart(startup: Promise<void>, status: Signal<ShellStatus>, session: RunSession): Promise<Client> {
   const start = startup.then(
     () => {
-      if (target.ended()) throw new Error(ENDED);
+      if (hasEnded(status)) throw new Error(ENDED);
       // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
-      if (status.peek()._kind !== 'signInRequired') target.show();
-      return client;
+      if (status.peek()._kind !== 'signInRequired') session.show();
+      return session.client;
     },
     (error: unknown) => {
-      if (!target.ended()) status.value = { _kind: 'failed', _message: errorText(error) };
+      if (!hasEnded(status)) status.value = { _kind: 'failed', _message: errorText(error) };
       throw error;
     },
   );
@@ -162,7 +156,7 @@ function createSession({ options, page, deps, state, status, events, calls, ende
     _fetch: createClientFetch({
       fetch: deps._fetch,
       origin: deps._origin,
-      apiBase: () => state.apiBase.peek(),
+      apiBase: () => known(state.apiBase.peek()),
       authType: () => state.authType.peek(),
       local: deps._local,
       timeoutMs: deps._timeoutMs,
@@ -211,26 +205,25 @@ function createSession({ options, page, deps, state, status, events, calls, ende
   return { client, token, show, stop };
 }
 
-interface StartupEventsDeps {
-  state: ClientState;
-  status: Signal<ShellStatus>;
-  ended(): boolean;
-  signIn(): void;
-  /** Reads the stored JWT's claims into the state, and follows it from then on. */
-  readToken(): void;
-}
-
-/** What start-up learns goes into the run's state, while it runs; the claims come from the token's follower. */
-function startupEvents({ state, status, ended, signIn, readToken }: StartupEventsDeps): StartupEvents {
+/**
+ * What start-up learns goes into the run's state while the run lasts; with the claims, the token's
+ * follower starts following them (`readToken`: reads the stored JWT's claims into the state, and
+ * follows it from then on).
+ */
+function startupEvents(
+  state: ClientState,
+  status: Signal<ShellStatus>,
+  signIn: () => void,
+  readToken: () => void,
+): StartupEvents {
   return {
     _onUpdate: (update) => {
-      if (ended()) return;
-      const { claims, ...facts } = update;
-      applyStartupUpdate(state, facts);
-      if (claims !== undefined) readToken();
+      if (hasEnded(status)) return;
+      applyStartupUpdate(state, update);
+      if (update.claims !== undefined) readToken();
     },
     _onSignInRequired: () => {
-      if (ended()) return;
+      if (hasEnded(status)) return;
       status.value = { _kind: 'signInRequired' };
       signIn();
     },
@@ -246,18 +239,17 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const deps = startupDeps(page, options, production, calls.signal);
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ _kind: 'loading' });
-  const ended = () => status.peek()._kind === 'ended';
+  const ended = () => hasEnded(status);
   const signIn = signInFor(options, deps._origin, page._logger);
   // Start-up reads the claims last, after its calls: the session below exists by then.
-  const events = startupEvents({ state, status, ended, signIn, readToken: () => session.token.read() });
+  const events = startupEvents(state, status, signIn, () => session.token.read());
   const startup = runStartup(deps, events);
 
-  // A member of the page: the mode and origin of the deps, and what its logger needs.
+  // A member of the page: the origin of the deps, its state, and how it would start the logger.
   const leavePage = page._attach({
-    ...deps,
+    _origin: deps._origin,
     _state: state,
-    _loggerOptions: options.logger,
-    _captureErrors: options.captureErrors !== false,
+    _loggerStart: { production, options: options.logger, captureErrors: options.captureErrors !== false },
   });
   // watchBreakpoint reads the viewport's breakpoint at once.
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
@@ -274,8 +266,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     await leavePage();
   };
   const session = createSession({ options, page, deps, state, status, events, calls: calls.signal, ended, end });
-  const target = { status, client: session.client, ended, show: session.show };
-  let started = settleStart(startup, target);
+  let started = settleStart(startup, status, session);
   return {
     _client: session.client,
     _state: state,
@@ -289,7 +280,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _retry() {
       if (ended()) return;
       status.value = { _kind: 'loading' };
-      started = settleStart(runStartup(deps, events), target);
+      started = settleStart(runStartup(deps, events), status, session);
     },
     _signIn: signIn,
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),

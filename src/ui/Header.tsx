@@ -10,8 +10,7 @@ export function Header({ shell }: { shell: Shell }) {
   const state = shell._state;
   const strings = shell._strings;
   const config = state.config.value;
-  const displayName =
-    config && typeof config.displayName === 'string' && config.displayName ? config.displayName : strings.appName;
+  const displayName = (config && typeof config.displayName === 'string' && config.displayName) || strings.appName;
   const version = state.version.value;
   const authType = state.authType.value;
   const { _kind: kind } = shell._shellStatus.value;

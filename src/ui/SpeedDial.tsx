@@ -3,12 +3,12 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { SpeedDialAction } from '../client/types';
 
 const MENU_ID = 'emweb-menu';
-/** Keys that move focus inside the open menu, to the item at this offset or position. */
-const MOVES: Partial<Record<string, (at: number, count: number) => number>> = {
+/** Keys that move focus inside the open menu, to the item at this offset or position (-1: the last). */
+const MOVES: Partial<Record<string, (at: number) => number>> = {
   ArrowDown: (at) => at + 1,
   ArrowUp: (at) => at - 1,
   Home: () => 0,
-  End: (_at, count) => count - 1,
+  End: () => -1,
 };
 
 interface SpeedDialProps {
@@ -48,7 +48,7 @@ export function SpeedDial({ actions, label, onSelect }: SpeedDialProps) {
   const onMenuKeyDown = (event: KeyboardEvent) => {
     const items = [...(menu.current?.children ?? [])];
     const move = MOVES[event.key];
-    if (move) focusItem(move(items.indexOf(event.target as Element), items.length));
+    if (move) focusItem(move(items.indexOf(event.target as Element)));
     else if (event.key === 'Escape') close(true);
     else if (event.key === 'Tab') close(false);
     if (move || event.key === 'Escape') event.preventDefault();

@@ -4,12 +4,7 @@ import { errorText } from '../product/text';
 
 /** Whether a value a host handed in can stand in the speed dial. */
 const isAction = (value: unknown): value is SpeedDialAction =>
-  typeof value === 'object' &&
-  value !== null &&
-  'label' in value &&
-  typeof value.label === 'string' &&
-  'run' in value &&
-  typeof value.run === 'function';
+  typeof (value as SpeedDialAction | null)?.label === 'string' && typeof (value as SpeedDialAction).run === 'function';
 
 /**
  * The speed dial's list: the built-ins, the host's array in their place, or what the host's

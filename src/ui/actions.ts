@@ -2,12 +2,14 @@ import type { Client, SpeedDialAction } from '../client/types';
 import type { FlushResult } from '../logging/types';
 import { DEFAULT_STRINGS, fill, type Strings } from './strings';
 
+/** The text that says how many queued entries came to each outcome of a flush. */
+const FLUSH_TEXTS = { sent: 'logsSent', kept: 'logsKept', dropped: 'logsDropped' } as const;
+
 /** What "Send logs now" tells the user, from what became of the queued entries. */
 function flushNotice(result: FlushResult, strings: Strings): string {
-  const parts: string[] = [];
-  if (result.sent) parts.push(fill(strings.logsSent, { count: result.sent }));
-  if (result.kept) parts.push(fill(strings.logsKept, { count: result.kept }));
-  if (result.dropped) parts.push(fill(strings.logsDropped, { count: result.dropped }));
+  const parts = (['sent', 'kept', 'dropped'] as const)
+    .filter((outcome) => result[outcome])
+    .map((outcome) => fill(strings[FLUSH_TEXTS[outcome]], { count: result[outcome] }));
   return parts.length ? parts.join(' · ') : strings.logsNothingToSend;
 }
 

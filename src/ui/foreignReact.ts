@@ -13,10 +13,5 @@ export const FOREIGN_REACT_MESSAGE =
  * `isValidElement`. Preact renders nothing at all for a foreign element, which is why it is caught.
  */
 export function isForeignReactElement(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    REACT_ELEMENT_TYPES.includes((value as { $$typeof?: unknown }).$$typeof) &&
-    !isValidElement(value)
-  );
+  return REACT_ELEMENT_TYPES.includes((value as { $$typeof?: unknown } | null)?.$$typeof) && !isValidElement(value);
 }
