@@ -137,19 +137,25 @@ test('the sender turns hidden or is frozen: it gives its role up, and a visible 
   }
 });
 
+/** A sender and a hidden follower that has handed it one entry, `'handed'`. */
+async function hiddenFollower(browser: ReturnType<typeof fakeBrowser>) {
+  const sender = browser.openTab();
+  await browser.settle();
+  const hidden = browser.openTab();
+  await browser.settle();
+  hidden.hide();
+  hidden.logger.error('handed');
+  await browser.settle();
+  return { sender, hidden };
+}
+
 test('the sender goes while every other tab is hidden: each sends what it had handed itself, once', async () => {
   // Frozen, the sender lets go of the handed entries it had not put in a batch; closed, it sends
   // and records them on its way out. Either way no visible tab is left to take the role over.
   for (const leave of ['freeze', 'close'] as const) {
     const browser = fakeBrowser();
-    const sender = browser.openTab();
-    await browser.settle();
-    const hidden = browser.openTab();
-    await browser.settle();
-    hidden.hide();
-    hidden.logger.error('handed');
+    const { sender, hidden } = await hiddenFollower(browser);
     sender.logger.error('own');
-    await browser.settle();
     assert.equal(ledgerOf(hidden.logger.stats()), [1, 0, 1, 0], `${leave}: handed, queued in its tab`);
     sender[leave]();
     await browser.settle();
@@ -171,13 +177,7 @@ test('the sender goes while every other tab is hidden: each sends what it had ha
 
 test('a tab that sent its handed entries itself follows the next sender without handing them again', async () => {
   const browser = fakeBrowser((call) => (call.text.includes('"handed"') ? 'lost' : 200));
-  const sender = browser.openTab();
-  await browser.settle();
-  const hidden = browser.openTab();
-  await browser.settle();
-  hidden.hide();
-  hidden.logger.error('handed');
-  await browser.settle();
+  const { sender, hidden } = await hiddenFollower(browser);
   sender.freeze();
   await browser.settle();
   await browser.tick(10_000);
