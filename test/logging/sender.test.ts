@@ -137,6 +137,71 @@ test('the sender turns hidden or is frozen: it gives its role up, and a visible 
   }
 });
 
+/** A sender and a hidden follower that has handed it one entry, `'handed'`. */
+async function hiddenFollower(browser: ReturnType<typeof fakeBrowser>) {
+  const sender = browser.openTab();
+  await browser.settle();
+  const hidden = browser.openTab();
+  await browser.settle();
+  hidden.hide();
+  hidden.logger.error('handed');
+  await browser.settle();
+  return { sender, hidden };
+}
+
+test('the sender goes while every other tab is hidden: each sends what it had handed itself, once', async () => {
+  // Frozen, the sender lets go of the handed entries it had not put in a batch; closed, it sends
+  // and records them on its way out. Either way no visible tab is left to take the role over.
+  for (const leave of ['freeze', 'close'] as const) {
+    const browser = fakeBrowser();
+    const { sender, hidden } = await hiddenFollower(browser);
+    sender.logger.error('own');
+    assert.equal(ledgerOf(hidden.logger.stats()), [1, 0, 1, 0], `${leave}: handed, queued in its tab`);
+    sender[leave]();
+    await browser.settle();
+    await browser.tick(10_000);
+    await browser.settle();
+    assert.is(hidden.logger.stats().tabRole, 'waiting', leave);
+    assert.ok(
+      browser.stored().some((entry) => entry.message === 'handed'),
+      `${leave}: the hidden tab's entry reached the server`,
+    );
+    assert.equal(
+      browser.stored().filter((entry) => entry.message === 'handed').length,
+      1,
+      `${leave}: once, after de-duplication`,
+    );
+    assert.equal(ledgerOf(hidden.logger.stats()), [1, 1, 0, 0], leave);
+  }
+});
+
+test('a tab that sent its handed entries itself follows the next sender without handing them again', async () => {
+  const browser = fakeBrowser((call) => (call.text.includes('"handed"') ? 'lost' : 200));
+  const { sender, hidden } = await hiddenFollower(browser);
+  sender.freeze();
+  await browser.settle();
+  await browser.tick(10_000);
+  await browser.settle();
+  const sentItself = browser.server.calls.filter((call) => call.text.includes('"handed"'));
+  assert.is(sentItself.length, 1, 'the hidden tab sent it itself; the answer never came');
+  browser.server.setAnswer(() => 200);
+  const next = browser.openTab();
+  await browser.settle();
+  assert.is(next.logger.stats().tabRole, 'sender');
+  hidden.show();
+  await browser.settle();
+  assert.is(hidden.logger.stats().tabRole, 'follower');
+  await browser.tick(60_000);
+  await browser.settle();
+  const keys = new Set(browser.server.calls.filter((call) => call.text.includes('"handed"')).map((call) => call.key));
+  assert.is(keys.size, 1, 'every request that carried it carried it in the one batch, under one key');
+  assert.equal(
+    browser.stored().map((entry) => entry.message),
+    ['handed'],
+  );
+  assert.equal(ledgerOf(hidden.logger.stats()), [1, 1, 0, 0]);
+});
+
 test('without the lock or the channel each tab sends its own, as before', async () => {
   const browser = fakeBrowser();
   const one = browser.openTab({ batchSize: 1 }, { locksAndChannel: false });

@@ -29,8 +29,8 @@ export interface Intake {
   _receive(entries: readonly HandedEntry[]): void;
   /** Taking the role over: every recorded batch joins the pending ones, whole, with its key. */
   _replayRecords(): void;
-  /** Giving the role up: handed entries not yet in a batch are let go (their tabs hand them on). */
-  _release(): void;
+  /** Giving the role up: handed entries not yet in a batch are let go (their tabs hand them on); the refs still held, in pending batches. */
+  _release(): ReadonlySet<string>;
   /** Another tab settled a batch this tab may hold too. */
   _settledElsewhere(key: string, outcome: SettledOutcome): void;
 }
@@ -132,6 +132,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     _release() {
       queue._releaseHanded();
       holding = new Set(pending._batches().flatMap(({ batch }) => handedRefs(batch)));
+      return holding;
     },
     _settledElsewhere(key, outcome) {
       const batch = pending._byKey(key);

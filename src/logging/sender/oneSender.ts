@@ -130,7 +130,9 @@ function follow(s: Tabs, sender: string): void {
   const role = s._role;
   if (role.tag === 'alone' || role.tag === 'sender') return;
   setRole(s, { tag: 'follower', sender, request: role.request });
-  const unsettled = s._handover._unsettled();
+  // What this tab sent itself while it knew no sender stays its own to send; the rest goes to the sender.
+  const holding = s._intake._release();
+  const unsettled = s._handover._unsettled().filter((entry) => !holding.has(entry.ref));
   if (unsettled.length) post(s, { type: 'entries', to: sender, entries: unsettled });
 }
 
@@ -141,6 +143,12 @@ function onMessage(s: Tabs, message: TabMessage): void {
   else if (message.type === 'sender') follow(s, message.from);
   else if (message.type === 'resign' && role.tag === 'follower' && role.sender === message.from) {
     setRole(s, { tag: 'waiting', request: role.request });
+    // Hidden, this tab cannot take the role over and no visible tab may be left to: it sends what it
+    // handed itself, as a new sender would (the batches the last one recorded whole, with their keys).
+    if (!s._active) {
+      s._intake._replayRecords();
+      s._intake._receive(s._handover._unsettled());
+    }
   } else if (message.type === 'entries' && role.tag === 'sender') s._intake._receive(message.entries);
   else if (message.type === 'settled') {
     s._handover._settled(message.refs, message.outcome);
