@@ -149,30 +149,45 @@ async function hiddenFollower(browser: ReturnType<typeof fakeBrowser>) {
   return { sender, hidden };
 }
 
-test('the sender goes while every other tab is hidden: each sends what it had handed itself, once', async () => {
-  // Frozen, the sender lets go of the handed entries it had not put in a batch; closed, it sends
-  // and records them on its way out. Either way no visible tab is left to take the role over.
-  for (const leave of ['freeze', 'close'] as const) {
-    const browser = fakeBrowser();
-    const { sender, hidden } = await hiddenFollower(browser);
-    sender.logger.error('own');
-    assert.equal(ledgerOf(hidden.logger.stats()), [1, 0, 1, 0], `${leave}: handed, queued in its tab`);
-    sender[leave]();
-    await browser.settle();
-    await browser.tick(10_000);
-    await browser.settle();
-    assert.is(hidden.logger.stats().tabRole, 'waiting', leave);
-    assert.ok(
-      browser.stored().some((entry) => entry.message === 'handed'),
-      `${leave}: the hidden tab's entry reached the server`,
-    );
-    assert.equal(
-      browser.stored().filter((entry) => entry.message === 'handed').length,
-      1,
-      `${leave}: once, after de-duplication`,
-    );
-    assert.equal(ledgerOf(hidden.logger.stats()), [1, 1, 0, 0], leave);
-  }
+test('the sender is frozen while every other tab is hidden: the hidden tab sends what it had handed itself, once', async () => {
+  // Frozen, the sender lets go of the handed entries it had not put in a batch, and no visible tab
+  // is left to take the role over.
+  const browser = fakeBrowser();
+  const { sender, hidden } = await hiddenFollower(browser);
+  assert.equal(ledgerOf(hidden.logger.stats()), [1, 0, 1, 0], 'handed, queued in its tab');
+  sender.freeze();
+  await browser.settle();
+  await browser.tick(10_000);
+  await browser.settle();
+  assert.is(hidden.logger.stats().tabRole, 'waiting');
+  assert.equal(browser.stored().filter((entry) => entry.message === 'handed').length, 1, 'the hidden tab sent it, once');
+  assert.equal(ledgerOf(hidden.logger.stats()), [1, 1, 0, 0]);
+});
+
+test('the sender closes while every other tab is hidden: its recorded batch is not sent again under another key', async () => {
+  const browser = fakeBrowser();
+  const { sender, hidden } = await hiddenFollower(browser);
+  sender.close();
+  await browser.settle();
+  await browser.tick(10_000);
+  await browser.settle();
+  assert.equal(
+    browser.stored().map((entry) => entry.message),
+    ['handed'],
+    'sent on the sender’s way out, in the batch it recorded',
+  );
+  const keys = new Set(browser.server.calls.map((call) => call.key));
+  assert.is(keys.size, 1, 'the hidden tab did not send it in a batch of its own');
+  const next = browser.openTab();
+  await browser.settle();
+  await browser.settle();
+  assert.is(next.logger.stats().tabRole, 'sender');
+  assert.equal(ledgerOf(hidden.logger.stats()), [1, 1, 0, 0], 'the next sender replays the record and says so');
+  assert.equal(
+    browser.stored().map((entry) => entry.message),
+    ['handed'],
+    'still once',
+  );
 });
 
 test('a tab that sent its handed entries itself follows the next sender without handing them again', async () => {

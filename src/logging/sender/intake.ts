@@ -27,6 +27,8 @@ const SETTLED_RECORD_MS = 10 * 60_000;
 
 export interface Intake {
   _receive(entries: readonly HandedEntry[]): void;
+  /** A tab that knows no sender takes back its handed entries that no recorded batch holds. */
+  _receiveUnrecorded(entries: readonly HandedEntry[]): void;
   /** Taking the role over: every recorded batch joins the pending ones, whole, with its key. */
   _replayRecords(): void;
   /** Giving the role up: handed entries not yet in a batch are let go (their tabs hand them on); the refs still held, in pending batches. */
@@ -119,6 +121,12 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
       }
       for (const [outcome, refs] of answered) tell(refs, null, outcome);
       sendDue();
+    },
+    _receiveUnrecorded(entries) {
+      const recorded = new Set(
+        liveRecords().flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
+      );
+      this._receive(entries.filter((entry) => !recorded.has(entry.ref)));
     },
     _replayRecords() {
       for (const record of liveRecords()) {

@@ -143,12 +143,10 @@ function onMessage(s: Tabs, message: TabMessage): void {
   else if (message.type === 'sender') follow(s, message.from);
   else if (message.type === 'resign' && role.tag === 'follower' && role.sender === message.from) {
     setRole(s, { tag: 'waiting', request: role.request });
-    // Hidden, this tab cannot take the role over and no visible tab may be left to: it sends what it
-    // handed itself, as a new sender would (the batches the last one recorded whole, with their keys).
-    if (!s._active) {
-      s._intake._replayRecords();
-      s._intake._receive(s._handover._unsettled());
-    }
+    // Hidden, this tab cannot take the role over and no visible tab may be left to: what it handed
+    // that the last sender put in no recorded batch, it sends itself (a recorded batch goes whole,
+    // under its key, with whichever tab sends next: the server keeps one).
+    if (!s._active) s._intake._receiveUnrecorded(s._handover._unsettled());
   } else if (message.type === 'entries' && role.tag === 'sender') s._intake._receive(message.entries);
   else if (message.type === 'settled') {
     s._handover._settled(message.refs, message.outcome);
