@@ -7,25 +7,25 @@ import type { SafeStorage } from '../browser/storage';
 
 /** What every API call needs to reach `{origin}{base}path` signed in. */
 export interface ApiCallDeps {
-  _fetch: FetchLike;
-  _origin: string;
-  _base: ApiBase;
-  _authType: AuthType;
+  fetch: FetchLike;
+  origin: string;
+  base: ApiBase;
+  authType: AuthType;
   /** Where token mode's token is stored. */
-  _local: SafeStorage;
-  _timeoutMs: number;
+  local: SafeStorage;
+  timeoutMs: number;
   /** Aborted when the client that asks ends: its calls then answer `aborted`, not a failure. */
-  _signal?: AbortSignal;
+  signal?: AbortSignal;
 }
 
 /** `{origin}{base}path` of a call. */
-export const callUrl = (deps: ApiCallDeps, path: string): string => apiUrl(deps._origin, deps._base, path);
+export const callUrl = (deps: ApiCallDeps, path: string): string => apiUrl(deps.origin, deps.base, path);
 
 /** A signed-in GET of an API path; `readBody: false` for an answer only its status matters for. */
 export function apiGet(deps: ApiCallDeps, path: string, readBody?: boolean): Promise<HttpResult> {
-  const signIn = { origin: deps._origin, base: deps._base, authType: deps._authType, local: deps._local };
+  const signIn = { origin: deps.origin, base: deps.base, authType: deps.authType, local: deps.local };
   const { url, headers } = signedRequest(signIn, path);
-  return request(deps._fetch, url, { headers, timeoutMs: deps._timeoutMs, readBody, signals: [deps._signal] });
+  return request(deps.fetch, url, { headers, timeoutMs: deps.timeoutMs, readBody, signals: [deps.signal] });
 }
 
 /** The body of a 2xx answer when it is a JSON object; `undefined` for any other answer. */

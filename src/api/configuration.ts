@@ -4,9 +4,9 @@ import type { Logger } from '../logging/types';
 import { type ApiCallDeps, apiGet, callUrl, jsonObjectOf } from './call';
 
 export interface ConfigurationDeps extends ApiCallDeps {
-  _log: Pick<Logger, 'trace'>;
+  log: Pick<Logger, 'trace'>;
   /** The probe's answer, used only when it came from this very URL (a dev build in secgw mode asks another one). */
-  _prefetched?: PrefetchedResponse;
+  prefetched?: PrefetchedResponse;
 }
 
 /**
@@ -17,17 +17,17 @@ export type ClientConfiguration = Record<string, unknown>;
 
 export interface ConfigurationAnswer {
   /** The configuration object, or `false` when the call failed or answered something else. */
-  _config: ClientConfiguration | false;
+  config: ClientConfiguration | false;
   /** The status it came with: 401 asks for a sign-in, 404 says a remembered mode is wrong. */
-  _status: number;
+  status: number;
 }
 
 export async function requestConfiguration(deps: ConfigurationDeps): Promise<ConfigurationAnswer> {
-  const { _prefetched: prefetched } = deps;
+  const { prefetched } = deps;
   const answer =
     prefetched?.url === callUrl(deps, 'ClientConfiguration') ? prefetched.result : await apiGet(deps, 'ClientConfiguration');
   const config = jsonObjectOf(answer) ?? false;
   // A call cut short by the client ending or the page leaving did not fail: nothing to trace.
-  if (!config && !isCutShort(answer)) deps._log.trace(`ClientConfiguration failed with status ${statusOf(answer)}`);
-  return { _config: config, _status: statusOf(answer) };
+  if (!config && !isCutShort(answer)) deps.log.trace(`ClientConfiguration failed with status ${statusOf(answer)}`);
+  return { config: config, status: statusOf(answer) };
 }

@@ -12,7 +12,7 @@ export async function loadVersion(deps: ApiCallDeps): Promise<string> {
 }
 
 interface CloudCheckDeps extends ApiCallDeps {
-  _log: Pick<Logger, 'error'>;
+  log: Pick<Logger, 'error'>;
 }
 
 export type CloudCheck = (deps: CloudCheckDeps) => Promise<boolean>;
@@ -31,10 +31,10 @@ export function createCloudCheck(): CloudCheck {
     let answer = answers.get(url);
     if (!answer) {
       // The page's check, shared by its clients: not one client's to abort when it ends.
-      answer = apiGet({ ...deps, _signal: undefined }, 'info/cloudinstance', false)
+      answer = apiGet({ ...deps, signal: undefined }, 'info/cloudinstance', false)
         .then((result) => {
           if (isCutShort(result)) answers.delete(url);
-          else if (result.kind === 'noAnswer') deps._log.error(`cloud instance check failed: no answer from ${url}`);
+          else if (result.kind === 'noAnswer') deps.log.error(`cloud instance check failed: no answer from ${url}`);
           return result.kind === 'answer' && result.status === 200;
         })
         // A logger that throws must not turn "not cloud" into a rejection cached for the page.

@@ -12,11 +12,11 @@ export interface PrefetchedResponse {
 }
 
 export interface ResolvedAuthType {
-  _authType: AuthType;
+  authType: AuthType;
   /** True when the mode came from storage rather than from a probe. */
-  _remembered: boolean;
+  remembered: boolean;
   /** The probe's last answer, absent when the mode was remembered. */
-  _prefetched?: PrefetchedResponse;
+  prefetched?: PrefetchedResponse;
 }
 
 /** The rejection the product has always shown for a probe answer it cannot read. */
@@ -47,10 +47,10 @@ export function decideFallbackProbe(answer: HttpResult): AuthType {
 }
 
 export interface AuthTypeResolverDeps {
-  _fetch: FetchLike;
-  _local: SafeStorage;
-  _origin: string;
-  _timeoutMs: number;
+  fetch: FetchLike;
+  local: SafeStorage;
+  origin: string;
+  timeoutMs: number;
 }
 
 export type AuthTypeResolver = () => Promise<ResolvedAuthType>;
@@ -58,7 +58,7 @@ export type AuthTypeResolver = () => Promise<ResolvedAuthType>;
 /** The mode an earlier start stored, when it is one of the three; anything else stored there is removed. */
 export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null {
   const stored = local.get(STORAGE_KEYS.authType);
-  if (isAuthType(stored)) return { _authType: stored, _remembered: true };
+  if (isAuthType(stored)) return { authType: stored, remembered: true };
   if (stored !== null) local.remove(STORAGE_KEYS.authType);
   return null;
 }
@@ -69,12 +69,7 @@ export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null 
  * rejection probes afresh, and a success is remembered by storage, not by this closure (a
  * sign-out that clears `authType` must lead to a new probe).
  */
-export function createAuthTypeResolver({
-  _fetch: fetch,
-  _local: local,
-  _origin: origin,
-  _timeoutMs: timeoutMs,
-}: AuthTypeResolverDeps): AuthTypeResolver {
+export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: AuthTypeResolverDeps): AuthTypeResolver {
   let inFlight: Promise<ResolvedAuthType> | null = null;
 
   const getConfiguration = async (base: ApiBase, headers: Record<string, string>): Promise<PrefetchedResponse> => {
@@ -93,7 +88,7 @@ export function createAuthTypeResolver({
       authType = decideFallbackProbe(answer.result);
     }
     local.set(STORAGE_KEYS.authType, authType);
-    return { _authType: authType, _remembered: false, _prefetched: answer };
+    return { authType: authType, remembered: false, prefetched: answer };
   };
 
   return () => {

@@ -6,14 +6,14 @@ import { type ClientState, readOnlyState } from '../state/clientState';
 import type { Client } from './types';
 
 export interface ClientDeps {
-  _state: ClientState;
-  _logger: Logger;
-  _local: SafeStorage;
-  _reloadConfiguration(): Promise<ClientConfiguration | false>;
+  state: ClientState;
+  logger: Logger;
+  local: SafeStorage;
+  reloadConfiguration(): Promise<ClientConfiguration | false>;
   /** The screens' calls of the product's API (api/clientFetch.ts). */
-  _fetch: Client['fetch'];
-  _onSignOut(client: Client): void;
-  _unmount(): Promise<void>;
+  fetch: Client['fetch'];
+  onSignOut(client: Client): void;
+  unmount(): Promise<void>;
 }
 
 /** A fact `bootstrap` only hands out once known; reading one earlier is a bug worth a clear message. */
@@ -27,7 +27,7 @@ export function known<T>(value: T | null): T {
  * true after a configuration reload, and a screen that reads one re-renders when it changes.
  */
 export function createClient(deps: ClientDeps): Client {
-  const { _state: state, _logger: logger } = deps;
+  const { state, logger } = deps;
   const client: Client = {
     get authType() {
       return known(state.authType.value);
@@ -50,8 +50,8 @@ export function createClient(deps: ClientDeps): Client {
     // The client's own modules write `state`; the host reads it through this view only.
     state: readOnlyState(state),
     logger,
-    fetch: deps._fetch,
-    reloadConfiguration: deps._reloadConfiguration,
+    fetch: deps.fetch,
+    reloadConfiguration: deps.reloadConfiguration,
     // Without routes every URL is the browser's; bootstrap puts the routes' own in.
     navigate: (url) => location.assign(url),
     diagnostics: () => ({
@@ -66,10 +66,10 @@ export function createClient(deps: ClientDeps): Client {
       route: state.route.value?.pattern ?? null,
     }),
     signOut() {
-      for (const key of [STORAGE_KEYS.jwt, STORAGE_KEYS.devToken, STORAGE_KEYS.authType]) deps._local.remove(key);
-      deps._onSignOut(client);
+      for (const key of [STORAGE_KEYS.jwt, STORAGE_KEYS.devToken, STORAGE_KEYS.authType]) deps.local.remove(key);
+      deps.onSignOut(client);
     },
-    unmount: deps._unmount,
+    unmount: deps.unmount,
   };
   return client;
 }

@@ -33,7 +33,7 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
     _state: run._state,
     _shellStatus: run._shellStatus,
     // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
-    _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
+    _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage().local.get(STORAGE_KEYS.jwt)) : null)),
     _notice: notices.current,
     _strings: strings,
     _actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),

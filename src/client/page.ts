@@ -22,7 +22,7 @@ import type { ClientState } from '../state/clientState';
 
 /** A client as the page sees it. */
 interface PageMember {
-  _origin: string;
+  origin: string;
   _state: ClientState;
   /** How the logger starts when this is the first client (only the first one's start counts). */
   _loggerStart: LoggerStartOptions;
@@ -30,10 +30,10 @@ interface PageMember {
 
 export interface Page {
   _logger: Logger;
-  _local: SafeStorage;
+  local: SafeStorage;
   /** The probe of an origin, made with the first deps that ask for it. */
   _resolverFor(deps: AuthTypeResolverDeps): AuthTypeResolver;
-  _cloudCheck: CloudCheck;
+  cloudCheck: CloudCheck;
   /** Puts a client on the page; the promise it returns takes it off again (once). */
   _attach(member: PageMember): () => Promise<void>;
 }
@@ -57,7 +57,7 @@ function createPage(): Page {
     if (!first) return;
     const base = first._state.apiBase.value;
     const headers = () => authHeaders(first._state.authType.peek(), local);
-    loggerControl._setEndpoint(base ? { url: apiUrl(first._origin, base, 'clientlogger/'), headers } : null);
+    loggerControl._setEndpoint(base ? { url: apiUrl(first.origin, base, 'clientlogger/'), headers } : null);
   });
 
   const attach = (member: PageMember) => {
@@ -81,16 +81,16 @@ function createPage(): Page {
 
   return {
     _logger: loggerControl._logger,
-    _local: local,
+    local: local,
     _resolverFor(deps) {
-      let resolver = resolvers.get(deps._origin);
+      let resolver = resolvers.get(deps.origin);
       if (!resolver) {
         resolver = createAuthTypeResolver(deps);
-        resolvers.set(deps._origin, resolver);
+        resolvers.set(deps.origin, resolver);
       }
       return resolver;
     },
-    _cloudCheck: createCloudCheck(),
+    cloudCheck: createCloudCheck(),
     _attach: attach,
   };
 }

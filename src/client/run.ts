@@ -51,19 +51,19 @@ const ENDED = 'EMWeb: unmounted during start-up';
 function startupDeps(page: Page, options: BootstrapOptions, production: boolean, signal: AbortSignal): StartupDeps {
   // What the probe needs is what every start-up call needs.
   const call = {
-    _fetch: currentFetch,
-    _local: page._local,
-    _origin: options.origin ?? location.origin,
-    _timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
+    fetch: currentFetch,
+    local: page.local,
+    origin: options.origin ?? location.origin,
+    timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
   };
   return {
     ...call,
-    _production: production,
-    _log: page._logger,
-    _now: Date.now,
-    _resolveAuthType: page._resolverFor(call),
-    _cloudCheck: page._cloudCheck,
-    _signal: signal,
+    production: production,
+    log: page._logger,
+    now: Date.now,
+    resolveAuthType: page._resolverFor(call),
+    cloudCheck: page.cloudCheck,
+    signal: signal,
   };
 }
 
@@ -138,42 +138,42 @@ interface RunSession {
 }
 
 function createSession({ options, page, deps, state, status, events, calls, ended, end }: RunParts): RunSession {
-  const onSignOut = options.onSignOut ?? defaultSignOut(deps._origin);
+  const onSignOut = options.onSignOut ?? defaultSignOut(deps.origin);
   const reload = async (reloadEvents: StartupEvents) => {
     const config = await reloadConfiguration(deps, state.authType.peek(), reloadEvents);
     if (config && status.peek()._kind === 'signInRequired') show();
     return config;
   };
   const client = createClient({
-    _state: state,
-    _logger: page._logger,
-    _local: page._local,
-    _reloadConfiguration: () => reload(events),
-    _onSignOut: (signedOut) => {
+    state,
+    logger: page._logger,
+    local: page.local,
+    reloadConfiguration: () => reload(events),
+    onSignOut: (signedOut) => {
       tabs.signedOut();
       onSignOut(signedOut);
     },
-    _fetch: createClientFetch({
-      fetch: deps._fetch,
-      origin: deps._origin,
+    fetch: createClientFetch({
+      fetch: deps.fetch,
+      origin: deps.origin,
       apiBase: () => known(state.apiBase.peek()),
       authType: () => state.authType.peek(),
-      local: deps._local,
-      timeoutMs: deps._timeoutMs,
+      local: deps.local,
+      timeoutMs: deps.timeoutMs,
       endSignal: calls,
       log: page._logger,
       // The gateway ended the session mid-day: one sign-in for a burst of 401s, until ready again.
       onSessionEnded: () => {
-        if (status.peek()._kind !== 'signInRequired') events._onSignInRequired();
+        if (status.peek()._kind !== 'signInRequired') events.onSignInRequired();
       },
     }),
-    _unmount: end,
+    unmount: end,
   });
   const storageEvents = globalThis as StorageEvents;
   const token = followToken({
-    local: page._local,
+    local: page.local,
     events: storageEvents,
-    now: deps._now,
+    now: deps.now,
     timers: browserTimers,
     onClaims: (claims) => {
       state.claims.value = claims;
@@ -183,7 +183,7 @@ function createSession({ options, page, deps, state, status, events, calls, ende
     open: openTabChannel(SESSION_CHANNEL),
     waitsForSignIn: () => status.peek()._kind === 'signInRequired',
     // This tab asked for a sign-in already: a refusal now leaves it on that, asking nothing more.
-    reload: () => reload({ ...events, _onSignInRequired: () => {} }),
+    reload: () => reload({ ...events, onSignInRequired: () => {} }),
     signOut: () => {
       if (ended()) return;
       try {
@@ -217,12 +217,12 @@ function startupEvents(
   readToken: () => void,
 ): StartupEvents {
   return {
-    _onUpdate: (update) => {
+    onUpdate: (update) => {
       if (hasEnded(status)) return;
       applyStartupUpdate(state, update);
       if (update.claims !== undefined) readToken();
     },
-    _onSignInRequired: () => {
+    onSignInRequired: () => {
       if (hasEnded(status)) return;
       status.value = { _kind: 'signInRequired' };
       signIn();
@@ -240,14 +240,14 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const state = createClientState(production, 'lg');
   const status = signal<ShellStatus>({ _kind: 'loading' });
   const ended = () => hasEnded(status);
-  const signIn = signInFor(options, deps._origin, page._logger);
+  const signIn = signInFor(options, deps.origin, page._logger);
   // Start-up reads the claims last, after its calls: the session below exists by then.
   const events = startupEvents(state, status, signIn, () => session.token.read());
   const startup = runStartup(deps, events);
 
   // A member of the page: the origin of the deps, its state, and how it would start the logger.
   const leavePage = page._attach({
-    _origin: deps._origin,
+    origin: deps.origin,
     _state: state,
     _loggerStart: { production, options: options.logger, captureErrors: options.captureErrors !== false },
   });
@@ -299,7 +299,7 @@ async function reloadConfiguration(
 ): Promise<ClientConfiguration | false> {
   if (!authType) return false;
   const loaded = await loadConfiguration(deps, authType);
-  if (loaded._config) events._onUpdate({ config: loaded._config });
-  else if (loaded._signInRequired) events._onSignInRequired();
-  return loaded._config;
+  if (loaded.config) events.onUpdate({ config: loaded.config });
+  else if (loaded.signInRequired) events.onSignInRequired();
+  return loaded.config;
 }

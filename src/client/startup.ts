@@ -13,47 +13,47 @@ import { STORAGE_KEYS } from '../product/constants';
 import type { StartupUpdate } from '../state/clientState';
 
 export interface StartupDeps {
-  _fetch: FetchLike;
-  _local: SafeStorage;
-  _origin: string;
-  _production: boolean;
+  fetch: FetchLike;
+  local: SafeStorage;
+  origin: string;
+  production: boolean;
   /** Per request; a call that takes longer falls back as if it had failed. */
-  _timeoutMs: number;
-  _log: Pick<Logger, 'trace' | 'error'>;
-  _now: () => number;
+  timeoutMs: number;
+  log: Pick<Logger, 'trace' | 'error'>;
+  now: () => number;
   /** The page's resolver, so that concurrent start-ups share one probe. */
-  _resolveAuthType: AuthTypeResolver;
+  resolveAuthType: AuthTypeResolver;
   /** The page's check, so that several clients on one page ask once. */
-  _cloudCheck: CloudCheck;
+  cloudCheck: CloudCheck;
   /** Aborted when the client ends: its calls then answer `aborted`, which is no failure. */
-  _signal?: AbortSignal;
+  signal?: AbortSignal;
 }
 
 /** What start-up tells its caller as it goes; neither may throw. */
 export interface StartupEvents {
-  _onUpdate(update: StartupUpdate): void;
+  onUpdate(update: StartupUpdate): void;
   /** The security gateway refused the configuration call (401): called as soon as that answer arrives. */
-  _onSignInRequired(): void;
+  onSignInRequired(): void;
 }
 
 /** The calls of a mode: the start-up's deps, with the mode's API base and headers. */
 function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps {
-  return { ...deps, _base: apiBase(authType, deps._production), _authType: authType };
+  return { ...deps, base: apiBase(authType, deps.production), authType: authType };
 }
 
 export interface LoadedConfiguration extends ConfigurationAnswer {
   /** The security gateway refused the call (401): the user must sign in. */
-  _signInRequired: boolean;
+  signInRequired: boolean;
 }
 
 /** The configuration of a mode, at start-up (maybe the probe's answer already) and on reload. */
 export async function loadConfiguration(
   deps: StartupDeps,
   authType: AuthType,
-  prefetched?: ResolvedAuthType['_prefetched'],
+  prefetched?: ResolvedAuthType['prefetched'],
 ): Promise<LoadedConfiguration> {
-  const answer = await requestConfiguration({ ...apiCallFor(deps, authType), _prefetched: prefetched });
-  return { ...answer, _signInRequired: authType === 'secgw' && answer._status === 401 };
+  const answer = await requestConfiguration({ ...apiCallFor(deps, authType), prefetched: prefetched });
+  return { ...answer, signInRequired: authType === 'secgw' && answer.status === 401 };
 }
 
 /**
@@ -61,21 +61,17 @@ export async function loadConfiguration(
  * for another. Each fact is handed on as it arrives, so a UI fills in progressively. Resolves with
  * the configuration call's status.
  */
-async function loadFacts(
-  deps: StartupDeps,
-  { _authType: authType, _prefetched: prefetched }: ResolvedAuthType,
-  events: StartupEvents,
-): Promise<number> {
-  events._onUpdate({ authType });
+async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAuthType, events: StartupEvents): Promise<number> {
+  events.onUpdate({ authType });
   const call = apiCallFor(deps, authType);
   const [configStatus] = await Promise.all([
     loadConfiguration(deps, authType, prefetched).then((loaded) => {
-      if (loaded._signInRequired) events._onSignInRequired();
-      events._onUpdate({ config: loaded._config });
-      return loaded._status;
+      if (loaded.signInRequired) events.onSignInRequired();
+      events.onUpdate({ config: loaded.config });
+      return loaded.status;
     }),
-    loadVersion(call).then((version) => events._onUpdate({ version })),
-    deps._cloudCheck(call).then((isCloud) => events._onUpdate({ isCloud })),
+    loadVersion(call).then((version) => events.onUpdate({ version })),
+    deps.cloudCheck(call).then((isCloud) => events.onUpdate({ isCloud })),
   ]);
   return configStatus;
 }
@@ -87,10 +83,10 @@ async function loadFacts(
  * so that no engine warns of a preload left unused. Without such a preload nothing is asked.
  */
 function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
-  const url = apiUrl(deps._origin, GATEWAY_API_BASE, 'ClientConfiguration');
-  const askedIt = apiBase(authType, deps._production) === GATEWAY_API_BASE;
+  const url = apiUrl(deps.origin, GATEWAY_API_BASE, 'ClientConfiguration');
+  const askedIt = apiBase(authType, deps.production) === GATEWAY_API_BASE;
   if (!askedIt && wasPreloaded(url, globalThis.performance)) {
-    void request(deps._fetch, url, { timeoutMs: deps._timeoutMs, readBody: false });
+    void request(deps.fetch, url, { timeoutMs: deps.timeoutMs, readBody: false });
   }
 }
 
@@ -102,11 +98,11 @@ function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
  */
 export async function runStartup(deps: StartupDeps, events: StartupEvents): Promise<void> {
   // A remembered mode is known at once: its calls leave in this very task, before anything is drawn.
-  const resolved = rememberedAuthType(deps._local) ?? (await deps._resolveAuthType());
+  const resolved = rememberedAuthType(deps.local) ?? (await deps.resolveAuthType());
   const configStatus = await loadFacts(deps, resolved, events);
-  if (resolved._remembered && configStatus === 404) {
-    deps._local.remove(STORAGE_KEYS.authType);
-    await loadFacts(deps, await deps._resolveAuthType(), events);
-  } else if (resolved._remembered) takeProbePreload(deps, resolved._authType);
-  events._onUpdate({ claims: readClaims(deps._local.get(STORAGE_KEYS.jwt), deps._now()) });
+  if (resolved.remembered && configStatus === 404) {
+    deps.local.remove(STORAGE_KEYS.authType);
+    await loadFacts(deps, await deps.resolveAuthType(), events);
+  } else if (resolved.remembered) takeProbePreload(deps, resolved.authType);
+  events.onUpdate({ claims: readClaims(deps.local.get(STORAGE_KEYS.jwt), deps.now()) });
 }

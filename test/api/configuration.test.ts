@@ -7,7 +7,7 @@ import { createProductServer, type Route, type RouteAnswer } from '../../src/tes
 import { deferred, memoryStorage, ORIGIN, recordingLog, settle, urlsAsked } from '../fakes';
 
 // The configuration alone, as start-up reads it from the answer.
-const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps))._config;
+const loadConfiguration = async (deps: ConfigurationDeps) => (await requestConfiguration(deps)).config;
 
 const URL_WEB = `${ORIGIN}/api/web/ClientConfiguration`;
 const URL_DEV = `${ORIGIN}/api/ClientConfiguration`;
@@ -18,13 +18,13 @@ function setup(answer: Route, base: ApiBase = '/api/web/') {
   const server = createProductServer({ auth: 'secgw', routes: { [`GET ${base}ClientConfiguration`]: answer } });
   const log = recordingLog();
   const deps = {
-    _fetch: server.fetch,
-    _origin: ORIGIN,
-    _base: base,
-    _authType: 'secgw' as const,
-    _local: memoryStorage(),
-    _timeoutMs: 5000,
-    _log: log,
+    fetch: server.fetch,
+    origin: ORIGIN,
+    base: base,
+    authType: 'secgw' as const,
+    local: memoryStorage(),
+    timeoutMs: 5000,
+    log: log,
   };
   return { server, log, deps };
 }
@@ -72,7 +72,7 @@ test('a network failure is a failure traced as status 0', async () => {
 
 test('a call the client aborted (it ended) is not traced: nothing failed', async () => {
   const { deps, log, server } = setup({ status: 200, body: CONFIG });
-  assert.is(await loadConfiguration({ ...deps, _signal: AbortSignal.abort() }), false);
+  assert.is(await loadConfiguration({ ...deps, signal: AbortSignal.abort() }), false);
   assert.equal(log.traces, []);
   assert.is(server.requests.length, 0, 'not asked at all');
 });
@@ -90,8 +90,8 @@ test('a call the page leaving cut short is not traced', async () => {
 
 test('token mode sends the stored token', async () => {
   const { deps, server } = setup({ status: 200, body: CONFIG }, '/api/');
-  deps._local.set('devToken', 't0k');
-  await loadConfiguration({ ...deps, _authType: 'token' });
+  deps.local.set('devToken', 't0k');
+  await loadConfiguration({ ...deps, authType: 'token' });
   assert.is(server.requests[0]?.headers.authorization, 'Bearer t0k');
 });
 
@@ -101,14 +101,14 @@ test('a prefetched answer from the same URL is used without a request', async ()
     url: URL_WEB,
     result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
   };
-  assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), CONFIG);
+  assert.equal(await loadConfiguration({ ...deps, prefetched: prefetched }), CONFIG);
   assert.is(server.requests.length, 0);
 });
 
 test('a prefetched answer that is not an object still counts as a failure, without a request', async () => {
   const { deps, server, log } = setup({ status: 200, body: CONFIG });
   const prefetched = { url: URL_WEB, result: { kind: 'answer' as const, status: 200, json: { value: null }, retryAfter: null } };
-  assert.is(await loadConfiguration({ ...deps, _prefetched: prefetched }), false);
+  assert.is(await loadConfiguration({ ...deps, prefetched: prefetched }), false);
   assert.is(server.requests.length, 0);
   assert.match(String(log.traces[0]), /\b200\b/);
 });
@@ -119,7 +119,7 @@ test('a prefetched answer from another URL is ignored: a dev build in secgw mode
     url: URL_WEB,
     result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
   };
-  assert.equal(await loadConfiguration({ ...deps, _prefetched: prefetched }), { displayName: 'from /api/' });
+  assert.equal(await loadConfiguration({ ...deps, prefetched: prefetched }), { displayName: 'from /api/' });
   assert.equal(urlsAsked(server), [URL_DEV]);
 });
 

@@ -10,13 +10,13 @@ const VERSION = '/api/web/info/version';
 const CLOUD = '/api/web/info/cloudinstance';
 
 const deps = (server: ProductServer) => ({
-  _fetch: server.fetch,
-  _origin: ORIGIN,
-  _base: '/api/web/' as const,
-  _authType: 'secgw' as const,
-  _local: memoryStorage(),
-  _timeoutMs: 5000,
-  _log: recordingLog(),
+  fetch: server.fetch,
+  origin: ORIGIN,
+  base: '/api/web/' as const,
+  authType: 'secgw' as const,
+  local: memoryStorage(),
+  timeoutMs: 5000,
+  log: recordingLog(),
 });
 
 /** A gateway server whose answer at `path` is `route`. */
@@ -28,7 +28,7 @@ test('version: the message of the JSON body, from {base}info/version, with crede
   const server = createProductServer({ auth: 'secgw', version: '5.3.1 (build 77)' });
   const local = memoryStorage();
   local.set('jwt', 't');
-  const version = await loadVersion({ ...deps(server), _authType: 'token', _local: local });
+  const version = await loadVersion({ ...deps(server), authType: 'token', local: local });
   assert.is(version, '5.3.1 (build 77)');
   const [request] = server.requests;
   assert.is(request?.origin + (request?.path ?? ''), ORIGIN + VERSION);
@@ -81,15 +81,15 @@ test('cloud: any other status means not cloud, not logged as an error', async ()
   for (const status of [201, 204, 401, 403, 404, 500, 503]) {
     const d = deps(answering(CLOUD, { status }));
     assert.is(await createCloudCheck()(d), false, String(status));
-    assert.equal(d._log.errors, [], String(status));
+    assert.equal(d.log.errors, [], String(status));
   }
 });
 
 test('cloud: a thrown error (network failure) is logged at error and gives false', async () => {
   const d = deps(answering(CLOUD, { status: 0 }));
   assert.is(await createCloudCheck()(d), false);
-  assert.is(d._log.errors.length, 1);
-  assert.match(String(d._log.errors[0]), /cloud/i);
+  assert.is(d.log.errors.length, 1);
+  assert.match(String(d.log.errors[0]), /cloud/i);
 });
 
 test('cloud: a call that never answers is logged and gives false after the timeout', async () => {
@@ -102,7 +102,7 @@ test('cloud: a call that never answers is logged and gives false after the timeo
     clock.tick(5000);
     await settle();
     assert.is(isCloud, false);
-    assert.is(d._log.errors.length, 1);
+    assert.is(d.log.errors.length, 1);
   } finally {
     clock.uninstall();
   }
@@ -118,7 +118,7 @@ test('cloud: a check the page leaving cut short is not logged, not kept: a page 
   window.dispatchEvent(new Event('pagehide'));
   held.resolve({ status: 0 });
   assert.is(await cut, false);
-  assert.equal(d._log.errors, []);
+  assert.equal(d.log.errors, []);
   server.update({ routes: {}, cloud: true });
   assert.is(await check(d), true, 'asked again');
   assert.is(server.requests.length, 2);
@@ -126,14 +126,14 @@ test('cloud: a check the page leaving cut short is not logged, not kept: a page 
 
 test("cloud: the page's check is not the asking client's to abort", async () => {
   const server = createProductServer({ auth: 'secgw', cloud: true });
-  const d = { ...deps(server), _signal: AbortSignal.abort() };
+  const d = { ...deps(server), signal: AbortSignal.abort() };
   assert.is(await createCloudCheck()(d), true);
-  assert.equal(d._log.errors, []);
+  assert.equal(d.log.errors, []);
 });
 
 test('cloud: a logger that throws cannot turn the answer into a rejection', async () => {
   const d = deps(answering(CLOUD, { status: 0 }));
-  d._log.error = () => {
+  d.log.error = () => {
     throw new Error('logger broke');
   };
   assert.is(await createCloudCheck()(d), false);
@@ -158,7 +158,7 @@ test('cloud: a failure is cached too (one request per page)', async () => {
   assert.is(await check(d), false);
   assert.is(await check(d), false);
   assert.is(server.requests.length, 1);
-  assert.is(d._log.errors.length, 1);
+  assert.is(d.log.errors.length, 1);
 });
 
 test('cloud: separate checks and separate URLs ask separately', async () => {
@@ -169,7 +169,7 @@ test('cloud: separate checks and separate URLs ask separately', async () => {
   });
   const check = createCloudCheck();
   assert.is(await check(deps(server)), true);
-  assert.is(await check({ ...deps(server), _base: '/api/' }), false);
+  assert.is(await check({ ...deps(server), base: '/api/' }), false);
   assert.is(await createCloudCheck()(deps(server)), true);
   assert.is(server.requests.length, 3);
 });

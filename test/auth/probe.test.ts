@@ -24,7 +24,7 @@ const served = (auth: string) => ({ ...DEFAULT_CONFIGURATION, ...CONFIG, authTyp
 /** A resolver asking a product server that plays `options`, with the storage it writes. */
 function probing(options: ProductServerOptions, local: SafeStorage = memoryStorage()) {
   const server = createProductServer({ config: CONFIG, ...options });
-  const resolve = createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 5000 });
+  const resolve = createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: 5000 });
   return { resolve, local, server, urls: () => urlsAsked(server) };
 }
 
@@ -93,7 +93,7 @@ test('a remembered mode is used as is: no request', async () => {
     const local = memoryStorage();
     local.set('authType', mode);
     const { resolve, urls } = probing({ auth: 'secgw' }, local);
-    assert.equal(await resolve(), { _authType: mode, _remembered: true });
+    assert.equal(await resolve(), { authType: mode, remembered: true });
     assert.equal(urls(), []);
   }
 });
@@ -110,7 +110,7 @@ test('any other stored value is removed, then the probe runs', async () => {
       }),
       local,
     );
-    assert.is((await resolve())._authType, 'secgw');
+    assert.is((await resolve()).authType, 'secgw');
     assert.is(seenDuringProbe, null, `"${bad}" removed before probing`);
     assert.is(local.get('authType'), 'secgw');
   }
@@ -122,9 +122,9 @@ test('200 with a JSON body → secgw, the body handed on as the configuration, s
   const { resolve, local, urls } = probing({ auth: 'secgw' });
   const result = await resolve();
   assert.equal(result, {
-    _authType: 'secgw',
-    _remembered: false,
-    _prefetched: { url: WEB, result: { kind: 'answer', status: 200, json: { value: served('secgw') }, retryAfter: null } },
+    authType: 'secgw',
+    remembered: false,
+    prefetched: { url: WEB, result: { kind: 'answer', status: 200, json: { value: served('secgw') }, retryAfter: null } },
   });
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
@@ -133,23 +133,23 @@ test('200 with a JSON body → secgw, the body handed on as the configuration, s
 test('200 with an HTML body → oracle, stored, no second request', async () => {
   const page = { status: 200, body: '<!doctype html><title>Sign in</title>', headers: { 'Content-Type': 'text/html' } };
   const { resolve, local, urls } = probing(webAnswers(page));
-  assert.is((await resolve())._authType, 'oracle');
+  assert.is((await resolve()).authType, 'oracle');
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'oracle');
 });
 
 test('200 with an empty body → oracle', async () => {
   const { resolve, local } = probing(webAnswers({ status: 200, body: '' }));
-  assert.is((await resolve())._authType, 'oracle');
+  assert.is((await resolve()).authType, 'oracle');
   assert.is(local.get('authType'), 'oracle');
 });
 
 test("401 → secgw, stored, the 401 handed on as the configuration's answer", async () => {
   const { resolve, local, urls } = probing({ auth: 'secgw', signedIn: false });
   const result = await resolve();
-  assert.is(result._authType, 'secgw');
-  assert.is(result._prefetched?.url, WEB);
-  assert.is(result._prefetched && statusOf(result._prefetched.result), 401);
+  assert.is(result.authType, 'secgw');
+  assert.is(result.prefetched?.url, WEB);
+  assert.is(result.prefetched && statusOf(result.prefetched.result), 401);
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
 });
@@ -157,9 +157,9 @@ test("401 → secgw, stored, the 401 handed on as the configuration's answer", a
 test('404 then a 200 JSON body with authType token → token, that body handed on, stored', async () => {
   const { resolve, local, urls } = probing({ auth: 'token' });
   assert.equal(await resolve(), {
-    _authType: 'token',
-    _remembered: false,
-    _prefetched: { url: DEV, result: { kind: 'answer', status: 200, json: { value: served('token') }, retryAfter: null } },
+    authType: 'token',
+    remembered: false,
+    prefetched: { url: DEV, result: { kind: 'answer', status: 200, json: { value: served('token') }, retryAfter: null } },
   });
   assert.equal(urls(), [WEB, DEV]);
   assert.is(local.get('authType'), 'token');
@@ -185,7 +185,7 @@ test('404 then any other answer → oracle, stored', async () => {
       auth: 'oracle',
       routes: second ? { 'GET /api/ClientConfiguration': second } : {},
     });
-    assert.is((await resolve())._authType, 'oracle', label);
+    assert.is((await resolve()).authType, 'oracle', label);
     assert.equal(urls(), [WEB, DEV], label);
     assert.is(local.get('authType'), 'oracle', label);
   }
@@ -200,7 +200,7 @@ test('404 then a fallback that never answers → oracle once the timeout passes'
     await settle();
     clock.tick(5000);
     await settle();
-    assert.is(result?._authType, 'oracle');
+    assert.is(result?.authType, 'oracle');
   } finally {
     clock.uninstall();
   }
@@ -236,7 +236,7 @@ test('1xx statuses (handed back by a fetch wrapper) are unhandled too', async ()
   for (let n = 100; n <= 199; n++) {
     const local = memoryStorage();
     const fetch = async () => informationalResponse(n, JSON.stringify(CONFIG));
-    const resolve = createAuthTypeResolver({ _fetch: fetch, _local: local, _origin: ORIGIN, _timeoutMs: 5000 });
+    const resolve = createAuthTypeResolver({ fetch: fetch, local: local, origin: ORIGIN, timeoutMs: 5000 });
     const message = await rejection(resolve());
     if (message !== unhandled(n)) wrong.push(`${n}: ${message}`);
     if (local.get('authType') !== null) wrong.push(`${n}: stored ${local.get('authType')}`);
@@ -289,7 +289,7 @@ test('concurrent callers share one probe', async () => {
   await settle();
   held.resolve({ status: 401 });
   assert.equal(
-    (await all).map((r) => r._authType),
+    (await all).map((r) => r.authType),
     ['secgw', 'secgw', 'secgw'],
   );
   assert.is(urls().length, 1);
@@ -302,7 +302,7 @@ test('concurrent callers share one rejection; a later call probes again', async 
   assert.is(a, unhandled(503));
   assert.is(b, unhandled(503));
   assert.is(n, 1);
-  assert.is((await resolve())._authType, 'secgw');
+  assert.is((await resolve()).authType, 'secgw');
   assert.is(n, 2);
   assert.is(local.get('authType'), 'secgw');
 });
@@ -310,7 +310,7 @@ test('concurrent callers share one rejection; a later call probes again', async 
 test('after a success the stored mode answers later calls without a request', async () => {
   const { resolve, urls } = probing({ auth: 'secgw', signedIn: false });
   await resolve();
-  assert.is((await resolve())._authType, 'secgw');
+  assert.is((await resolve()).authType, 'secgw');
   assert.is(urls().length, 1);
 });
 
@@ -322,7 +322,7 @@ test('storage that throws on every access: the probe still decides, nothing thro
   });
   const { resolve, urls } = probing({ auth: 'secgw' }, throwing);
   const result = await resolve();
-  assert.is(result._authType, 'secgw');
+  assert.is(result.authType, 'secgw');
   assert.equal(urls(), [WEB]);
 });
 
@@ -331,8 +331,8 @@ test('missing storage: the probe runs every time and still decides', async () =>
     { auth: 'token' },
     safeStorage(() => undefined),
   );
-  assert.is((await resolve())._authType, 'token');
-  assert.is((await resolve())._authType, 'token');
+  assert.is((await resolve()).authType, 'token');
+  assert.is((await resolve()).authType, 'token');
   assert.is(urls().length, 4);
 });
 
@@ -341,7 +341,7 @@ test('the development path is asked with the stored token (devToken first); the 
   local.set('devToken', 'dev-123');
   local.set('jwt', 'jwt-456');
   const { resolve, server } = probing({ auth: 'token' }, local);
-  assert.is((await resolve())._authType, 'token');
+  assert.is((await resolve()).authType, 'token');
   const [web, dev] = server.requests;
   assert.is(web?.headers.authorization, undefined);
   assert.is(dev?.headers.authorization, 'Bearer dev-123');

@@ -11,13 +11,13 @@ function setup(onSignOut: (client: Client) => void = () => {}) {
   const state = createClientState(true, 'lg');
   const local = memoryStorage();
   const client = createClient({
-    _state: state,
-    _logger: fakeLogger().logger,
-    _local: local,
-    _reloadConfiguration: async () => false,
-    _fetch: () => Promise.reject(new Error('no API in this test')),
-    _onSignOut: onSignOut,
-    _unmount: async () => {},
+    state: state,
+    logger: fakeLogger().logger,
+    local: local,
+    reloadConfiguration: async () => false,
+    fetch: () => Promise.reject(new Error('no API in this test')),
+    onSignOut: onSignOut,
+    unmount: async () => {},
   });
   return { state, local, client };
 }

@@ -38,17 +38,17 @@ test.after.each(async () => {
 
 function depsFor(server: ProductServer, overrides: Partial<StartupDeps> = {}) {
   const log = recordingLog();
-  const local = overrides._local ?? memoryStorage();
+  const local = overrides.local ?? memoryStorage();
   const deps: StartupDeps = {
-    _fetch: server.fetch,
-    _local: local,
-    _origin: ORIGIN,
-    _production: true,
-    _timeoutMs: 5000,
-    _log: log,
-    _now: () => NOW,
-    _cloudCheck: createCloudCheck(),
-    _resolveAuthType: createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 5000 }),
+    fetch: server.fetch,
+    local: local,
+    origin: ORIGIN,
+    production: true,
+    timeoutMs: 5000,
+    log: log,
+    now: () => NOW,
+    cloudCheck: createCloudCheck(),
+    resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: 5000 }),
     ...overrides,
   };
   return { deps, log };
@@ -56,7 +56,7 @@ function depsFor(server: ProductServer, overrides: Partial<StartupDeps> = {}) {
 
 /** Start-up with its updates and sign-in requests handed to the test. */
 const runStartup = (deps: StartupDeps, onUpdate: (update: StartupUpdate) => void = () => {}, onSignInRequired = () => {}) =>
-  startupFacts(deps, { _onUpdate: onUpdate, _onSignInRequired: onSignInRequired });
+  startupFacts(deps, { onUpdate: onUpdate, onSignInRequired: onSignInRequired });
 
 const storeWith = (entries: Record<string, string>): SafeStorage => {
   const local = memoryStorage();
@@ -77,7 +77,7 @@ const byFact = (updates: StartupUpdate[]) => [...updates].sort((a, b) => Object.
 
 test('production secgw (probe 200 JSON): one ClientConfiguration request in the whole start-up', async () => {
   const server = product({ auth: 'secgw', cloud: true });
-  const { deps } = depsFor(server, { _local: storeWith({ jwt: JWT }) });
+  const { deps } = depsFor(server, { local: storeWith({ jwt: JWT }) });
   const result = await runStartup(deps);
   assert.equal(result, {
     authType: 'secgw',
@@ -94,7 +94,7 @@ test('production secgw (probe 200 JSON): one ClientConfiguration request in the 
     url('/api/web/info/cloudinstance'),
     url('/api/web/info/version'),
   ]);
-  assert.is(deps._local.get('authType'), 'secgw');
+  assert.is(deps.local.get('authType'), 'secgw');
   for (const request of server.requests) {
     assert.is(request.credentials, 'include');
     assert.is(request.headers.authorization, undefined);
@@ -106,7 +106,7 @@ test('development build in secgw mode: the configuration comes from /api/ClientC
     auth: 'secgw',
     routes: { 'GET /api/ClientConfiguration': { status: 200, body: { displayName: 'development copy' } } },
   });
-  const { deps } = depsFor(server, { _production: false });
+  const { deps } = depsFor(server, { production: false });
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
   assert.is(result.apiBase, '/api/');
@@ -128,7 +128,7 @@ test("probe 401 (secgw) in production: the 401 is the configuration's answer, no
 test('probe 401 (secgw) in a development build: the configuration is asked for under /api/', async () => {
   const server = product({ auth: 'secgw', routes: { 'GET /api/web/ClientConfiguration': { status: 401 } } });
   const { deps } = depsFor(server);
-  const result = await runStartup({ ...deps, _production: false });
+  const result = await runStartup({ ...deps, production: false });
   assert.is(result.authType, 'secgw');
   assert.equal(result.config, served('secgw'));
   assert.is(result.signInRequired, false);
@@ -151,24 +151,24 @@ test('secgw and every call refused with 401: sign-in required, config false, no 
 });
 
 test('a remembered secgw mode whose session has ended: sign-in required', async () => {
-  const { deps } = depsFor(product({ auth: 'secgw', signedIn: false }), { _local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(product({ auth: 'secgw', signedIn: false }), { local: storeWith({ authType: 'secgw' }) });
   assert.is((await runStartup(deps)).signInRequired, true);
 });
 
 test('a 401 in oracle or token mode is no gateway sign-in; other failures in secgw neither', async () => {
   for (const mode of ['oracle', 'token'] as const) {
     const server = product({ auth: mode, routes: { 'GET /api/ClientConfiguration': { status: 401 } } });
-    const { deps } = depsFor(server, { _local: storeWith({ authType: mode }) });
+    const { deps } = depsFor(server, { local: storeWith({ authType: mode }) });
     assert.is((await runStartup(deps)).signInRequired, false, mode);
   }
   const server = product({ auth: 'secgw', routes: { 'GET /api/web/ClientConfiguration': { status: 403 } } });
-  const { deps } = depsFor(server, { _local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'secgw' }) });
   assert.is((await runStartup(deps)).signInRequired, false, 'secgw 403');
 });
 
 test('oracle: API base /api/, no Authorization header even with tokens stored', async () => {
   const server = product({ auth: 'oracle' });
-  const { deps } = depsFor(server, { _local: storeWith({ authType: 'oracle', jwt: JWT, devToken: 'dev' }) });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle', jwt: JWT, devToken: 'dev' }) });
   const result = await runStartup(deps);
   assert.is(result.apiBase, '/api/');
   assert.equal(result.config, served('oracle'));
@@ -178,7 +178,7 @@ test('oracle: API base /api/, no Authorization header even with tokens stored', 
 
 test('token mode found by the probe: the fallback body is the configuration; version and cloud carry the JWT', async () => {
   const server = product({ auth: 'token', cloud: true });
-  const { deps } = depsFor(server, { _local: storeWith({ jwt: JWT }) });
+  const { deps } = depsFor(server, { local: storeWith({ jwt: JWT }) });
   const result = await runStartup(deps);
   assert.is(result.authType, 'token');
   assert.is(result.apiBase, '/api/');
@@ -190,7 +190,7 @@ test('token mode found by the probe: the fallback body is the configuration; ver
 
 test('remembered token mode: configuration, version and cloud all carry the development token', async () => {
   const server = product({ auth: 'token' });
-  const { deps } = depsFor(server, { _local: storeWith({ authType: 'token', devToken: 'dev-123', jwt: JWT }) });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'token', devToken: 'dev-123', jwt: JWT }) });
   await runStartup(deps);
   assert.is(server.requests.length, 3);
   for (const request of server.requests) assert.is(request.headers.authorization, 'Bearer dev-123', request.path);
@@ -198,7 +198,7 @@ test('remembered token mode: configuration, version and cloud all carry the deve
 
 test('updates arrive piece by piece: the mode first, claims last', async () => {
   const updates: StartupUpdate[] = [];
-  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { _local: storeWith({ jwt: JWT }) });
+  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { local: storeWith({ jwt: JWT }) });
   await runStartup(deps, (u) => updates.push(u));
   assert.is(updates.length, 5);
   assert.equal(updates[0], { authType: 'secgw' });
@@ -215,7 +215,7 @@ test('version and cloud do not wait for the configuration', async () => {
     routes: { 'GET /api/ClientConfiguration': () => heldConfig.promise },
   });
   const updates: StartupUpdate[] = [];
-  const { deps } = depsFor(server, { _local: storeWith({ authType: 'oracle' }) });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle' }) });
   const done = runStartup(deps, (u) => updates.push(u));
   await settle();
   assert.ok(urlsAsked(server).includes(url('/api/info/version')), 'version requested');
@@ -234,7 +234,7 @@ test('every failure falls back: config false (status traced), version empty, not
       'GET /api/info/cloudinstance': { status: 0 },
     },
   });
-  const { deps, log } = depsFor(server, { _local: storeWith({ authType: 'oracle', jwt: 'not.a.jwt' }) });
+  const { deps, log } = depsFor(server, { local: storeWith({ authType: 'oracle', jwt: 'not.a.jwt' }) });
   const result = await runStartup(deps);
   assert.equal(result, {
     authType: 'oracle',
@@ -251,7 +251,7 @@ test('every failure falls back: config false (status traced), version empty, not
 
 test('an expired JWT gives null claims', async () => {
   const expired = makeJwt({ ...CLAIMS, exp: NOW / 1000 - 60 });
-  const { deps } = depsFor(product({ auth: 'oracle' }), { _local: storeWith({ authType: 'oracle', jwt: expired }) });
+  const { deps } = depsFor(product({ auth: 'oracle' }), { local: storeWith({ authType: 'oracle', jwt: expired }) });
   assert.is((await runStartup(deps)).claims, null);
 });
 
@@ -263,7 +263,7 @@ test('hanging version and cloud calls time out to their fallbacks', async () => 
       cloud: true,
       routes: { 'GET /api/info/version': noAnswer, 'GET /api/info/cloudinstance': noAnswer },
     });
-    const { deps } = depsFor(server, { _local: storeWith({ authType: 'oracle' }) });
+    const { deps } = depsFor(server, { local: storeWith({ authType: 'oracle' }) });
     let result: unknown;
     void runStartup(deps).then((r) => (result = r));
     await settle();
@@ -304,7 +304,7 @@ test('storage that throws on every access: start-up goes on', async () => {
   const throwing = safeStorage(() => {
     throw new DOMException('The operation is insecure.', 'SecurityError');
   });
-  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { _local: throwing });
+  const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { local: throwing });
   assert.equal(await runStartup(deps), {
     authType: 'secgw',
     apiBase: '/api/web/',
@@ -318,7 +318,7 @@ test('storage that throws on every access: start-up goes on', async () => {
 
 test('missing storage: start-up goes on', async () => {
   const server = product({ auth: 'token' });
-  const { deps } = depsFor(server, { _local: safeStorage(() => undefined) });
+  const { deps } = depsFor(server, { local: safeStorage(() => undefined) });
   const result = await runStartup(deps);
   assert.is(result.authType, 'token');
   assert.equal(result.config, served('token'));
@@ -334,10 +334,10 @@ test('start-ups sharing a resolver share one probe, and sharing a cloud check on
     routes: { 'GET /api/web/ClientConfiguration': () => heldProbe.promise },
   });
   const local = memoryStorage();
-  const resolveAuthType = createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 5000 });
+  const resolveAuthType = createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: 5000 });
   const cloudCheck = createCloudCheck();
-  const a = depsFor(server, { _local: local, _resolveAuthType: resolveAuthType, _cloudCheck: cloudCheck }).deps;
-  const b = depsFor(server, { _local: local, _resolveAuthType: resolveAuthType, _cloudCheck: cloudCheck }).deps;
+  const a = depsFor(server, { local: local, resolveAuthType: resolveAuthType, cloudCheck: cloudCheck }).deps;
+  const b = depsFor(server, { local: local, resolveAuthType: resolveAuthType, cloudCheck: cloudCheck }).deps;
   const both = Promise.all([runStartup(a), runStartup(b)]);
   await settle();
   heldProbe.resolve({ status: 404 });
@@ -367,7 +367,7 @@ test('a remembered secgw whose configuration answers 404 is forgotten, and the p
   for (const plays of ['oracle', 'token'] as const) {
     const local = storeWith({ authType: 'secgw' });
     const server = product({ auth: plays, version: '7.1' });
-    const { deps } = depsFor(server, { _local: local });
+    const { deps } = depsFor(server, { local: local });
     const updates: StartupUpdate[] = [];
     const result = await runStartup(deps, (u) => updates.push(u));
     assert.is(result.authType, plays, plays);
@@ -390,7 +390,7 @@ test('the re-probe happens once per start: a fresh probe whose configuration ans
     auth: 'secgw',
     routes: { 'GET /api/web/ClientConfiguration': { status: 401 }, 'GET /api/ClientConfiguration': { status: 404 } },
   });
-  const { deps } = depsFor(server, { _production: false });
+  const { deps } = depsFor(server, { production: false });
   const result = await runStartup(deps);
   assert.is(result.authType, 'secgw');
   assert.is(result.config, false);
@@ -400,7 +400,7 @@ test('the re-probe happens once per start: a fresh probe whose configuration ans
 test('a remembered mode whose configuration fails otherwise (500) is kept: only a 404 says the mode is wrong', async () => {
   const local = storeWith({ authType: 'oracle' });
   const server = product({ auth: 'oracle', routes: { 'GET /api/ClientConfiguration': { status: 500 } } });
-  const { deps } = depsFor(server, { _local: local });
+  const { deps } = depsFor(server, { local: local });
   const result = await runStartup(deps);
   assert.is(result.authType, 'oracle');
   assert.is(local.get('authType'), 'oracle');
@@ -417,7 +417,7 @@ test("the gateway's 401 asks for a sign-in as soon as it arrives, before the ver
     signedIn: false,
     routes: { 'GET /api/web/info/version': () => version.promise, 'GET /api/web/info/cloudinstance': () => cloud.promise },
   });
-  const { deps } = depsFor(server, { _local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(server, { local: storeWith({ authType: 'secgw' }) });
   let asked = 0;
   let finished = false;
   const done = runStartup(
@@ -441,18 +441,18 @@ test("loadConfiguration (start-up and reload): the mode's base and headers; only
   // A gateway without a session refuses the configuration on both bases.
   const secgw = product({ auth: 'secgw', signedIn: false });
   const refused = await loadConfiguration(depsFor(secgw).deps, 'secgw');
-  assert.equal(refused, { _config: false, _status: 401, _signInRequired: true });
+  assert.equal(refused, { config: false, status: 401, signInRequired: true });
   assert.equal(urlsAsked(secgw), [url('/api/web/ClientConfiguration')]);
   const oracle = product({ auth: 'secgw', signedIn: false });
   assert.equal(await loadConfiguration(depsFor(oracle).deps, 'oracle'), {
-    _config: false,
-    _status: 401,
-    _signInRequired: false,
+    config: false,
+    status: 401,
+    signInRequired: false,
   });
   assert.equal(urlsAsked(oracle), [url('/api/ClientConfiguration')]);
   const token = product({ auth: 'token' });
-  const loaded = await loadConfiguration(depsFor(token, { _local: storeWith({ devToken: 'dev-123' }) }).deps, 'token');
-  assert.equal(loaded, { _config: served('token'), _status: 200, _signInRequired: false });
+  const loaded = await loadConfiguration(depsFor(token, { local: storeWith({ devToken: 'dev-123' }) }).deps, 'token');
+  assert.equal(loaded, { config: served('token'), status: 200, signInRequired: false });
   assert.is(token.requests[0]?.headers.authorization, 'Bearer dev-123');
 });
 
@@ -473,7 +473,7 @@ async function withPreloaded<T>(urls: string[], fn: () => Promise<T>): Promise<T
 test('a remembered oracle or token mode takes the preloaded probe answer, so that the browser does not warn it went unused', async () => {
   for (const mode of ['oracle', 'token'] as const) {
     const server = product({ auth: mode });
-    const { deps } = depsFor(server, { _local: storeWith({ authType: mode }) });
+    const { deps } = depsFor(server, { local: storeWith({ authType: mode }) });
     const result = await withPreloaded([url('/api/web/ClientConfiguration')], () => runStartup(deps));
     assert.is(result.authType, mode, 'the remembered mode is used as is');
     await settle();
@@ -484,11 +484,11 @@ test('a remembered oracle or token mode takes the preloaded probe answer, so tha
 
 test('a remembered mode without a preload of the probe asks nothing more, and a remembered gateway asks that URL once', async () => {
   const oracle = product({ auth: 'oracle' });
-  await runStartup(depsFor(oracle, { _local: storeWith({ authType: 'oracle' }) }).deps);
+  await runStartup(depsFor(oracle, { local: storeWith({ authType: 'oracle' }) }).deps);
   await settle();
   assert.is(count(oracle, '/api/web/ClientConfiguration'), 0, 'no preload: no probe');
   const secgw = product({ auth: 'secgw' });
-  const { deps } = depsFor(secgw, { _local: storeWith({ authType: 'secgw' }) });
+  const { deps } = depsFor(secgw, { local: storeWith({ authType: 'secgw' }) });
   await withPreloaded([url('/api/web/ClientConfiguration')], () => runStartup(deps));
   await settle();
   assert.is(count(secgw, '/api/web/ClientConfiguration'), 1, 'its configuration call is the preload taken');

@@ -90,16 +90,16 @@ export const settle = () => new Promise<void>((resolve) => setImmediate(resolve)
  * and whether a sign-in was asked for. `events` sees every update and sign-in request too.
  */
 export async function startupFacts(deps: StartupDeps, events: Partial<StartupEvents> = {}) {
-  const state = createClientState(deps._production, 'lg');
+  const state = createClientState(deps.production, 'lg');
   let signInRequired = false;
   await runStartup(deps, {
-    _onUpdate: (update) => {
+    onUpdate: (update) => {
       applyStartupUpdate(state, update);
-      events._onUpdate?.(update);
+      events.onUpdate?.(update);
     },
-    _onSignInRequired: () => {
+    onSignInRequired: () => {
       signInRequired = true;
-      events._onSignInRequired?.();
+      events.onSignInRequired?.();
     },
   });
   const { authType, apiBase, config, version, isCloud, claims } = state;

@@ -35,13 +35,13 @@ function call(r: Reply) {
     traces,
     errors,
     deps: {
-      _fetch: server.fetch,
-      _origin: ORIGIN,
-      _base: '/api/web/' as const,
-      _authType: 'secgw' as const,
-      _local: memoryStorage(),
-      _timeoutMs: 15,
-      _log: { trace: (...a: unknown[]) => void traces.push(a), error: (...a: unknown[]) => void errors.push(a) },
+      fetch: server.fetch,
+      origin: ORIGIN,
+      base: '/api/web/' as const,
+      authType: 'secgw' as const,
+      local: memoryStorage(),
+      timeoutMs: 15,
+      log: { trace: (...a: unknown[]) => void traces.push(a), error: (...a: unknown[]) => void errors.push(a) },
     },
   };
 }
@@ -54,7 +54,7 @@ test('configuration: the JSON object of a 2xx answer, else false with the status
       const { value: got, unhandled } = await noUnhandled(() => requestConfiguration(deps));
       const { ok, value } = parsedBody(r);
       const good = ok2xx(seen(r)) && ok && typeof value === 'object' && value !== null && !Array.isArray(value);
-      same(got, { _config: good ? value : false, _status: seen(r) });
+      same(got, { config: good ? value : false, status: seen(r) });
       assert.equal(traces, good ? [] : [[`ClientConfiguration failed with status ${seen(r)}`]]);
       assert.equal(unhandled, []);
     }),

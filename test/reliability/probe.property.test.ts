@@ -41,9 +41,9 @@ function model(web: Reply, dev: Reply): { authType: AuthType } | { error: string
   return { error: `unhandled error case in getAuthTypeAsync status ${s}` };
 }
 
-const outcome = (p: Promise<{ _authType: AuthType }>) =>
+const outcome = (p: Promise<{ authType: AuthType }>) =>
   p.then(
-    (r) => ({ authType: r._authType }),
+    (r) => ({ authType: r.authType }),
     (e: unknown) => ({ error: e instanceof Error ? e.message : `not an Error: ${String(e)}` }),
   );
 
@@ -53,7 +53,7 @@ test("probe: any status 100–599 × any body (and no answer): the contract's mo
     fc.asyncProperty(reply, reply, async (web, dev) => {
       const local = memoryStorage();
       const server = startupServer((path) => (path === WEB ? web : path === DEV ? dev : { status: 404, body: '' }));
-      const resolve = createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: TIMEOUT_MS });
+      const resolve = createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: TIMEOUT_MS });
       const { value: got, unhandled } = await noUnhandled(() => outcome(resolve()));
       const want = model(web, dev);
       same(got, want);
@@ -75,10 +75,10 @@ test('probe: concurrent callers share one probe and see the same outcome', () =>
     fc.asyncProperty(reply, reply, fc.integer({ min: 2, max: 6 }), async (web, dev, callers) => {
       const server = startupServer((path) => (path === WEB ? web : dev));
       const resolve = createAuthTypeResolver({
-        _fetch: server.fetch,
-        _local: memoryStorage(),
-        _origin: ORIGIN,
-        _timeoutMs: TIMEOUT_MS,
+        fetch: server.fetch,
+        local: memoryStorage(),
+        origin: ORIGIN,
+        timeoutMs: TIMEOUT_MS,
       });
       const { value: all } = await noUnhandled(() => Promise.all(Array.from({ length: callers }, () => outcome(resolve()))));
       for (const got of all) same(got, model(web, dev));
@@ -107,19 +107,19 @@ test("whole start-up under random answers on every path: the contract's result o
       const local = memoryStorage();
       const { value: got, unhandled } = await noUnhandled(() =>
         startupFacts({
-          _fetch: server.fetch,
-          _local: local,
-          _origin: ORIGIN,
-          _production: production,
-          _timeoutMs: TIMEOUT_MS,
-          _log: log,
-          _now: Date.now,
-          _cloudCheck: createCloudCheck(),
-          _resolveAuthType: createAuthTypeResolver({
-            _fetch: server.fetch,
-            _local: local,
-            _origin: ORIGIN,
-            _timeoutMs: TIMEOUT_MS,
+          fetch: server.fetch,
+          local: local,
+          origin: ORIGIN,
+          production: production,
+          timeoutMs: TIMEOUT_MS,
+          log: log,
+          now: Date.now,
+          cloudCheck: createCloudCheck(),
+          resolveAuthType: createAuthTypeResolver({
+            fetch: server.fetch,
+            local: local,
+            origin: ORIGIN,
+            timeoutMs: TIMEOUT_MS,
           }),
         }).then(
           (r) => r,

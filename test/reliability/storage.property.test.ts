@@ -31,10 +31,10 @@ test('stored authType: one of the three is used as is (no request); anything els
       const local = memoryStorage();
       local.set('authType', stored);
       const server = startupServer(() => web);
-      const resolve = createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 15 });
+      const resolve = createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: 15 });
       const { value: got } = await noUnhandled(() =>
         resolve().then(
-          (r) => r._authType,
+          (r) => r.authType,
           () => 'rejected',
         ),
       );
@@ -110,17 +110,17 @@ test('stored devToken and jwt: the Authorization header only in token mode, the 
         const { unhandled } = await noUnhandled(() =>
           runStartup(
             {
-              _fetch: server.fetch,
-              _local: local,
-              _origin: ORIGIN,
-              _production: true,
-              _timeoutMs: 15,
-              _log: log,
-              _now: () => 0,
-              _cloudCheck: createCloudCheck(),
-              _resolveAuthType: createAuthTypeResolver({ _fetch: server.fetch, _local: local, _origin: ORIGIN, _timeoutMs: 15 }),
+              fetch: server.fetch,
+              local: local,
+              origin: ORIGIN,
+              production: true,
+              timeoutMs: 15,
+              log: log,
+              now: () => 0,
+              cloudCheck: createCloudCheck(),
+              resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: 15 }),
             },
-            { _onUpdate: (update) => Object.assign(r, update), _onSignInRequired: () => {} },
+            { onUpdate: (update) => Object.assign(r, update), onSignInRequired: () => {} },
           ),
         );
         assert.equal(unhandled, []);

@@ -16,13 +16,13 @@ function clientWith({ flush = { sent: 0, kept: 0, dropped: 0 }, reload = false a
   applyStartupUpdate(state, { authType: 'token', config: { displayName: 'Acme' }, version: '5.3', isCloud: false, claims: null });
   const signedOut: unknown[] = [];
   const client = createClient({
-    _state: state,
-    _logger: fakeLogger(flush).logger,
-    _local: memoryStorage(),
-    _reloadConfiguration: async () => reload,
-    _fetch: () => Promise.reject(new Error('no API in this test')),
-    _onSignOut: (c) => void signedOut.push(c),
-    _unmount: async () => {},
+    state: state,
+    logger: fakeLogger(flush).logger,
+    local: memoryStorage(),
+    reloadConfiguration: async () => reload,
+    fetch: () => Promise.reject(new Error('no API in this test')),
+    onSignOut: (c) => void signedOut.push(c),
+    unmount: async () => {},
   });
   return { client, signedOut };
 }

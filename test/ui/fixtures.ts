@@ -82,13 +82,13 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     claims: { userId: 'ann' },
   });
   const client = createClient({
-    _state: made.state,
-    _logger: logger,
-    _local: memoryStorage(),
-    _reloadConfiguration: async () => false,
-    _fetch: () => Promise.reject(new Error('no API in this test')),
-    _onSignOut: (signedOut) => void signOuts.push(signedOut),
-    _unmount: async () => {},
+    state: made.state,
+    logger: logger,
+    local: memoryStorage(),
+    reloadConfiguration: async () => false,
+    fetch: () => Promise.reject(new Error('no API in this test')),
+    onSignOut: (signedOut) => void signOuts.push(signedOut),
+    unmount: async () => {},
   });
   made.status.value = { _kind: 'ready', _client: client };
   return { ...made, client, signOuts };
