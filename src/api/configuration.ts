@@ -29,5 +29,5 @@ export async function requestConfiguration(deps: ConfigurationDeps): Promise<Con
   const config = jsonObjectOf(answer) ?? false;
   // A call cut short by the client ending or the page leaving did not fail: nothing to trace.
   if (!config && !isCutShort(answer)) deps.log.trace(`ClientConfiguration failed with status ${statusOf(answer)}`);
-  return { config: config, status: statusOf(answer) };
+  return { config, status: statusOf(answer) };
 }

@@ -88,7 +88,7 @@ export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: Auth
       authType = decideFallbackProbe(answer.result);
     }
     local.set(STORAGE_KEYS.authType, authType);
-    return { authType: authType, remembered: false, prefetched: answer };
+    return { authType, remembered: false, prefetched: answer };
   };
 
   return () => {

@@ -81,7 +81,7 @@ function createPage(): Page {
 
   return {
     _logger: loggerControl._logger,
-    local: local,
+    local,
     _resolverFor(deps) {
       let resolver = resolvers.get(deps.origin);
       if (!resolver) {

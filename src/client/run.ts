@@ -58,12 +58,12 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean,
   };
   return {
     ...call,
-    production: production,
+    production,
     log: page._logger,
     now: Date.now,
     resolveAuthType: page._resolverFor(call),
     cloudCheck: page.cloudCheck,
-    signal: signal,
+    signal,
   };
 }
 
@@ -206,9 +206,9 @@ function createSession({ options, page, deps, state, status, events, calls, ende
 }
 
 /**
- * What start-up learns goes into the run's state while the run lasts; with the claims, the token's
- * follower starts following them (`readToken`: reads the stored JWT's claims into the state, and
- * follows it from then on).
+ * What start-up learns goes into the run's state while the run lasts; once it has read the claims,
+ * the token's follower takes them over (`readToken`: reads the stored JWT's claims into the state,
+ * and follows it from then on).
  */
 function startupEvents(
   state: ClientState,
@@ -219,8 +219,10 @@ function startupEvents(
   return {
     onUpdate: (update) => {
       if (hasEnded(status)) return;
-      applyStartupUpdate(state, update);
-      if (update.claims !== undefined) readToken();
+      // The claims have one writer, the token's follower: start-up's reading of them only starts it.
+      const { claims, ...facts } = update;
+      applyStartupUpdate(state, facts);
+      if (claims !== undefined) readToken();
     },
     onSignInRequired: () => {
       if (hasEnded(status)) return;

@@ -38,7 +38,7 @@ export interface StartupEvents {
 
 /** The calls of a mode: the start-up's deps, with the mode's API base and headers. */
 function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps {
-  return { ...deps, base: apiBase(authType, deps.production), authType: authType };
+  return { ...deps, base: apiBase(authType, deps.production), authType };
 }
 
 export interface LoadedConfiguration extends ConfigurationAnswer {
@@ -52,7 +52,7 @@ export async function loadConfiguration(
   authType: AuthType,
   prefetched?: ResolvedAuthType['prefetched'],
 ): Promise<LoadedConfiguration> {
-  const answer = await requestConfiguration({ ...apiCallFor(deps, authType), prefetched: prefetched });
+  const answer = await requestConfiguration({ ...apiCallFor(deps, authType), prefetched });
   return { ...answer, signInRequired: authType === 'secgw' && answer.status === 401 };
 }
 
