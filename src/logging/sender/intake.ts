@@ -108,25 +108,28 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     },
   });
 
-  return {
-    _receive(entries) {
-      const answered = new Map<SettledOutcome, string[]>();
-      for (const entry of entries) {
-        const outcome = settled.get(entry.ref);
-        if (outcome) answered.set(outcome, [...(answered.get(outcome) ?? []), entry.ref]);
-        else if (!holding.has(entry.ref)) {
-          holding.add(entry.ref);
-          queue._pushHanded(entry);
-        }
+  /** Handed entries join the queue, but for a ref held already or settled (answered at once). */
+  function receive(entries: readonly HandedEntry[]): void {
+    const answered = new Map<SettledOutcome, string[]>();
+    for (const entry of entries) {
+      const outcome = settled.get(entry.ref);
+      if (outcome) answered.set(outcome, [...(answered.get(outcome) ?? []), entry.ref]);
+      else if (!holding.has(entry.ref)) {
+        holding.add(entry.ref);
+        queue._pushHanded(entry);
       }
-      for (const [outcome, refs] of answered) tell(refs, null, outcome);
-      sendDue();
-    },
+    }
+    for (const [outcome, refs] of answered) tell(refs, null, outcome);
+    sendDue();
+  }
+
+  return {
+    _receive: receive,
     _receiveUnrecorded(entries) {
       const recorded = new Set(
         liveRecords().flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
       );
-      this._receive(entries.filter((entry) => !recorded.has(entry.ref)));
+      receive(entries.filter((entry) => !recorded.has(entry.ref)));
     },
     _replayRecords() {
       for (const record of liveRecords()) {
