@@ -2,6 +2,7 @@
 // the contract's "Many tabs of one browser", bullet "One sender per browser".
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { LoggerOptions } from '../../src/logging/types';
 import { fakeBrowser } from '../fakes/tabs';
 
 const ledgerOf = (stats: { logged: number; sent: number; queued: number; dropped: number }) => [
@@ -11,12 +12,18 @@ const ledgerOf = (stats: { logged: number; sent: number; queued: number; dropped
   stats.dropped,
 ];
 
+/** Two tabs opened one after the other: the first holds the lock and sends, the second follows it. */
+async function senderAndFollower(browser: ReturnType<typeof fakeBrowser>, options: LoggerOptions = {}) {
+  const sender = browser.openTab(options);
+  await browser.settle();
+  const follower = browser.openTab(options);
+  await browser.settle();
+  return { sender, follower };
+}
+
 test('two tabs log: one batch carries both tabs’ entries, and each tab’s stats count its own', async () => {
   const browser = fakeBrowser();
-  const first = browser.openTab({ batchSize: 4 });
-  await browser.settle();
-  const second = browser.openTab({ batchSize: 4 });
-  await browser.settle();
+  const { sender: first, follower: second } = await senderAndFollower(browser, { batchSize: 4 });
   first.logger.error('a1');
   second.logger.error('b1');
   first.logger.error('a2');
@@ -36,10 +43,7 @@ test('two tabs log: one batch carries both tabs’ entries, and each tab’s sta
 
 test('flush() in a tab that hands its entries on settles once the sender has sent them', async () => {
   const browser = fakeBrowser();
-  browser.openTab();
-  await browser.settle();
-  const other = browser.openTab();
-  await browser.settle();
+  const { follower: other } = await senderAndFollower(browser);
   other.logger.error('x');
   other.logger.error('y');
   const flushed = other.logger.flush();
@@ -68,10 +72,7 @@ test('repeats are grouped across tabs: one entry stands for the same error in ev
 
 test('the sender tab closes: another takes over, and nothing is lost or doubled', async () => {
   const browser = fakeBrowser();
-  const sender = browser.openTab();
-  await browser.settle();
-  const other = browser.openTab();
-  await browser.settle();
+  const { sender, follower: other } = await senderAndFollower(browser);
   other.logger.error('before');
   sender.logger.error('own');
   await browser.settle();
@@ -89,10 +90,7 @@ test('the sender tab closes: another takes over, and nothing is lost or doubled'
 
 test('a batch whose answer was lost with the sender goes again under its key: the server keeps it once', async () => {
   const browser = fakeBrowser((call) => (call.text.includes('"lost"') ? 'lost' : 200));
-  const sender = browser.openTab({ batchSize: 2 });
-  await browser.settle();
-  const other = browser.openTab({ batchSize: 2 });
-  await browser.settle();
+  const { sender, follower: other } = await senderAndFollower(browser, { batchSize: 2 });
   other.logger.error('lost');
   sender.logger.error('with it');
   await browser.settle();
@@ -115,10 +113,7 @@ test('a batch whose answer was lost with the sender goes again under its key: th
 test('the sender turns hidden or is frozen: it gives its role up, and a visible tab takes over', async () => {
   for (const leave of ['hide', 'freeze'] as const) {
     const browser = fakeBrowser();
-    const sender = browser.openTab({ batchSize: 1 });
-    await browser.settle();
-    const other = browser.openTab({ batchSize: 1 });
-    await browser.settle();
+    const { sender, follower: other } = await senderAndFollower(browser, { batchSize: 1 });
     if (leave === 'hide') sender.hide();
     else sender.freeze();
     await browser.settle();
@@ -139,10 +134,7 @@ test('the sender turns hidden or is frozen: it gives its role up, and a visible 
 
 /** A sender and a hidden follower that has handed it one entry, `'handed'`. */
 async function hiddenFollower(browser: ReturnType<typeof fakeBrowser>) {
-  const sender = browser.openTab();
-  await browser.settle();
-  const hidden = browser.openTab();
-  await browser.settle();
+  const { sender, follower: hidden } = await senderAndFollower(browser);
   hidden.hide();
   hidden.logger.error('handed');
   await browser.settle();
