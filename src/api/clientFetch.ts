@@ -3,7 +3,9 @@
  * same sign-in as the start-up calls. A screen names a path under the API base and gets fetch's
  * `Response`; the client keeps the session cookie and the token inside the API, ends the calls
  * of a client that ends, tells the shell when the gateway's session is over, and logs each
- * failure once without the query string (it may hold search terms and ids).
+ * failure once without the query string (it may hold search terms and ids). Under the gateway a
+ * call answered 401, or made while the session is over, waits for the sign-in and is sent again
+ * once when the session is back (src/session/).
  */
 import type { ApiBase } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
@@ -16,8 +18,22 @@ import type { Logger } from '../logging/types';
 export interface ClientFetchInit extends RequestInit {
   /** Sent as the JSON body, with `Content-Type: application/json` unless the headers set one. */
   json?: unknown;
-  /** How long the call may take before it rejects with a `TimeoutError`; default: the bootstrap `timeoutMs`. */
+  /** How long each attempt may take on the network before the call rejects with a `TimeoutError`; default: the bootstrap `timeoutMs`. */
   timeoutMs?: number;
+  /** `false`: a 401 under the gateway resolves as it is, instead of waiting for the sign-in; default true. */
+  waitForSignIn?: boolean;
+}
+
+/** What `client.fetch` needs of the session (src/session/): whether calls wait, and the wait. */
+interface SessionForCalls {
+  /** Whether the session is over and not back yet: a call waits before it is sent. */
+  waitsForSignIn(): boolean;
+  /** How many times the session came back: a 401 to a call sent before the last comeback is old news. */
+  comebacks(): number;
+  /** A 401 under the gateway: the session is over. Called for each such answer; the shell keeps it to one sign-in. */
+  ended(): void;
+  /** Resolves once the session is back for the same user; rejects with an aborting signal's reason, or when another user came back. */
+  wait(signals: readonly (AbortSignal | null | undefined)[]): Promise<void>;
 }
 
 export type ClientFetch = (path: string, init?: ClientFetchInit) => Promise<Response>;
@@ -34,8 +50,8 @@ export interface ClientFetchDeps {
   /** Aborted when the client ends: its calls still out reject with an `AbortError`. */
   endSignal: AbortSignal;
   log: Pick<Logger, 'error'>;
-  /** A 401 under the gateway: the session is over. Called for each such answer; the shell keeps it to one sign-in. */
-  onSessionEnded: () => void;
+  /** The gateway's session and the calls that wait for it to come back. */
+  session: SessionForCalls;
   timers?: Timers;
   page?: Partial<PageEvents>;
 }
@@ -84,18 +100,18 @@ function rejectionFor(
   return outcome.error;
 }
 
+/** A body a second attempt can send again: a stream is read by the first. */
+const canSendTwice = (body: BodyInit | null | undefined): boolean =>
+  typeof ReadableStream === 'undefined' || !(body instanceof ReadableStream);
+
 export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
-  return async (path, init = {}) => {
-    checkPath(path);
+  /** One attempt on the network: its own timeout, the API base and the token as they are now. */
+  const send = async (path: string, init: RequestInit, timeoutMs: number) => {
     const base = deps.apiBase();
-    const { json, timeoutMs = deps.timeoutMs, signal, ...rest } = init;
-    const headers = Object.fromEntries(new Headers(rest.headers));
-    if (json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      rest.body = JSON.stringify(json);
-    }
+    const { signal, ...rest } = init;
     const signIn = { origin: deps.origin, base, authType: deps.authType(), local: deps.local };
-    const signed = signedRequest(signIn, path, headers);
+    const signed = signedRequest(signIn, path, Object.fromEntries(new Headers(rest.headers)));
+    const sentAfter = deps.session.comebacks();
     const outcome = await exchange(
       deps.fetch,
       signed.url,
@@ -116,7 +132,40 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
     if (outcome.kind === 'noAnswer') throw rejectionFor(outcome, signal, where, timeoutMs, deps.log);
     const { status } = outcome.response;
     if (status >= 500) deps.log.error(`${where}: status ${status}`);
-    if (status === 401 && signIn.authType === 'secgw') deps.onSessionEnded();
-    return outcome.response;
+    const sessionEnded = status === 401 && signIn.authType === 'secgw';
+    if (sessionEnded && deps.session.comebacks() === sentAfter) deps.session.ended();
+    return { response: outcome.response, sessionEnded };
+  };
+
+  /** Waits for the sign-in; a wait the client's end cuts short rejects as a call out would. */
+  const waitForSession = (signal: AbortSignal | null | undefined) =>
+    deps.session.wait([signal, deps.endSignal]).catch((error: unknown) => {
+      if (signal?.aborted || !deps.endSignal.aborted) throw error;
+      throw new DOMException('EMWeb: client.fetch aborted, the client ended', 'AbortError');
+    });
+
+  return async (path, init = {}) => {
+    checkPath(path);
+    const { json, timeoutMs = deps.timeoutMs, waitForSignIn = true, ...rest } = init;
+    if (json !== undefined) {
+      const headers = new Headers(rest.headers);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      rest.headers = headers;
+      rest.body = JSON.stringify(json);
+    }
+    const waits = waitForSignIn !== false && canSendTwice(rest.body);
+    // A call made while the session is over is sent once it is back: its first attempt is then its only one.
+    let attemptsLeft = waits ? 2 : 1;
+    if (waits && deps.session.waitsForSignIn()) {
+      await waitForSession(rest.signal);
+      attemptsLeft = 1;
+    }
+    for (;;) {
+      const { response, sessionEnded } = await send(path, rest, timeoutMs);
+      attemptsLeft -= 1;
+      if (!sessionEnded || attemptsLeft === 0) return response;
+      // A 401 to a call sent before the session came back goes again at once.
+      if (deps.session.waitsForSignIn()) await waitForSession(rest.signal);
+    }
   };
 }

@@ -2,7 +2,7 @@
  * Which client runs in which element. `bootstrap` starts one (or returns the one there), `unmount`
  * ends it, whatever it is doing; the script tag starts one before its element exists.
  */
-import { checkRoutesOption, routeRun } from '../routes/attach';
+import { checkRoutesOption } from '../routes/option';
 import { mountClient, shadowRootOf } from './mount';
 import { type ClientRun, startClient } from './run';
 import type { BootstrapOptions, Client } from './types';
@@ -37,9 +37,8 @@ let routed: Element | undefined;
 
 function mountRun(element: Element, shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions): ClientRun {
   runs.set(element, run);
-  const routing = routeRun(run, options);
-  if (routing) routed = element;
-  mountClient(shadow, run, options, routing);
+  if (run._routing) routed = element;
+  mountClient(shadow, run, options);
   return run;
 }
 

@@ -13,6 +13,11 @@ export interface ClientDeps {
   /** The screens' calls of the product's API (api/clientFetch.ts). */
   fetch: Client['fetch'];
   onSignOut(client: Client): void;
+  /** The routing's, with the `routes` option; without it every URL is the browser's. */
+  navigate: Client['navigate'] | undefined;
+  /** The session's unsaved work (src/session/unsaved.ts): its one writer. */
+  setUnsaved(unsaved: boolean): void;
+  notify: Client['notify'];
   unmount(): Promise<void>;
 }
 
@@ -52,8 +57,9 @@ export function createClient(deps: ClientDeps): Client {
     logger,
     fetch: deps.fetch,
     reloadConfiguration: deps.reloadConfiguration,
-    // Without routes every URL is the browser's; bootstrap puts the routes' own in.
-    navigate: (url) => location.assign(url),
+    navigate: deps.navigate ?? ((url) => location.assign(url)),
+    setUnsaved: (unsaved) => deps.setUnsaved(unsaved),
+    notify: (text, options) => deps.notify(text, options),
     diagnostics: () => ({
       buildVersion: BUILD_VERSION,
       serverVersion: state.version.value ?? '',

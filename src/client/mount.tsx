@@ -6,11 +6,9 @@ import { computed } from '@preact/signals';
 import { h, render } from 'preact';
 import { readDisplayName } from '../auth/displayName';
 import { STORAGE_KEYS } from '../product/constants';
-import type { Routing } from '../routes/routing';
 import { App } from '../ui/App';
 import { resolveActions } from '../ui/actionList';
 import { builtInActions, runAction } from '../ui/actions';
-import { createNotices } from '../ui/notices';
 import type { Shell } from '../ui/shell';
 import { mergeStrings } from '../ui/strings';
 import { adoptStyles } from '../ui/styles';
@@ -25,31 +23,35 @@ export function shadowRootOf(element: Element): ShadowRoot {
   return shadow;
 }
 
-export function mountClient(shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions, routing?: Routing): void {
-  const notices = createNotices();
+export function mountClient(shadow: ShadowRoot, run: ClientRun, options: BootstrapOptions): void {
   const strings = mergeStrings(options.strings);
-  const { logger } = run._client;
+  const { _client: client, _day: day, _notices: notices, _routing: routing } = run;
   const shell: Shell = {
     _state: run._state,
-    _shellStatus: run._shellStatus,
+    _shellStatus: day.life.status,
+    _client: client,
     // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
     _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage().local.get(STORAGE_KEYS.jwt)) : null)),
-    _notice: notices.current,
+    _notices: notices,
+    _sessionEndsAt: day.expiry.endsAt,
+    _question: day.questions.open,
     _strings: strings,
-    _actions: resolveActions(options.actions, builtInActions(strings), (message) => console.warn(message)),
+    _actions: resolveActions(options.actions, builtInActions(strings, day.confirmSignOut), (message) => console.warn(message)),
     _render: options.render,
     _routing: routing,
-    _runAction: (action) => runAction(action, run._client, notices.show, strings.actionFailed),
+    _runAction: (action) => runAction(action, client, notices.notify, strings.actionFailed),
     _retry: run._retry,
     _signIn: run._signIn,
-    _reportScreenError: (error) => logger.error('EMWeb: a screen failed to render', error),
+    _signInMidDay: run._signInMidDay,
+    _signInHere: run._signInHere,
+    _screenLeft: () => day.unsaved.set(false),
+    _reportScreenError: (error) => client.logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
   // Links inside the client only: a click on the host page's own never reaches its shadow root.
   if (routing) shadow.addEventListener('click', routing.follow);
   run._onEnd(() => {
     if (routing) shadow.removeEventListener('click', routing.follow);
-    notices.dispose();
     render(null, shadow);
   });
 }

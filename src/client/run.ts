@@ -1,44 +1,54 @@
 /**
- * One client's life, without the DOM: its state and status, its start-up (again on Retry), the
- * configuration reload, sign-in and sign-out (shared with the other tabs of the origin: src/tabs/), and
- * its place on the page. It can start before its
- * mount element exists (the script tag starts it while the page is still parsing); mount.tsx
- * shows it, bootstrap.ts keeps it per element. Ending it, at any point, ends everything it runs.
+ * One client's life, without the DOM: its state, its start-up (again on Retry), the configuration
+ * reload, its session (src/session/: the shell's status, the calls waiting for a sign-in, unsaved
+ * work, the expiry notice), sign-in and sign-out shared with the other tabs of the origin
+ * (src/tabs/), its routes, and its place on the page. It can start before its mount element exists
+ * (the script tag starts it while the page is still parsing); mount.tsx shows it, bootstrap.ts
+ * keeps it per element. Ending it, at any point, ends everything it runs.
  */
 
-import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import { createClientFetch } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { AuthType } from '../auth/authType';
 import { currentFetch } from '../browser/http';
 import { letNodeExit } from '../browser/letNodeExit';
-import type { Logger } from '../logging/types';
 import { runsInProduction } from '../product/build';
 import { AUTH_PATH, STARTUP_TIMEOUT_MS } from '../product/constants';
 import { errorText } from '../product/text';
+import { createRouting, type Routing } from '../routes/routing';
+import { createWorkingDay, type WorkingDay } from '../session/workingDay';
 import { watchBreakpoint } from '../state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from '../state/clientState';
 import { openTabChannel } from '../tabs/channel';
-import { joinSessionTabs, SESSION_CHANNEL } from '../tabs/session';
+import { joinSessionTabs, SESSION_CHANNEL, type SessionTabs } from '../tabs/session';
 import { followToken, type StorageEvents, type Timers, type TokenFollower } from '../tabs/token';
+import { createNotices, type Notices } from '../ui/notices';
 import { createClient, known } from './client';
 import { getPage, type Page } from './page';
+import { createSignIn, type SignIn } from './signIn';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
-import type { ShellStatus } from './status';
 import type { BootstrapOptions, Client } from './types';
 
 export interface ClientRun {
   readonly _client: Client;
   readonly _state: ClientState;
-  readonly _shellStatus: ReadonlySignal<ShellStatus>;
+  /** The session's life and what hangs on it; its status is what the shell shows. */
+  readonly _day: WorkingDay;
+  readonly _notices: Notices;
+  /** With the `routes` option: the location's route. */
+  readonly _routing: Routing | undefined;
   /** The latest start (Retry begins another): resolves once start-up is done, rejects with the probe's error. */
   readonly _started: Promise<Client>;
   /** Whether the run has ended: nothing of it is left running. */
   readonly _ended: boolean;
   /** Starts afresh after a failed start. */
   _retry(): void;
-  /** The sign-in the gateway asks for: `onSignInRequired`, or the gateway's page. */
+  /** Start-up's sign-in: `onSignInRequired`, or the gateway's page in this tab. */
   _signIn(): void;
+  /** The mid-day sign-in: `onSignInRequired`, or the gateway's page in a new tab. */
+  _signInMidDay(): void;
+  /** The mid-day sign-in in this tab, once unsaved work is asked about. */
+  _signInHere(): void;
   /** Something to end first when the run ends (the UI: nothing the user sees waits on the network). */
   _onEnd(teardown: () => void): void;
   /** Ends the run: what was added with onEnd, the breakpoint watch, its place on the page. */
@@ -67,39 +77,19 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean,
   };
 }
 
-const defaultSignOut = (origin: string) => (client: Client) =>
-  client.state.authType.peek() === 'secgw' ? location.assign(origin + AUTH_PATH) : location.reload();
-
-/** The host's `onSignInRequired`, or the gateway's sign-in page coming back here; a host callback that throws is logged. */
-function signInFor(options: BootstrapOptions, origin: string, logger: Logger): () => void {
-  const signIn =
-    options.onSignInRequired ?? (() => location.assign(`${origin}${AUTH_PATH}?returnUrl=${encodeURIComponent(location.href)}`));
-  return () => {
-    try {
-      signIn();
-    } catch (error) {
-      logger.error('EMWeb: onSignInRequired failed', error);
-    }
-  };
-}
-
-/** Whether the run has ended: its status says so, and nothing of it is left running. */
-const hasEnded = (status: Signal<ShellStatus>): boolean => status.peek()._kind === 'ended';
-
 /**
- * How one start-up ends: the run's status says it (and whether the run has ended), and its promise
- * resolves with the session's client, or rejects as the probe did (or because the run ended first).
+ * How one start-up ends: the session's life says it, and its promise resolves with the client, or
+ * rejects as the probe did (or because the run ended first).
  */
-function settleStart(startup: Promise<void>, status: Signal<ShellStatus>, session: RunSession): Promise<Client> {
+function settleStart(startup: Promise<void>, day: WorkingDay, session: RunSession): Promise<Client> {
   const start = startup.then(
     () => {
-      if (hasEnded(status)) throw new Error(ENDED);
-      // A start the gateway refused stays on its sign-in: the sign-in's return starts afresh.
-      if (status.peek()._kind !== 'signInRequired') session.show();
+      if (day.life.hasEnded()) throw new Error(ENDED);
+      session.started();
       return session.client;
     },
     (error: unknown) => {
-      if (!hasEnded(status)) status.value = { _kind: 'failed', _message: errorText(error) };
+      day.life.failed(errorText(error));
       throw error;
     },
   );
@@ -120,11 +110,12 @@ interface RunParts {
   page: Page;
   deps: StartupDeps;
   state: ClientState;
-  status: Signal<ShellStatus>;
+  day: WorkingDay;
+  notices: Notices;
+  routing: Routing | undefined;
   events: StartupEvents;
   /** Aborted when the run ends: the calls still out answer `aborted`. */
   calls: AbortSignal;
-  ended(): boolean;
   end(): Promise<void>;
 }
 
@@ -132,16 +123,54 @@ interface RunParts {
 interface RunSession {
   client: Client;
   token: TokenFollower;
-  /** The shell's one way to ready: after a start, or after a reload that got past the gateway's refusal. */
-  show(): void;
+  /** Start-up is done: ready, unless the gateway asked for a sign-in meanwhile. */
+  started(): void;
   stop(): void;
 }
 
-function createSession({ options, page, deps, state, status, events, calls, ended, end }: RunParts): RunSession {
+/** The screens' calls: through the session, which holds them while a sign-in is under way. */
+function clientFetchFor({ deps, state, day, page, events, calls }: RunParts): Client['fetch'] {
+  return createClientFetch({
+    fetch: deps.fetch,
+    origin: deps.origin,
+    apiBase: () => known(state.apiBase.peek()),
+    authType: () => state.authType.peek(),
+    local: deps.local,
+    timeoutMs: deps.timeoutMs,
+    endSignal: calls,
+    log: page._logger,
+    session: {
+      waitsForSignIn: day.life.waitsForSignIn,
+      comebacks: day.life.comebacks,
+      // One sign-in for a burst of 401s: the session's life asks once, until the session is back.
+      ended: events.onSignInRequired,
+      wait: day.waiting.wait,
+    },
+  });
+}
+
+/** The tabs' share of the session: a sign-out anywhere ends it here; a sign-in anywhere brings it back. */
+function sessionTabsFor(parts: RunParts, reload: (events: StartupEvents) => Promise<unknown>, signOut: () => void): SessionTabs {
+  const { day, events } = parts;
+  return joinSessionTabs({
+    open: openTabChannel(SESSION_CHANNEL),
+    waitsForSignIn: () => ['signInRequired', 'sessionEnded'].includes(day.life.status.peek()._kind),
+    // This tab asked for a sign-in already: a refusal now leaves it on that, asking nothing more.
+    reload: () => reload({ ...events, onSignInRequired: () => {} }),
+    signOut,
+  });
+}
+
+function createSession(parts: RunParts): RunSession {
+  const { options, page, deps, state, day, notices, routing, events, end } = parts;
   const onSignOut = options.onSignOut ?? defaultSignOut(deps.origin);
   const reload = async (reloadEvents: StartupEvents) => {
     const config = await reloadConfiguration(deps, state.authType.peek(), reloadEvents);
-    if (config && status.peek()._kind === 'signInRequired') show();
+    // Past the gateway's refusal: the session is back.
+    if (config && ['signInRequired', 'sessionEnded'].includes(day.life.status.peek()._kind)) {
+      day.back();
+      tabs.signedIn();
+    }
     return config;
   };
   const client = createClient({
@@ -150,84 +179,70 @@ function createSession({ options, page, deps, state, status, events, calls, ende
     local: page.local,
     reloadConfiguration: () => reload(events),
     onSignOut: (signedOut) => {
+      day.signedOut();
       tabs.signedOut();
       onSignOut(signedOut);
     },
-    fetch: createClientFetch({
-      fetch: deps.fetch,
-      origin: deps.origin,
-      apiBase: () => known(state.apiBase.peek()),
-      authType: () => state.authType.peek(),
-      local: deps.local,
-      timeoutMs: deps.timeoutMs,
-      endSignal: calls,
-      log: page._logger,
-      // The gateway ended the session mid-day: one sign-in for a burst of 401s, until ready again.
-      onSessionEnded: () => {
-        if (status.peek()._kind !== 'signInRequired') events.onSignInRequired();
-      },
-    }),
+    fetch: clientFetchFor(parts),
+    navigate: routing?.navigate,
+    setUnsaved: day.unsaved.set,
+    notify: notices.notify,
     unmount: end,
   });
-  const storageEvents = globalThis as StorageEvents;
   const token = followToken({
     local: page.local,
-    events: storageEvents,
+    events: globalThis as StorageEvents,
     now: deps.now,
     timers: browserTimers,
-    onClaims: (claims) => {
+    onClaims: (claims, expiresAt) => {
       state.claims.value = claims;
+      day.expiry.follow(expiresAt);
     },
   });
-  const tabs = joinSessionTabs({
-    open: openTabChannel(SESSION_CHANNEL),
-    waitsForSignIn: () => status.peek()._kind === 'signInRequired',
-    // This tab asked for a sign-in already: a refusal now leaves it on that, asking nothing more.
-    reload: () => reload({ ...events, onSignInRequired: () => {} }),
-    signOut: () => {
-      if (ended()) return;
-      try {
-        onSignOut(client);
-      } catch (error) {
-        page._logger.error('EMWeb: onSignOut failed', error);
-      }
-    },
+  const tabs = sessionTabsFor(parts, reload, () => {
+    if (day.life.hasEnded()) return;
+    day.signedOut();
+    try {
+      onSignOut(client);
+    } catch (error) {
+      page._logger.error('EMWeb: onSignOut failed', error);
+    }
   });
-  const show = () => {
-    if (ended()) return;
-    status.value = { _kind: 'ready', _client: client };
+  const started = () => {
+    // A start the gateway refused stays on its sign-in: the sign-in's return brings it back.
+    if (day.life.status.peek()._kind !== 'loading') return;
+    day.life.started();
     tabs.signedIn();
   };
   const stop = () => {
     token.stop();
     tabs.stop();
   };
-  return { client, token, show, stop };
+  return { client, token, started, stop };
 }
+
+const defaultSignOut = (origin: string) => (client: Client) =>
+  client.state.authType.peek() === 'secgw' ? location.assign(origin + AUTH_PATH) : location.reload();
 
 /**
  * What start-up learns goes into the run's state while the run lasts; once it has read the claims,
  * the token's follower takes them over (`readToken`: reads the stored JWT's claims into the state,
- * and follows it from then on).
+ * and follows it from then on). A sign-in the gateway asks for goes to the session's life, which
+ * tells start-up's from mid-day's.
  */
-function startupEvents(
-  state: ClientState,
-  status: Signal<ShellStatus>,
-  signIn: () => void,
-  readToken: () => void,
-): StartupEvents {
+function startupEvents(state: ClientState, day: WorkingDay, signIn: SignIn, readToken: () => void): StartupEvents {
   return {
     onUpdate: (update) => {
-      if (hasEnded(status)) return;
+      if (day.life.hasEnded()) return;
       // The claims have one writer, the token's follower: start-up's reading of them only starts it.
       const { claims, ...facts } = update;
       applyStartupUpdate(state, facts);
       if (claims !== undefined) readToken();
     },
     onSignInRequired: () => {
-      if (hasEnded(status)) return;
-      status.value = { _kind: 'signInRequired' };
-      signIn();
+      const when = day.signInRequired();
+      if (when === 'startUp') signIn.atStartUp();
+      else if (when === 'midDay') signIn.hostCallback?.();
     },
   };
 }
@@ -239,12 +254,19 @@ export function startClient(options: BootstrapOptions): ClientRun {
   // Ending the run aborts its calls still out: they answer `aborted`, which nothing reports.
   const calls = new AbortController();
   const deps = startupDeps(page, options, production, calls.signal);
-  const state = createClientState(production, 'lg');
-  const status = signal<ShellStatus>({ _kind: 'loading' });
-  const ended = () => hasEnded(status);
-  const signIn = signInFor(options, deps.origin, page._logger);
+  const day = createWorkingDay({
+    local: page.local,
+    now: deps.now,
+    timers: browserTimers,
+    page: globalThis,
+    locks: globalThis.navigator?.locks,
+    warnBeforeMs: options.warnBeforeExpiryMs ?? 120_000,
+  });
+  const routing = options.routes ? createRouting(options.routes, window, day.guardMove) : undefined;
+  const state = createClientState(production, 'lg', { unsaved: day.unsaved.unsaved, route: routing?.route });
+  const signIn = createSignIn({ options, origin: deps.origin, logger: page._logger, day });
   // Start-up reads the claims last, after its calls: the session below exists by then.
-  const events = startupEvents(state, status, signIn, () => session.token.read());
+  const events = startupEvents(state, day, signIn, () => session.token.read());
   const startup = runStartup(deps, events);
 
   // A member of the page: the origin of the deps, its state, and how it would start the logger.
@@ -257,34 +279,42 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const stopBreakpoint = watchBreakpoint(globalThis.matchMedia?.bind(globalThis), (breakpoint) => {
     state.breakpoint.value = breakpoint;
   });
+  const notices = createNotices();
   const teardowns: (() => void)[] = [];
   const end = async () => {
-    if (ended()) return;
-    status.value = { _kind: 'ended' };
+    if (day.life.hasEnded()) return;
+    day.end();
     calls.abort();
     session.stop();
+    routing?.end();
     for (const teardown of teardowns) teardown();
+    notices.dispose();
     stopBreakpoint();
     await leavePage();
   };
-  const session = createSession({ options, page, deps, state, status, events, calls: calls.signal, ended, end });
-  let started = settleStart(startup, status, session);
+  const parts = { options, page, deps, state, day, notices, routing, events, calls: calls.signal, end };
+  const session = createSession(parts);
+  let started = settleStart(startup, day, session);
   return {
     _client: session.client,
     _state: state,
-    _shellStatus: status,
+    _day: day,
+    _notices: notices,
+    _routing: routing,
     get _started() {
       return started;
     },
     get _ended() {
-      return ended();
+      return day.life.hasEnded();
     },
     _retry() {
-      if (ended()) return;
-      status.value = { _kind: 'loading' };
-      started = settleStart(runStartup(deps, events), status, session);
+      if (day.life.hasEnded()) return;
+      day.life.loading();
+      started = settleStart(runStartup(deps, events), day, session);
     },
-    _signIn: signIn,
+    _signIn: signIn.atStartUp,
+    _signInMidDay: signIn.midDay,
+    _signInHere: signIn.here,
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };

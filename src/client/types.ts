@@ -4,6 +4,7 @@ import type { ClientConfiguration } from '../api/configuration';
 import type { Logger, LoggerOptions, LoggerStats } from '../logging/types';
 import type { NavigateOptions } from '../routes/types';
 import type { ClientStateView, StartupFacts } from '../state/clientState';
+import type { NotifyOptions } from '../ui/notices';
 import type { Strings } from '../ui/strings';
 
 /** What `bootstrap` resolves to: the facts start-up learnt (read live from `state`), and what a host may do with them. */
@@ -19,9 +20,21 @@ export interface Client extends StartupFacts {
    * `timeoutMs` (default: the bootstrap option). Resolves with the `Response` whatever its status;
    * rejects with the caller's signal's reason, a `TimeoutError` or `AbortError` DOMException (the
    * call took too long, the client ended), or fetch's own TypeError when no answer came. Under the
-   * gateway a 401 also shows "Sign-in required" and calls `onSignInRequired` (once for a burst).
+   * gateway a 401 mid-day shows the sign-in dialog over the screen and calls `onSignInRequired`
+   * (once for a burst); the call waits and is sent again once the session is back
+   * (`waitForSignIn: false` resolves with the 401 instead).
    */
   fetch(path: string, init?: ClientFetchInit): Promise<Response>;
+  /**
+   * Says whether the shown screen holds work the person would lose. While it does, a move inside the
+   * client, leaving the page and the built-in Sign out ask first. It clears when the screen goes.
+   */
+  setUnsaved(unsaved: boolean): void;
+  /**
+   * Shows `text` (as text) in the shell's notices: `info` (default) and `success` go after 6 s, an
+   * `error` stays until dismissed. Returns what dismisses it.
+   */
+  notify(text: string, options?: NotifyOptions): () => void;
   /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
   reloadConfiguration(): Promise<ClientConfiguration | false>;
   /** What a support request needs, nothing secret: versions, mode, API base, breakpoint, browser, logger figures. */
@@ -86,8 +99,13 @@ export interface BootstrapOptions {
   logger?: LoggerOptions;
   /** Uncaught errors and unhandled rejections go to `logger.error`; default true. */
   captureErrors?: boolean;
-  /** Called when the security gateway answers 401; default: go to `/auth/?returnUrl=<current URL>`. */
+  /**
+   * Called when the security gateway answers 401; default: at start-up go to
+   * `/auth/?returnUrl=<current URL>`, mid-day open it in a new tab from the sign-in dialog.
+   */
   onSignInRequired?: () => void;
+  /** How long before the stored JWT's `exp` the shell says the session ends, in ms; default 120000, `0`: never. */
+  warnBeforeExpiryMs?: number;
   /** The product's own screens, shown in the main area once start-up is done; default: the home view. */
   render?: (client: Client) => Screen;
   /** Screens by path pattern under /web/ (`''`, `'tickets'`, `'tickets/:id'`, `'*'`); not together with `render`. */

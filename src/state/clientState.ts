@@ -31,8 +31,16 @@ export interface ClientState {
   isCloud: Signal<boolean | null>;
   claims: Signal<Claims | null>;
   breakpoint: Signal<Breakpoint>;
-  /** With the `routes` option, the route shown (routes/attach.ts keeps it the routing's); else `null`. */
-  route: Signal<CurrentRoute | null>;
+  /** With the `routes` option, the route shown (the routing's own signal); else `null`. */
+  route: ReadonlySignal<CurrentRoute | null>;
+  /** Whether the shown screen holds unsaved work (the session's own signal). */
+  unsaved: ReadonlySignal<boolean>;
+}
+
+/** The signals other parts own, which the state shows beside its own. */
+interface OwnedElsewhere {
+  unsaved: ReadonlySignal<boolean>;
+  route: ReadonlySignal<CurrentRoute> | undefined;
 }
 
 /** The state as hosts and screens get it: every signal read-only, in its type and at run time. */
@@ -51,7 +59,10 @@ export function readOnlyState(state: ClientState): ClientStateView {
   return Object.freeze(view) as ClientStateView;
 }
 
-export function createClientState(production: boolean, breakpoint: Breakpoint): ClientState {
+/** Without a session or routes (the state's own tests, start-up alone): no unsaved work, no route. */
+const NONE_ELSEWHERE: OwnedElsewhere = { unsaved: signal(false), route: undefined };
+
+export function createClientState(production: boolean, breakpoint: Breakpoint, owned = NONE_ELSEWHERE): ClientState {
   const authType = signal<AuthType | null>(null);
   return {
     authType,
@@ -61,7 +72,8 @@ export function createClientState(production: boolean, breakpoint: Breakpoint): 
     isCloud: signal(null),
     claims: signal(null),
     breakpoint: signal(breakpoint),
-    route: signal(null),
+    route: owned.route ?? signal(null),
+    unsaved: owned.unsaved,
   };
 }
 

@@ -23,8 +23,11 @@ export interface TokenDeps {
   events: StorageEvents;
   now(): number;
   timers: Timers;
-  /** The claims of the stored JWT now; `null` without a valid one. */
-  onClaims(claims: Claims | null): void;
+  /**
+   * The claims of the stored JWT now (`null` without a valid one), and its `exp` in ms since the
+   * epoch, read even once it has passed (`null` without one): the expiry notice follows it.
+   */
+  onClaims(claims: Claims | null, expiresAt: number | null): void;
 }
 
 export interface TokenFollower {
@@ -42,8 +45,8 @@ export function followToken(deps: TokenDeps): TokenFollower {
     deps.timers.clear(expiry);
     const jwt = deps.local.get(STORAGE_KEYS.jwt);
     const claims = readClaims(jwt, deps.now());
-    deps.onClaims(claims);
     const expiresAt = claimsExpireAt(jwt);
+    deps.onClaims(claims, expiresAt);
     // Read again at `exp`: the claims turn null then (a timer that fired early, or a capped wait, waits again).
     if (claims && expiresAt !== null) {
       expiry = deps.timers.set(read, Math.min(Math.max(expiresAt - deps.now(), 0), LONGEST_TIMEOUT_MS));

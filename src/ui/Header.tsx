@@ -15,7 +15,7 @@ export function Header({ shell }: { shell: Shell }) {
   const authType = state.authType.value;
   const { _kind: kind } = shell._shellStatus.value;
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
-  const knowsUser = kind === 'ready' || kind === 'signInRequired';
+  const knowsUser = kind === 'ready' || kind === 'signInRequired' || kind === 'sessionEnded';
   // A start that failed never asked for the version: no placeholder waits for it.
   const serverVersion =
     kind === 'failed' ? '' : `${fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })} · `;

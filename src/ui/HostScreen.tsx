@@ -40,6 +40,8 @@ export interface HostScreenProps {
 /** A host screen that throws takes only itself down, never the shell; the server hears of it once. */
 export function HostScreen({ shell, render, client, headingRef }: HostScreenProps) {
   const [error, reset] = useErrorBoundary(shell._reportScreenError);
+  // A screen that goes takes its unsaved work with it: the next one starts with none.
+  useLayoutEffect(() => shell._screenLeft, []);
   if (error) {
     const strings = shell._strings;
     return (

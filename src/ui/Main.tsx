@@ -1,7 +1,7 @@
 import type { ComponentChild } from 'preact';
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'react';
-import type { ShellStatus } from '../client/status';
+import { type ShellStatus, showsScreen } from '../session/status';
 import { Home } from './Home';
 import { HostScreen } from './HostScreen';
 import { Panel } from './Panel';
@@ -66,10 +66,22 @@ export function Main({ shell }: { shell: Shell }) {
         {strings.loading}
       </p>
     );
-  } else if (shell._routing) {
-    content = <RoutedScreen shell={shell} routing={shell._routing} client={status._client} headingRef={heading} area={area} />;
-  } else if (shell._render) {
-    content = <HostScreen shell={shell} render={shell._render} client={status._client} headingRef={heading} />;
+  } else if (showsScreen(status) && shell._routing) {
+    // Another user back from a sign-in gets every screen afresh (`_screen`): nothing of the last one's stays.
+    content = (
+      <RoutedScreen
+        key={status._screen}
+        shell={shell}
+        routing={shell._routing}
+        client={shell._client}
+        headingRef={heading}
+        area={area}
+      />
+    );
+  } else if (showsScreen(status) && shell._render) {
+    content = (
+      <HostScreen key={status._screen} shell={shell} render={shell._render} client={shell._client} headingRef={heading} />
+    );
   } else {
     content = <Home state={shell._state} strings={strings} headingRef={heading} />;
   }

@@ -29,8 +29,14 @@ export function runAction(action: SpeedDialAction, client: Client, notify: (mess
     );
 }
 
-/** The speed dial's own actions; each returns the notice to show. */
-export function builtInActions(strings: Strings = DEFAULT_STRINGS): SpeedDialAction[] {
+/**
+ * The speed dial's own actions; each returns the notice to show. Sign out goes ahead once
+ * `confirmSignOut` says so (it asks while any tab has unsaved work).
+ */
+export function builtInActions(
+  strings: Strings = DEFAULT_STRINGS,
+  confirmSignOut: () => Promise<boolean> = async () => true,
+): SpeedDialAction[] {
   return [
     {
       label: strings.sendLogs,
@@ -53,6 +59,11 @@ export function builtInActions(strings: Strings = DEFAULT_STRINGS): SpeedDialAct
         }
       },
     },
-    { label: strings.signOut, run: (client: Client) => client.signOut() },
+    {
+      label: strings.signOut,
+      run: async (client: Client) => {
+        if (await confirmSignOut()) client.signOut();
+      },
+    },
   ];
 }

@@ -1,28 +1,72 @@
-import { type Signal, signal } from '@preact/signals';
+import { type ReadonlySignal, signal } from '@preact/signals';
 
-/** How long a notice stays up: long enough to read a sentence, short enough not to cover the page. */
-export const NOTICE_MS = 4000;
+/** How long an info or success notice stays up: long enough to read a sentence, short enough not to cover the page. */
+export const NOTICE_MS = 6000;
+
+/** `info` and `success` are polite and go by themselves; an `error` stays until it is dismissed. */
+type NoticeTone = 'info' | 'success' | 'error';
+
+export interface Notice {
+  readonly id: number;
+  readonly text: string;
+  readonly tone: NoticeTone;
+  /** How many times it was asked for while shown. */
+  readonly count: number;
+}
+
+export interface NotifyOptions {
+  tone?: NoticeTone;
+}
 
 export interface Notices {
-  /** The notice on screen, `''` for none. */
-  current: Signal<string>;
-  show(message: string): void;
+  /** The notices on screen, oldest first. */
+  readonly shown: ReadonlySignal<readonly Notice[]>;
+  /** Shows `text` (the same text while it is shown counts once more); returns what dismisses it. */
+  notify(text: string, options?: NotifyOptions): () => void;
+  dismiss(id: number): void;
   dispose(): void;
 }
 
-/** One notice at a time: a newer one replaces the last and starts its time afresh. */
+const TONES: readonly NoticeTone[] = ['info', 'success', 'error'];
+
+/**
+ * The shell's notices: the speed dial's reports and a screen's `client.notify`, in one list. A
+ * notice that is asked for again while shown is not added twice: its count goes up and, when it
+ * goes by itself, its time starts afresh.
+ */
 export function createNotices(): Notices {
-  const current = signal('');
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const shown = signal<readonly Notice[]>([]);
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  let lastId = 0;
+  const dismiss = (id: number) => {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+    shown.value = shown.peek().filter((notice) => notice.id !== id);
+  };
+  const goesAfterAWhile = (notice: Notice) => {
+    clearTimeout(timers.get(notice.id));
+    if (notice.tone !== 'error')
+      timers.set(
+        notice.id,
+        setTimeout(() => dismiss(notice.id), NOTICE_MS),
+      );
+  };
+  const notify = (text: string, options?: NotifyOptions) => {
+    const tone = TONES.includes(options?.tone as NoticeTone) ? (options?.tone as NoticeTone) : 'info';
+    const message = String(text);
+    const same = shown.peek().find((notice) => notice.text === message && notice.tone === tone);
+    const notice = same ? { ...same, count: same.count + 1 } : { id: ++lastId, text: message, tone, count: 1 };
+    shown.value = same ? shown.peek().map((old) => (old === same ? notice : old)) : [...shown.peek(), notice];
+    goesAfterAWhile(notice);
+    return () => dismiss(notice.id);
+  };
   return {
-    current,
-    show(message) {
-      current.value = message;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        current.value = '';
-      }, NOTICE_MS);
+    shown,
+    notify,
+    dismiss,
+    dispose() {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
     },
-    dispose: () => clearTimeout(timer),
   };
 }

@@ -1,8 +1,10 @@
-import type { ReadonlySignal, Signal } from '@preact/signals';
-import type { ShellStatus } from '../client/status';
+import type { ReadonlySignal } from '@preact/signals';
 import type { Client, Screen, SpeedDialAction } from '../client/types';
 import type { Routing } from '../routes/routing';
+import type { OpenQuestion } from '../session/question';
+import type { ShellStatus } from '../session/status';
 import type { ClientState } from '../state/clientState';
+import type { Notices } from './notices';
 import type { Strings } from './strings';
 
 /** Everything the UI reads, and the few things it may ask for. The UI imports no network code. */
@@ -12,8 +14,14 @@ export interface Shell {
   _shellStatus: ReadonlySignal<ShellStatus>;
   /** The signed-in user's name from the token, beside the claims; `null` when it gives none. */
   _userName: ReadonlySignal<string | null>;
-  /** A short message for the live region; cleared after a few seconds. */
-  _notice: Signal<string>;
+  /** The client the screens get. */
+  _client: Client;
+  /** The speed dial's reports and the screens' `client.notify`. */
+  _notices: Notices;
+  /** When the session ends, while the notice before it is up. */
+  _sessionEndsAt: ReadonlySignal<number | null>;
+  /** The unsaved-work question being asked, if any. */
+  _question: ReadonlySignal<OpenQuestion | null>;
   _strings: Strings;
   /** At most five. */
   _actions: SpeedDialAction[];
@@ -23,7 +31,14 @@ export interface Shell {
   /** Runs a speed-dial action; its failure becomes a notice, never an exception. */
   _runAction(action: SpeedDialAction): void;
   _retry(): void;
+  /** Start-up's sign-in, in this tab. */
   _signIn(): void;
+  /** The sign-in dialog's (and the expiry notice's): a new tab, or the host's `onSignInRequired`. */
+  _signInMidDay(): void;
+  /** Where the browser refused the new tab: this tab, once unsaved work is asked about. */
+  _signInHere(): void;
+  /** The screen was left (unmounted): its unsaved work goes with it. */
+  _screenLeft(): void;
   /** A host screen failed while rendering. */
   _reportScreenError(error: unknown): void;
 }

@@ -13,6 +13,23 @@ export const DEFAULT_STRINGS = {
   signInRequired: 'Sign-in required',
   signInRequiredDetail: 'The security gateway asks you to sign in.',
   signIn: 'Sign in',
+  /** The sign-in dialog, once Sign in opened the gateway in a new tab. */
+  signInElsewhere: 'Sign in in the new tab. This page carries on, with your work, once you are back.',
+  /** The sign-in dialog, when the browser did not open the new tab. */
+  newTabRefused: 'The browser did not open a new tab for the sign-in.',
+  signInHere: 'Sign in in this tab',
+  leaveTitle: 'Leave this page?',
+  leaveDetail: 'Changes you made will not be saved.',
+  stay: 'Stay',
+  leave: 'Leave',
+  signOutTitle: 'Sign out with unsaved changes?',
+  /** The notice before the session ends; `{time}` is the local time. */
+  sessionEnding: 'Your session ends at {time}.',
+  signInAgain: 'Sign in again',
+  /** A notice's close button. */
+  dismiss: 'Dismiss',
+  /** How many times a notice still shown was asked for. */
+  noticeCount: '×{count}',
   screenFailed: 'This screen failed',
   tryAgain: 'Try again',
   /** A location under /web/ that no route matches. */

@@ -5,6 +5,8 @@ import * as assert from 'uvu/assert';
 import { type ClientFetchDeps, createClientFetch } from '../../src/api/clientFetch';
 import type { ApiBase } from '../../src/auth/apiBase';
 import type { AuthType } from '../../src/auth/authType';
+import { createSessionLife } from '../../src/session/life';
+import { createWaitingCalls } from '../../src/session/waitingCalls';
 import { createProductServer, type ProductServerOptions, type Route } from '../../src/testing';
 import { deferred, memoryStorage, noAnswer, ORIGIN, recordingLog, rejection, settle } from '../fakes';
 
@@ -19,6 +21,10 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
   let base: ApiBase = options.auth && options.auth !== 'secgw' ? '/api/' : '/api/web/';
   let authType: AuthType = options.auth ?? 'secgw';
   let sessionEnded = 0;
+  // The session's own parts, as a run puts them together: its life and the calls waiting on it.
+  const life = createSessionLife();
+  life.started();
+  const waiting = createWaitingCalls();
   const clientFetch = createClientFetch({
     fetch: server.fetch,
     origin: ORIGIN,
@@ -28,7 +34,15 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
     timeoutMs: 10_000,
     endSignal: end.signal,
     log,
-    onSessionEnded: () => void sessionEnded++,
+    session: {
+      waitsForSignIn: life.waitsForSignIn,
+      comebacks: life.comebacks,
+      ended: () => {
+        sessionEnded++;
+        life.signInRequired();
+      },
+      wait: waiting.wait,
+    },
     ...overrides,
   });
   return {
@@ -38,6 +52,13 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
     end,
     clientFetch,
     sessionEnded: () => sessionEnded,
+    life,
+    waiting,
+    /** The session is back for the same user, as a run brings it back. */
+    signBackIn() {
+      life.back(false);
+      waiting.release();
+    },
     switchTo(mode: AuthType, newBase: ApiBase) {
       authType = mode;
       base = newBase;
@@ -289,16 +310,17 @@ test("not logged: 2xx, 4xx, the caller's abort, the client's end, the page leavi
 
 // ---- the session ends mid-day
 
-test('under the gateway a 401 resolves for its caller and tells the shell; other modes and other statuses do not', async () => {
+test('under the gateway a 401 tells the shell; waitForSignIn: false resolves with it; other modes and other statuses do not', async () => {
   const routes = {
     'GET /api/web/tickets': { status: 401 },
     'GET /api/tickets': { status: 401 },
     'GET /api/web/x': { status: 403 },
   };
-  const { clientFetch, sessionEnded, switchTo } = setup({ routes });
-  const response = await clientFetch('tickets');
+  const { clientFetch, sessionEnded, switchTo, signBackIn } = setup({ routes });
+  const response = await clientFetch('tickets', { waitForSignIn: false });
   assert.is(response.status, 401);
   assert.is(sessionEnded(), 1);
+  signBackIn();
   await clientFetch('x');
   assert.is(sessionEnded(), 1, 'a 403 is the screen’s business');
   for (const mode of ['oracle', 'token'] as const) {
@@ -306,6 +328,118 @@ test('under the gateway a 401 resolves for its caller and tells the shell; other
     assert.is((await clientFetch('tickets')).status, 401);
   }
   assert.is(sessionEnded(), 1, 'only the gateway’s 401 ends the session');
+});
+
+// ---- calls wait for the sign-in
+
+/** A server whose gateway answers 401 until `signedIn` says otherwise; tickets answer 200 then. */
+function gatewaySetup() {
+  let signedIn = true;
+  const routes = {
+    [`GET ${TICKETS}`]: () => (signedIn ? { status: 200, body: [{ id: 'SD-1' }] } : { status: 401 }),
+    'PUT /api/web/tickets/SD-1': () => (signedIn ? { status: 200, body: { saved: true } } : { status: 401 }),
+  };
+  const made = setup({ routes });
+  const sent = (method: string) => made.server.requests.filter((request) => request.method === method).length;
+  const signedInNow = (now: boolean) => () => {
+    signedIn = now;
+  };
+  return { ...made, sent, signOut: signedInNow(false), signIn: signedInNow(true) };
+}
+
+test('a call answered 401 waits, and is sent again once when the session is back: it resolves as that attempt does', async () => {
+  const { clientFetch, signOut, signIn, signBackIn, sent, sessionEnded, log } = gatewaySetup();
+  signOut();
+  let settled = false;
+  const saving = clientFetch('tickets/SD-1', { method: 'PUT', json: { comment: 'typed for ten minutes' } }).finally(() => {
+    settled = true;
+  });
+  await settle();
+  assert.is(sent('PUT'), 1);
+  assert.is(settled, false, 'the call waits for the sign-in');
+  assert.is(sessionEnded(), 1);
+  signIn();
+  signBackIn();
+  const response = await saving;
+  assert.is(response.status, 200);
+  assert.is(sent('PUT'), 2, 'sent again once');
+  assert.equal(entries(log), [], 'a waiting call is no failure');
+});
+
+test('a call made while the sign-in is asked for waits before it is sent, and is sent once', async () => {
+  const { clientFetch, signOut, signIn, signBackIn, sent } = gatewaySetup();
+  signOut();
+  const first = clientFetch('tickets');
+  await settle();
+  const later = clientFetch('tickets');
+  await settle();
+  assert.is(sent('GET'), 1, 'the later call is held, not sent into the 401');
+  signIn();
+  signBackIn();
+  assert.is((await first).status, 200);
+  assert.is((await later).status, 200);
+  assert.is(sent('GET'), 3);
+});
+
+test("a waiting call rejects with its caller's signal's reason, or an AbortError when the client ends; nothing more is sent", async () => {
+  const { clientFetch, signOut, signIn, signBackIn, sent, end } = gatewaySetup();
+  signOut();
+  const caller = new AbortController();
+  const mine = clientFetch('tickets', { signal: caller.signal });
+  const other = clientFetch('tickets');
+  await settle();
+  const reason = new Error('the screen gave up');
+  caller.abort(reason);
+  assert.is(await rejection(mine), reason);
+  end.abort();
+  const ended = await rejection(other);
+  assert.instance(ended, DOMException);
+  assert.is((ended as DOMException).name, 'AbortError');
+  signIn();
+  signBackIn();
+  await settle();
+  assert.is(sent('GET'), 2, 'neither was sent again');
+});
+
+test('another user back: a waiting call rejects with an Error saying so, and is not sent', async () => {
+  const { clientFetch, signOut, waiting, sent } = gatewaySetup();
+  signOut();
+  const call = clientFetch('tickets');
+  await settle();
+  waiting.turnAway(new Error('EMWeb: the call was not sent: another user signed in'));
+  assert.match(String(await rejection(call)), 'another user');
+  assert.is(sent('GET'), 1);
+});
+
+test('a stream body cannot be sent twice: its 401 resolves as it is', async () => {
+  const { clientFetch, signOut, sent } = gatewaySetup();
+  signOut();
+  const body = new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{}'));
+      controller.close();
+    },
+  });
+  const response = await clientFetch('tickets/SD-1', { method: 'PUT', body, duplex: 'half' } as RequestInit);
+  assert.is(response.status, 401);
+  assert.is(sent('PUT'), 1);
+});
+
+test('timeoutMs counts time on the network, not the wait for the sign-in', async () => {
+  const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const { clientFetch, signOut, signIn, signBackIn } = gatewaySetup();
+    signOut();
+    const call = clientFetch('tickets', { timeoutMs: 1000 });
+    await clock.tickAsync(10);
+    await clock.tickAsync(60_000);
+    signIn();
+    signBackIn();
+    const response = await call;
+    assert.is(response.status, 200, 'a minute of waiting is no timeout');
+  } finally {
+    clock.uninstall();
+  }
 });
 
 test.run();

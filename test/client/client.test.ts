@@ -17,6 +17,9 @@ function setup(onSignOut: (client: Client) => void = () => {}) {
     reloadConfiguration: async () => false,
     fetch: () => Promise.reject(new Error('no API in this test')),
     onSignOut: onSignOut,
+    navigate: undefined,
+    setUnsaved: () => {},
+    notify: () => () => {},
     unmount: async () => {},
   });
   return { state, local, client };

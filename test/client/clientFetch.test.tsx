@@ -24,7 +24,10 @@ test.before.each(() => {
 const shadowText = () => fixture.el.shadowRoot?.textContent ?? '';
 const screen = () => 'The tickets screen';
 
-test('the session ends mid-day: 401s to several calls at once show Sign-in required once, the header stays, each 401 resolves', async () => {
+const dialog = () => fixture.el.shadowRoot?.querySelector('[role=dialog]') ?? null;
+const sent = (path: string) => fixture.server.requests.filter((request) => request.path === path).length;
+
+test('the session ends mid-day: the screen stays under the sign-in dialog, onSignInRequired once for a burst, the calls wait', async () => {
   let asked = 0;
   const client = await bootstrap({ production: true, captureErrors: false, render: screen, onSignInRequired: () => asked++ });
   await settle();
@@ -33,43 +36,59 @@ test('the session ends mid-day: 401s to several calls at once show Sign-in requi
   assert.is(asked, 0);
 
   signedIn = false;
-  const responses = await Promise.all([client.fetch('tickets'), client.fetch('tickets?page=2'), client.fetch('tickets')]);
+  let settled = 0;
+  const calls = [client.fetch('tickets'), client.fetch('tickets?page=2'), client.fetch('tickets')].map((call) =>
+    call.finally(() => void settled++),
+  );
+  await settle();
+  assert.is(asked, 1, 'onSignInRequired once for the burst');
+  const later = client.fetch('tickets').finally(() => void settled++);
+  await settle();
+  assert.is(asked, 1, 'and not again while the sign-in is under way');
+  assert.is(settled, 0, 'every call waits for the sign-in');
+  assert.is(sent('/api/web/tickets'), 4, 'the call made while the dialog is up was not sent');
+  assert.ok(dialog(), 'the sign-in dialog is up');
+  assert.is(dialog()?.getAttribute('aria-modal'), 'true');
+  assert.match(dialog()?.textContent ?? '', 'Sign-in required');
+  assert.match(shadowText(), 'The tickets screen', 'the screen stays beneath it');
+  assert.ok(fixture.el.shadowRoot?.querySelector('.frame')?.hasAttribute('inert'), 'and is inert');
+  assert.match(fixture.el.shadowRoot?.querySelector('header')?.textContent ?? '', 'Acme Service Desk', 'the header stays');
+
+  signedIn = true;
+  assert.ok(await client.reloadConfiguration());
+  const responses = await Promise.all([...calls, later]);
   assert.equal(
     responses.map((response) => response.status),
-    [401, 401, 401],
+    [200, 200, 200, 200],
   );
-  assert.is(asked, 1, 'onSignInRequired once for the burst');
-  await client.fetch('tickets');
-  assert.is(asked, 1, 'and not again while the sign-in is under way');
+  assert.is(sent('/api/web/tickets'), 8, 'each sent again once');
   await settle();
-  assert.match(shadowText(), 'Sign-in required');
-  assert.not.match(shadowText(), 'The tickets screen');
-  assert.ok(fixture.el.shadowRoot?.querySelector('header'), 'the header stays');
-  assert.match(fixture.el.shadowRoot?.querySelector('header')?.textContent ?? '', 'Acme Service Desk');
+  assert.is(dialog(), null, 'the dialog is gone from the DOM');
+  assert.not.ok(fixture.el.shadowRoot?.querySelector('.frame')?.hasAttribute('inert'));
 });
 
-test('a reloadConfiguration that then succeeds brings the shell back to ready with the screen; a later 401 asks again', async () => {
+test('a reload still refused keeps the dialog, asking nothing more; one that succeeds brings the screen back; a later 401 asks again', async () => {
   let asked = 0;
   const client = await bootstrap({ production: true, captureErrors: false, render: screen, onSignInRequired: () => asked++ });
   signedIn = false;
-  await client.fetch('tickets');
+  void client.fetch('tickets', { waitForSignIn: false });
   await settle();
-  assert.match(shadowText(), 'Sign-in required');
+  assert.ok(dialog());
   assert.is(await client.reloadConfiguration(), false, 'still signed out: stays');
   await settle();
-  assert.match(shadowText(), 'Sign-in required');
+  assert.ok(dialog());
 
   signedIn = true;
   assert.ok(await client.reloadConfiguration());
   await settle();
-  assert.not.match(shadowText(), 'Sign-in required');
+  assert.is(dialog(), null);
   assert.match(shadowText(), 'The tickets screen');
 
   signedIn = false;
-  await client.fetch('tickets');
+  assert.is((await client.fetch('tickets', { waitForSignIn: false })).status, 401, 'waitForSignIn: false resolves with the 401');
   await settle();
-  assert.match(shadowText(), 'Sign-in required');
-  assert.is(asked, 3, 'the reload that failed asked once, each session end once');
+  assert.ok(dialog());
+  assert.is(asked, 2, 'each session end asked once');
 });
 
 test('the bootstrap timeoutMs is each client.fetch’s default: a call with no answer rejects with a TimeoutError', async () => {

@@ -188,9 +188,9 @@ test('the floating action button appears only once the client is ready', async (
 test('a notice is announced in a polite live region', async () => {
   const { shell } = fakeShell();
   render(<App shell={shell} />, fixture.host);
-  shell._notice.value = 'Configuration reloaded';
+  shell._notices.notify('Configuration reloaded');
   await settle();
-  assert.is(fixture.host.querySelector('[aria-live=polite]')?.textContent, 'Configuration reloaded');
+  assert.match(fixture.host.querySelector('[aria-live=polite]')?.textContent ?? '', 'Configuration reloaded');
 });
 
 test('the breakpoint is on the shell for its styles, and follows the state', async () => {

@@ -22,6 +22,9 @@ function clientWith({ flush = { sent: 0, kept: 0, dropped: 0 }, reload = false a
     reloadConfiguration: async () => reload,
     fetch: () => Promise.reject(new Error('no API in this test')),
     onSignOut: (c) => void signedOut.push(c),
+    navigate: undefined,
+    setUnsaved: () => {},
+    notify: () => () => {},
     unmount: async () => {},
   });
   return { client, signedOut };

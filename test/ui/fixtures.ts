@@ -3,11 +3,13 @@ import { signal } from '@preact/signals';
 import { render } from 'react-dom';
 import type { Test } from 'uvu';
 import { createClient } from '../../src/client/client';
-import type { ShellStatus } from '../../src/client/status';
 import type { Client, SpeedDialAction } from '../../src/client/types';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
 import { errorText } from '../../src/product/text';
+import { createQuestions } from '../../src/session/question';
+import type { ShellStatus } from '../../src/session/status';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
+import { createNotices } from '../../src/ui/notices';
 import type { Shell } from '../../src/ui/shell';
 import { DEFAULT_STRINGS } from '../../src/ui/strings';
 import { memoryStorage } from '../fakes';
@@ -16,25 +18,50 @@ import { memoryStorage } from '../fakes';
  * A shell that is loading, with whatever the test overrides; every request it makes recorded in
  * `calls`. `status` and `userName` (the token's name) are the test's to set.
  */
-export function fakeShell(overrides: Partial<Shell> = {}) {
+export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeLogger().logger) {
   const calls: string[] = [];
-  const state = createClientState(true, 'lg');
+  const unsaved = signal(false);
+  const state = createClientState(true, 'lg', { unsaved, route: undefined });
   const status = signal<ShellStatus>({ _kind: 'loading' });
   const userName = signal<string | null>(null);
+  const signOuts: Client[] = [];
+  const notices = createNotices();
+  const questions = createQuestions();
+  const sessionEndsAt = signal<number | null>(null);
+  const client = createClient({
+    state,
+    logger,
+    local: memoryStorage(),
+    reloadConfiguration: async () => false,
+    fetch: () => Promise.reject(new Error('no API in this test')),
+    onSignOut: (signedOut) => void signOuts.push(signedOut),
+    navigate: undefined,
+    setUnsaved: (value) => {
+      unsaved.value = value;
+    },
+    notify: notices.notify,
+    unmount: async () => {},
+  });
   const shell: Shell = {
     _state: state,
     _shellStatus: status,
-    _notice: signal(''),
+    _client: client,
+    _notices: notices,
+    _sessionEndsAt: sessionEndsAt,
+    _question: questions.open,
     _userName: userName,
     _strings: DEFAULT_STRINGS,
     _actions: [],
     _runAction: (action) => calls.push(`run:${action.label}`),
     _retry: () => calls.push('retry'),
     _signIn: () => calls.push('signIn'),
+    _signInMidDay: () => calls.push('signInMidDay'),
+    _signInHere: () => calls.push('signInHere'),
+    _screenLeft: () => calls.push('screenLeft'),
     _reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
-  return { shell, calls, state, status, userName };
+  return { shell, calls, state, status, userName, client, signOuts, notices, questions, unsaved, sessionEndsAt };
 }
 
 const EMPTY_STATS: LoggerStats = {
@@ -72,8 +99,7 @@ export function fakeLogger(flushResult: FlushResult = { sent: 0, kept: 0, droppe
 
 /** The shell with start-up done: secgw in production, a configuration, a version, the cloud, a user. */
 export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fakeLogger().logger) {
-  const made = fakeShell(overrides);
-  const signOuts: Client[] = [];
+  const made = fakeShell(overrides, logger);
   applyStartupUpdate(made.state, {
     authType: 'secgw',
     config: { displayName: 'Acme Service Desk', configurationItemName: 'ACME-1' },
@@ -81,17 +107,8 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     isCloud: true,
     claims: { userId: 'ann' },
   });
-  const client = createClient({
-    state: made.state,
-    logger: logger,
-    local: memoryStorage(),
-    reloadConfiguration: async () => false,
-    fetch: () => Promise.reject(new Error('no API in this test')),
-    onSignOut: (signedOut) => void signOuts.push(signedOut),
-    unmount: async () => {},
-  });
-  made.status.value = { _kind: 'ready', _client: client };
-  return { ...made, client, signOuts };
+  made.status.value = { _kind: 'ready', _screen: 0 };
+  return made;
 }
 
 export const actionsNamed = (...labels: string[]): SpeedDialAction[] => labels.map((label) => ({ label, run() {} }));

@@ -3,33 +3,71 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createNotices, NOTICE_MS } from '../../src/ui/notices';
 
-test('a notice shows, and goes after its time; a newer one replaces it and starts the time afresh', () => {
+function withClock(run: (clock: ReturnType<typeof FakeTimers.install>) => void) {
   const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
-    const notices = createNotices();
-    notices.show('Logs sent');
-    assert.is(notices.current.value, 'Logs sent');
-    clock.tick(NOTICE_MS - 1000);
-    notices.show('Configuration reloaded');
-    clock.tick(NOTICE_MS - 1);
-    assert.is(notices.current.value, 'Configuration reloaded');
-    clock.tick(1);
-    assert.is(notices.current.value, '');
+    run(clock);
   } finally {
     clock.uninstall();
   }
-});
+}
 
-test('dispose stops the timer, so an unmounted client leaves none behind', () => {
-  const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
-  try {
+const texts = (notices: ReturnType<typeof createNotices>) =>
+  notices.shown.value.map((notice) => `${notice.tone}:${notice.text}×${notice.count}`);
+
+test('an info or success notice goes after 6 s; several show together, oldest first', () =>
+  withClock((clock) => {
     const notices = createNotices();
-    notices.show('x');
+    notices.notify('Logs sent');
+    clock.tick(NOTICE_MS - 1000);
+    notices.notify('Saved', { tone: 'success' });
+    assert.equal(texts(notices), ['info:Logs sent×1', 'success:Saved×1']);
+    clock.tick(1000);
+    assert.equal(texts(notices), ['success:Saved×1']);
+    clock.tick(NOTICE_MS - 1000);
+    assert.equal(texts(notices), []);
+    assert.is(NOTICE_MS, 6000);
+  }));
+
+test('an error notice stays until it is dismissed; notify returns what dismisses it', () =>
+  withClock((clock) => {
+    const notices = createNotices();
+    const dismiss = notices.notify('The ticket could not be saved', { tone: 'error' });
+    clock.tick(NOTICE_MS * 10);
+    assert.equal(texts(notices), ['error:The ticket could not be saved×1']);
+    dismiss();
+    assert.equal(texts(notices), []);
+  }));
+
+test('the same text while it is shown is not added again: it counts, and its time starts afresh', () =>
+  withClock((clock) => {
+    const notices = createNotices();
+    notices.notify('Saved', { tone: 'success' });
+    clock.tick(NOTICE_MS - 1);
+    notices.notify('Saved', { tone: 'success' });
+    assert.equal(texts(notices), ['success:Saved×2']);
+    clock.tick(NOTICE_MS - 1);
+    assert.equal(texts(notices), ['success:Saved×2']);
+    clock.tick(1);
+    assert.equal(texts(notices), []);
+    notices.notify('Saved', { tone: 'success' });
+    assert.equal(texts(notices), ['success:Saved×1'], 'once gone, it is new again');
+  }));
+
+test('an unknown tone is info; the text is taken as text', () =>
+  withClock(() => {
+    const notices = createNotices();
+    notices.notify('<b>x</b>', { tone: 'loud' as never });
+    assert.equal(texts(notices), ['info:<b>x</b>×1']);
+  }));
+
+test('dispose stops the timers, so an unmounted client leaves none behind', () =>
+  withClock((clock) => {
+    const notices = createNotices();
+    notices.notify('x');
+    notices.notify('y', { tone: 'success' });
     notices.dispose();
     assert.is(clock.countTimers(), 0);
-  } finally {
-    clock.uninstall();
-  }
-});
+  }));
 
 test.run();

@@ -1,7 +1,4 @@
-import { effect } from '@preact/signals';
-import type { ClientRun } from '../client/run';
 import type { BootstrapOptions } from '../client/types';
-import { createRouting, type Routing } from './routing';
 
 /**
  * Refuses what cannot be routed, before anything starts: `routes` with `render`, and a second
@@ -16,20 +13,4 @@ export function checkRoutesOption(options: BootstrapOptions, routedElement: Elem
     // Named as a selector would: `#emweb`, else its tag.
     throw new Error(`EMWeb: routes already run in ${routedElement.id ? `#${routedElement.id}` : routedElement.localName}`);
   }
-}
-
-/** Gives a run its routes: its client's navigate and state.route follow the routing, which ends with the run. */
-export function routeRun(run: ClientRun, options: BootstrapOptions): Routing | undefined {
-  if (!options.routes) return undefined;
-  const routing = createRouting(options.routes, window);
-  const { route } = run._state;
-  const stopFollowing = effect(() => {
-    route.value = routing.route.value;
-  });
-  run._client.navigate = routing.navigate;
-  run._onEnd(() => {
-    stopFollowing();
-    routing.end();
-  });
-  return routing;
 }

@@ -1,0 +1,82 @@
+/**
+ * The session's life, with one writer: every change of the shell's status goes through here, so
+ * that the rules (an ended client stays ended; a sign-in asked for after the client was ready keeps
+ * the screen) hold in one place. The client, the tabs, `client.fetch` and the UI read `status`.
+ */
+import { type ReadonlySignal, signal } from '@preact/signals';
+import type { ShellStatus, SignInStep } from './status';
+
+export interface SessionLife {
+  readonly status: ReadonlySignal<ShellStatus>;
+  /** A start (or Retry) is asking the server. */
+  loading(): void;
+  /** Start-up is done: ready, unless the gateway asked for a sign-in meanwhile. */
+  started(): void;
+  /** The probe rejected. */
+  failed(message: string): void;
+  /**
+   * The gateway asks for a sign-in. Before the client was ready it is start-up's (`'startUp'`: the
+   * sign-in happens in this tab); once ready it is mid-day's (`'midDay'`: the screen stays); a
+   * session already ended, or a client that ended, asks nothing more (`null`).
+   */
+  signInRequired(): 'startUp' | 'midDay' | null;
+  /** How far the mid-day sign-in got. */
+  signInStep(step: SignInStep): void;
+  /** The session is back: ready again; `freshScreen` when another user came back. */
+  back(freshScreen: boolean): void;
+  /** The client ended: for good. */
+  end(): void;
+  hasEnded(): boolean;
+  /** Whether calls wait now: the session ended mid-day and is not back yet. */
+  waitsForSignIn(): boolean;
+  /** How many times the session came back after a sign-in was asked for. */
+  comebacks(): number;
+}
+
+export function createSessionLife(): SessionLife {
+  const status = signal<ShellStatus>({ _kind: 'loading' });
+  let comebacks = 0;
+  const now = () => status.peek();
+  const set = (next: ShellStatus) => {
+    if (now()._kind !== 'ended') status.value = next;
+  };
+  const screen = () => {
+    const current = now();
+    return '_screen' in current ? current._screen : 0;
+  };
+  return {
+    status,
+    loading: () => set({ _kind: 'loading' }),
+    started() {
+      if (now()._kind === 'loading') set({ _kind: 'ready', _screen: screen() });
+    },
+    failed: (message) => set({ _kind: 'failed', _message: message }),
+    signInRequired() {
+      const { _kind: kind } = now();
+      if (kind === 'ready') {
+        set({ _kind: 'sessionEnded', _screen: screen(), _signIn: 'asked' });
+        return 'midDay';
+      }
+      if (kind === 'loading' || kind === 'failed') {
+        set({ _kind: 'signInRequired' });
+        return 'startUp';
+      }
+      return null;
+    },
+    signInStep(step) {
+      const current = now();
+      if (current._kind === 'sessionEnded') set({ ...current, _signIn: step });
+    },
+    back(freshScreen) {
+      const { _kind: kind } = now();
+      if (kind === 'signInRequired' || kind === 'sessionEnded') {
+        comebacks += 1;
+        set({ _kind: 'ready', _screen: screen() + (freshScreen ? 1 : 0) });
+      }
+    },
+    end: () => set({ _kind: 'ended' }),
+    hasEnded: () => now()._kind === 'ended',
+    waitsForSignIn: () => now()._kind === 'sessionEnded',
+    comebacks: () => comebacks,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The calls that wait for the sign-in: each is held until the session is back, then goes on (the
+ * same user came back) or is turned away (another user did: nothing of the last user's is sent for
+ * the next). A waiting call can still be given up at any time through its signals.
+ */
+
+export interface WaitingCalls {
+  /**
+   * Resolves once the session is back for the same user. Rejects with the reason of the first of
+   * `signals` to abort, or with the error a user change gives.
+   */
+  wait(signals: readonly (AbortSignal | null | undefined)[]): Promise<void>;
+  /** The session is back for the same user: every waiting call goes on. */
+  release(): void;
+  /** Every waiting call rejects with `error`. */
+  turnAway(error: unknown): void;
+  /** How many calls wait now. */
+  readonly size: number;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export function createWaitingCalls(): WaitingCalls {
+  const waiters = new Set<Waiter>();
+  const settleAll = (settle: (waiter: Waiter) => void) => {
+    for (const waiter of [...waiters]) settle(waiter);
+  };
+  return {
+    wait(signals) {
+      const given = signals.filter((signal): signal is AbortSignal => !!signal);
+      const aborted = given.find((signal) => signal.aborted);
+      if (aborted) return Promise.reject(aborted.reason);
+      return new Promise<void>((resolve, reject) => {
+        const settle = (finish: () => void) => {
+          waiters.delete(waiter);
+          for (const stop of stopListening) stop();
+          finish();
+        };
+        const waiter: Waiter = { resolve: () => settle(resolve), reject: (error) => settle(() => reject(error)) };
+        const stopListening = given.map((signal) => {
+          const onAbort = () => waiter.reject(signal.reason);
+          signal.addEventListener('abort', onAbort);
+          return () => signal.removeEventListener('abort', onAbort);
+        });
+        waiters.add(waiter);
+      });
+    },
+    release: () => settleAll((waiter) => waiter.resolve()),
+    turnAway: (error) => settleAll((waiter) => waiter.reject(error)),
+    get size() {
+      return waiters.size;
+    },
+  };
+}

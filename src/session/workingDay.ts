@@ -1,0 +1,113 @@
+/**
+ * A working day that loses nothing: the session's life and what hangs on it, put together in one
+ * place. The gateway asks for a sign-in mid-day: the screen stays and the calls wait, remembering
+ * who left. The session comes back: the same user's calls go on; another user's are turned away,
+ * the unsaved work goes and the screen is shown afresh. A move, or a sign-out, asks first while
+ * there is unsaved work.
+ */
+import type { SafeStorage } from '../browser/storage';
+import { STORAGE_KEYS } from '../product/constants';
+import type { Timers } from '../tabs/token';
+import { createExpiryWarning, type ExpiryWarning } from './expiry';
+import { createSessionLife, type SessionLife } from './life';
+import { createQuestions, type Questions } from './question';
+import { createUnsavedWork, UNSAVED_LOCK_PREFIX, type UnsavedWork } from './unsaved';
+import { isSameUser, userOf } from './user';
+import { createWaitingCalls, type WaitingCalls } from './waitingCalls';
+
+/** Asks before a move: `go` makes it, `stay` puts the location back. */
+export type MoveGuard = (go: () => void, stay: () => void) => void;
+
+export interface WorkingDayDeps {
+  local: SafeStorage;
+  now(): number;
+  timers: Timers;
+  /** The window: `beforeunload`. */
+  page: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  locks: LockManager | undefined;
+  /** `warnBeforeExpiryMs`. */
+  warnBeforeMs: number;
+}
+
+export interface WorkingDay {
+  readonly life: SessionLife;
+  readonly waiting: WaitingCalls;
+  readonly unsaved: UnsavedWork;
+  readonly questions: Questions;
+  readonly expiry: ExpiryWarning;
+  /** The gateway asks for a sign-in: start-up's, mid-day's (the user who left is noted), or none. */
+  signInRequired(): ReturnType<SessionLife['signInRequired']>;
+  /** The session is back (a configuration loaded past the gateway). */
+  back(): void;
+  /** Asks before a move drops unsaved work; a move that goes ahead leaves the work behind. */
+  guardMove: MoveGuard;
+  /** Whether the built-in Sign out goes ahead: it asks when this or another tab has unsaved work. */
+  confirmSignOut(): Promise<boolean>;
+  /** A sign-out goes ahead: nothing unsaved holds it up. */
+  signedOut(): void;
+  end(): void;
+}
+
+/** The error a waiting call rejects with when the session came back for someone else. */
+export const USER_CHANGED = 'EMWeb: the call was not sent: another user signed in';
+
+export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
+  const life = createSessionLife();
+  const waiting = createWaitingCalls();
+  const questions = createQuestions();
+  const unsaved = createUnsavedWork({
+    page: deps.page,
+    locks: deps.locks,
+    lockName: UNSAVED_LOCK_PREFIX + Math.random().toString(36).slice(2),
+  });
+  const expiry = createExpiryWarning({ warnBeforeMs: deps.warnBeforeMs, now: deps.now, timers: deps.timers });
+  const storedUser = () => userOf(deps.local.get(STORAGE_KEYS.jwt));
+  let userWhoLeft: string | null = null;
+
+  const back = () => {
+    const wasMidDay = life.waitsForSignIn();
+    const sameUser = !wasMidDay || isSameUser(userWhoLeft, storedUser());
+    if (!sameUser) {
+      questions.close();
+      unsaved.set(false);
+    }
+    life.back(!sameUser);
+    if (sameUser) waiting.release();
+    else waiting.turnAway(new Error(USER_CHANGED));
+  };
+
+  return {
+    life,
+    waiting,
+    unsaved,
+    questions,
+    expiry,
+    signInRequired() {
+      const when = life.signInRequired();
+      if (when === 'midDay') userWhoLeft = storedUser();
+      return when;
+    },
+    back,
+    guardMove(go, stay) {
+      if (!unsaved.unsaved.peek()) return go();
+      void questions.ask('leave').then((leave) => {
+        if (!leave) return stay();
+        unsaved.set(false);
+        go();
+      });
+    },
+    async confirmSignOut() {
+      return !(await unsaved.anyTab()) || questions.ask('signOut');
+    },
+    signedOut() {
+      questions.close();
+      unsaved.set(false);
+    },
+    end() {
+      life.end();
+      questions.close();
+      unsaved.stop();
+      expiry.stop();
+    },
+  };
+}

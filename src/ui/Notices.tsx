@@ -1,0 +1,51 @@
+import { h } from 'preact';
+import type { Notice } from './notices';
+import type { Shell } from './shell';
+import { fill } from './strings';
+
+function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
+  const strings = shell._strings;
+  return (
+    <div class={`notice ${notice.tone}`}>
+      <span>{notice.text}</span>
+      {notice.count > 1 && <span class="count">{fill(strings.noticeCount, { count: notice.count })}</span>}
+      {/* Its sign is drawn by the stylesheet: the region's text is the notice's alone. */}
+      <button type="button" class="close" aria-label={strings.dismiss} onClick={() => shell._notices.dismiss(notice.id)} />
+    </div>
+  );
+}
+
+/** "Your session ends at 14:02." with a way to sign in again before it does. */
+function SessionEnding({ shell, endsAt }: { shell: Shell; endsAt: number }) {
+  const strings = shell._strings;
+  const time = new Date(endsAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return (
+    <div class="notice info" role="status">
+      <span>{fill(strings.sessionEnding, { time })}</span>
+      <button type="button" class="secondary" onClick={shell._signInMidDay}>
+        {strings.signInAgain}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Where the shell and the screens say short things: polite ones (`info`, `success`) in a status
+ * region, errors in an alert region. The regions are always there, so that a screen reader hears
+ * what is added to them.
+ */
+export function Notices({ shell }: { shell: Shell }) {
+  const shown = shell._notices.shown.value;
+  const endsAt = shell._sessionEndsAt.value;
+  return (
+    <div class="notices">
+      {endsAt !== null && <SessionEnding shell={shell} endsAt={endsAt} />}
+      <div role="status" aria-live="polite">
+        {shown.map((notice) => notice.tone !== 'error' && <NoticeItem key={notice.id} shell={shell} notice={notice} />)}
+      </div>
+      <div role="alert">
+        {shown.map((notice) => notice.tone === 'error' && <NoticeItem key={notice.id} shell={shell} notice={notice} />)}
+      </div>
+    </div>
+  );
+}
