@@ -30,10 +30,18 @@ interface SessionForCalls {
   waitsForSignIn(): boolean;
   /** How many times the session came back: a 401 to a call sent before the last comeback is old news. */
   comebacks(): number;
-  /** A 401 under the gateway: the session is over. Called for each such answer; the shell keeps it to one sign-in. */
-  ended(): void;
-  /** Resolves once the session is back for the same user; rejects with an aborting signal's reason, or when another user came back. */
-  wait(signals: readonly (AbortSignal | null | undefined)[]): Promise<void>;
+  /** Who the stored token signs in now (its `userId`), read at each attempt. */
+  user(): string | null;
+  /**
+   * A 401 under the gateway to a call sent as `sentAs`: the session is over. Called for each such
+   * answer; the shell keeps it to one sign-in.
+   */
+  ended(sentAs: string | null): void;
+  /**
+   * Resolves once the session is back for `sentAs`; rejects with an aborting signal's reason, or
+   * when another user came back.
+   */
+  wait(signals: readonly (AbortSignal | null | undefined)[], sentAs: string | null): Promise<void>;
 }
 
 export type ClientFetch = (path: string, init?: ClientFetchInit) => Promise<Response>;
@@ -112,6 +120,7 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
     const signIn = { origin: deps.origin, base, authType: deps.authType(), local: deps.local };
     const signed = signedRequest(signIn, path, Object.fromEntries(new Headers(rest.headers)));
     const sentAfter = deps.session.comebacks();
+    const sentAs = deps.session.user();
     const outcome = await exchange(
       deps.fetch,
       signed.url,
@@ -133,13 +142,13 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
     const { status } = outcome.response;
     if (status >= 500) deps.log.error(`${where}: status ${status}`);
     const sessionEnded = status === 401 && signIn.authType === 'secgw';
-    if (sessionEnded && deps.session.comebacks() === sentAfter) deps.session.ended();
-    return { response: outcome.response, sessionEnded };
+    if (sessionEnded && deps.session.comebacks() === sentAfter) deps.session.ended(sentAs);
+    return { response: outcome.response, sessionEnded, sentAs };
   };
 
   /** Waits for the sign-in; a wait the client's end cuts short rejects as a call out would. */
-  const waitForSession = (signal: AbortSignal | null | undefined) =>
-    deps.session.wait([signal, deps.endSignal]).catch((error: unknown) => {
+  const waitForSession = (signal: AbortSignal | null | undefined, sentAs: string | null) =>
+    deps.session.wait([signal, deps.endSignal], sentAs).catch((error: unknown) => {
       if (signal?.aborted || !deps.endSignal.aborted) throw error;
       throw new DOMException('EMWeb: client.fetch aborted, the client ended', 'AbortError');
     });
@@ -157,15 +166,15 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
     // A call made while the session is over is sent once it is back: its first attempt is then its only one.
     let attemptsLeft = waits ? 2 : 1;
     if (waits && deps.session.waitsForSignIn()) {
-      await waitForSession(rest.signal);
+      await waitForSession(rest.signal, deps.session.user());
       attemptsLeft = 1;
     }
     for (;;) {
-      const { response, sessionEnded } = await send(path, rest, timeoutMs);
+      const { response, sessionEnded, sentAs } = await send(path, rest, timeoutMs);
       attemptsLeft -= 1;
       if (!sessionEnded || attemptsLeft === 0) return response;
       // A 401 to a call sent before the session came back goes again at once.
-      if (deps.session.waitsForSignIn()) await waitForSession(rest.signal);
+      if (deps.session.waitsForSignIn()) await waitForSession(rest.signal, sentAs);
     }
   };
 }

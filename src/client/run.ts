@@ -142,9 +142,10 @@ function clientFetchFor({ deps, state, day, page, events, calls }: RunParts): Cl
     session: {
       waitsForSignIn: day.life.waitsForSignIn,
       comebacks: day.life.comebacks,
+      user: day.storedUser,
       // One sign-in for a burst of 401s: the session's life asks once, until the session is back.
-      ended: events.onSignInRequired,
-      wait: day.waiting.wait,
+      ended: (sentAs) => events.onSignInRequired(sentAs),
+      wait: day.waitForSession,
     },
   });
 }
@@ -239,8 +240,8 @@ function startupEvents(state: ClientState, day: WorkingDay, signIn: SignIn, read
       applyStartupUpdate(state, facts);
       if (claims !== undefined) readToken();
     },
-    onSignInRequired: () => {
-      const when = day.signInRequired();
+    onSignInRequired: (sentAs) => {
+      const when = day.signInRequired(sentAs);
       if (when === 'startUp') signIn.atStartUp();
       else if (when === 'midDay') signIn.hostCallback?.();
     },

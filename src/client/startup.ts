@@ -32,8 +32,11 @@ export interface StartupDeps {
 /** What start-up tells its caller as it goes; neither may throw. */
 export interface StartupEvents {
   onUpdate(update: StartupUpdate): void;
-  /** The security gateway refused the configuration call (401): called as soon as that answer arrives. */
-  onSignInRequired(): void;
+  /**
+   * The security gateway refused a call (401): called as soon as that answer arrives; a screen's
+   * call says whom it was sent as.
+   */
+  onSignInRequired(sentAs?: string | null): void;
 }
 
 /** The calls of a mode: the start-up's deps, with the mode's API base and headers. */

@@ -35,8 +35,15 @@ export interface WorkingDay {
   readonly unsaved: UnsavedWork;
   readonly questions: Questions;
   readonly expiry: ExpiryWarning;
-  /** The gateway asks for a sign-in: start-up's, mid-day's (the user who left is noted), or none. */
-  signInRequired(): ReturnType<SessionLife['signInRequired']>;
+  /**
+   * The gateway asks for a sign-in: start-up's, mid-day's, or none. Mid-day the user who left is
+   * noted: the one the refused call was sent as, else the stored token's.
+   */
+  signInRequired(sentAs?: string | null): ReturnType<SessionLife['signInRequired']>;
+  /** Who the stored token signs in now. */
+  storedUser(): string | null;
+  /** Resolves once the session is back for `sentAs`; rejects as the waiting calls do, or when another user came back. */
+  waitForSession(signals: readonly (AbortSignal | null | undefined)[], sentAs: string | null): Promise<void>;
   /** The session is back (a configuration loaded past the gateway). */
   back(): void;
   /** Asks before a move drops unsaved work; a move that goes ahead leaves the work behind. */
@@ -82,10 +89,16 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
     unsaved,
     questions,
     expiry,
-    signInRequired() {
+    signInRequired(sentAs) {
       const when = life.signInRequired();
-      if (when === 'midDay') userWhoLeft = storedUser();
+      if (when === 'midDay') userWhoLeft = sentAs === undefined ? storedUser() : sentAs;
       return when;
+    },
+    storedUser,
+    async waitForSession(signals, sentAs) {
+      await waiting.wait(signals);
+      // A call sent as someone the session did not come back for: what it carries is not the next user's.
+      if (!isSameUser(sentAs, storedUser())) throw new Error(USER_CHANGED);
     },
     back,
     guardMove(go, stay) {

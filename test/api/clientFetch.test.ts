@@ -37,11 +37,12 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
     session: {
       waitsForSignIn: life.waitsForSignIn,
       comebacks: life.comebacks,
+      user: () => null,
       ended: () => {
         sessionEnded++;
         life.signInRequired();
       },
-      wait: waiting.wait,
+      wait: (signals) => waiting.wait(signals),
     },
     ...overrides,
   });

@@ -1,0 +1,117 @@
+import '../setup';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createSignIn } from '../../src/client/signIn';
+import { createWorkingDay } from '../../src/session/workingDay';
+import { memoryStorage, settle } from '../fakes';
+import { fakeLogger } from '../ui/fixtures';
+
+function setup(options = {}) {
+  const day = createWorkingDay({
+    local: memoryStorage(),
+    now: () => 0,
+    timers: { set: () => 0, clear: () => {} },
+    page: new EventTarget(),
+    locks: undefined,
+    warnBeforeMs: 0,
+  });
+  day.life.started();
+  day.signInRequired();
+  const { logger, errors } = fakeLogger();
+  return { day, errors, signIn: createSignIn({ options, origin: 'https://desk.example', logger, day }) };
+}
+
+/** Replaces window.open and location.assign for the test, recording what they were asked. */
+function recordNavigation(opened: Window | null) {
+  const asked: string[] = [];
+  const open = window.open;
+  const assign = location.assign;
+  window.open = ((url: string, target: string) => {
+    asked.push(`open ${url} ${target}`);
+    return opened;
+  }) as typeof window.open;
+  Object.defineProperty(location, 'assign', { configurable: true, value: (url: string) => void asked.push(`assign ${url}`) });
+  return {
+    asked,
+    restore() {
+      window.open = open;
+      Object.defineProperty(location, 'assign', { configurable: true, value: assign });
+    },
+  };
+}
+
+test('mid-day Sign in opens the gateway in a new tab, coming back to the client under /web/; the tab gets no opener', () => {
+  history.replaceState(null, '', '/web/tickets/SD-1?tab=notes');
+  const tab = { opener: window } as unknown as Window;
+  const navigation = recordNavigation(tab);
+  try {
+    const { signIn, day } = setup();
+    signIn.midDay();
+    assert.equal(navigation.asked, [
+      `open https://desk.example/auth/?returnUrl=${encodeURIComponent('http://localhost/web/tickets/SD-1?tab=notes')} _blank`,
+    ]);
+    assert.is(tab.opener, null);
+    assert.equal(day.life.status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'elsewhere' });
+  } finally {
+    navigation.restore();
+    history.replaceState(null, '', '/web/');
+  }
+});
+
+test('a page outside /web/ comes back to /web/', () => {
+  history.replaceState(null, '', '/host/page.html');
+  const navigation = recordNavigation({} as Window);
+  try {
+    setup().signIn.midDay();
+    assert.match(navigation.asked[0] ?? '', `returnUrl=${encodeURIComponent('http://localhost/web/')} `);
+  } finally {
+    navigation.restore();
+    history.replaceState(null, '', '/web/');
+  }
+});
+
+test('a refused tab: the dialog says so; this tab is offered, asking first about unsaved work', async () => {
+  const navigation = recordNavigation(null);
+  try {
+    const { signIn, day } = setup();
+    signIn.midDay();
+    assert.equal(day.life.status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'refused' });
+    day.unsaved.set(true);
+    signIn.here();
+    await settle();
+    day.questions.open.value?.answer(false);
+    await settle();
+    assert.equal(navigation.asked, [navigation.asked[0]], 'Stay: nothing more');
+    signIn.here();
+    await settle();
+    day.questions.open.value?.answer(true);
+    await settle();
+    assert.match(navigation.asked[1] ?? '', /^assign https:\/\/desk\.example\/auth\/\?returnUrl=/);
+    assert.is(day.unsaved.unsaved.value, false);
+  } finally {
+    navigation.restore();
+  }
+});
+
+test("a host's onSignInRequired is called instead of a new tab; one that throws is logged", () => {
+  let asked = 0;
+  const navigation = recordNavigation(null);
+  try {
+    const { signIn } = setup({ onSignInRequired: () => asked++ });
+    signIn.midDay();
+    signIn.atStartUp();
+    assert.is(asked, 2);
+    assert.equal(navigation.asked, []);
+    const throwing = setup({
+      onSignInRequired: () => {
+        throw new Error('host bug');
+      },
+    });
+    throwing.signIn.midDay();
+    assert.is(throwing.errors.length, 1);
+  } finally {
+    navigation.restore();
+  }
+});
+
+test.run();

@@ -1,0 +1,68 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createExpiryWarning, warningDelay } from '../../src/session/expiry';
+
+test('warningDelay: the wait until `warnBeforeMs` before exp; 0 when inside it; null without exp or with 0', () => {
+  assert.is(warningDelay(1_000_000, 0, 120_000), 880_000);
+  assert.is(warningDelay(100_000, 0, 120_000), 0);
+  assert.is(warningDelay(50, 100, 120_000), 0, 'passed already: due now');
+  assert.is(warningDelay(null, 0, 120_000), null);
+  assert.is(warningDelay(1_000_000, 0, 0), null, '0 turns it off');
+});
+
+/** A clock and timers that the test moves by hand. */
+function manualTimers() {
+  let now = 0;
+  let pending: { at: number; run: () => void } | null = null;
+  return {
+    now: () => now,
+    timers: {
+      set: (run: () => void, ms: number) => {
+        pending = { at: now + ms, run };
+        return pending;
+      },
+      clear: (id: unknown) => {
+        if (id === pending) pending = null;
+      },
+    },
+    advance(ms: number) {
+      now += ms;
+      const due = pending;
+      if (due && due.at <= now) {
+        pending = null;
+        due.run();
+      }
+    },
+  };
+}
+
+test('the notice comes up warnBeforeMs before exp, and a newer JWT takes it away', () => {
+  const clock = manualTimers();
+  const warning = createExpiryWarning({ warnBeforeMs: 120_000, now: clock.now, timers: clock.timers });
+  warning.follow(600_000);
+  assert.is(warning.endsAt.value, null);
+  clock.advance(479_999);
+  assert.is(warning.endsAt.value, null);
+  clock.advance(1);
+  assert.is(warning.endsAt.value, 600_000);
+  warning.follow(3_600_000);
+  assert.is(warning.endsAt.value, null, 'a newer token');
+  warning.follow(null);
+  assert.is(warning.endsAt.value, null);
+});
+
+test('an exp that passes leaves the notice up until a newer JWT; stop clears the wait', () => {
+  const clock = manualTimers();
+  const warning = createExpiryWarning({ warnBeforeMs: 120_000, now: clock.now, timers: clock.timers });
+  warning.follow(60_000);
+  assert.is(warning.endsAt.value, 60_000, 'inside the window at once');
+  clock.advance(120_000);
+  warning.follow(60_000);
+  assert.is(warning.endsAt.value, 60_000, 'the same token read again at its exp');
+  warning.follow(10_000_000);
+  warning.stop();
+  clock.advance(10_000_000);
+  assert.is(warning.endsAt.value, null);
+});
+
+test.run();

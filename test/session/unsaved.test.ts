@@ -1,0 +1,76 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createUnsavedWork, UNSAVED_LOCK_PREFIX } from '../../src/session/unsaved';
+import { settle } from '../fakes';
+
+/** Web Locks as the tabs of one origin share them: a lock is held while its callback's promise is pending. */
+function sharedLocks() {
+  const held = new Set<string>();
+  const locks = {
+    request: async (name: string, callback: () => Promise<void>) => {
+      held.add(name);
+      try {
+        await callback();
+      } finally {
+        held.delete(name);
+      }
+    },
+    query: async () => ({ held: [...held].map((name) => ({ name })), pending: [] }),
+  } as unknown as LockManager;
+  return { locks, held };
+}
+
+const beforeUnload = (page: EventTarget) => {
+  const event = new Event('beforeunload', { cancelable: true });
+  page.dispatchEvent(event);
+  return event.defaultPrevented;
+};
+
+test('beforeunload asks only while there is unsaved work', () => {
+  const page = new EventTarget();
+  const work = createUnsavedWork({ page, locks: undefined, lockName: `${UNSAVED_LOCK_PREFIX}a` });
+  assert.is(beforeUnload(page), false);
+  work.set(true);
+  assert.is(work.unsaved.value, true);
+  assert.is(beforeUnload(page), true);
+  work.set(false);
+  assert.is(beforeUnload(page), false, 'the listener is gone');
+  work.set(true);
+  work.stop();
+  assert.is(work.unsaved.value, false);
+  assert.is(beforeUnload(page), false, 'an ended client asks nothing');
+});
+
+test('a tab with unsaved work holds its lock; another tab sees it, and sees it go', async () => {
+  const { locks, held } = sharedLocks();
+  const mine = createUnsavedWork({ page: new EventTarget(), locks, lockName: `${UNSAVED_LOCK_PREFIX}mine` });
+  const other = createUnsavedWork({ page: new EventTarget(), locks, lockName: `${UNSAVED_LOCK_PREFIX}other` });
+  assert.is(await mine.anyTab(), false);
+  other.set(true);
+  await settle();
+  assert.ok(held.has(`${UNSAVED_LOCK_PREFIX}other`));
+  assert.is(await mine.anyTab(), true, 'another tab has unsaved work');
+  other.set(false);
+  await settle();
+  assert.is(await mine.anyTab(), false);
+  mine.set(true);
+  assert.is(await mine.anyTab(), true, 'this tab’s own counts');
+  assert.is(await other.anyTab(), true);
+});
+
+test('locks that throw, or none: only this tab’s own work counts', async () => {
+  const throwing = { request: () => Promise.reject(new Error('no')), query: () => Promise.reject(new Error('no')) };
+  const work = createUnsavedWork({ page: new EventTarget(), locks: throwing as unknown as LockManager, lockName: 'x' });
+  work.set(true);
+  assert.is(await work.anyTab(), true);
+  work.set(false);
+  assert.is(await work.anyTab(), false);
+});
+
+test('only a boolean true marks work unsaved', () => {
+  const work = createUnsavedWork({ page: new EventTarget(), locks: undefined, lockName: 'x' });
+  work.set('yes' as unknown as boolean);
+  assert.is(work.unsaved.value, false);
+});
+
+test.run();
