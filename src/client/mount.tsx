@@ -28,23 +28,23 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const { _client: client, _day: day, _notices: notices, _routing: routing } = run;
   const shell: Shell = {
     _state: run._state,
-    _shellStatus: day.life.status,
+    _shellStatus: day._life._status,
     _client: client,
     // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
     _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage().local.get(STORAGE_KEYS.jwt)) : null)),
     _notices: notices,
-    _sessionEndsAt: day.expiry.endsAt,
-    _question: day.questions.open,
+    _sessionEndsAt: day._expiry._endsAt,
+    _question: day._questions._open,
     _strings: strings,
-    _actions: resolveActions(options.actions, builtInActions(strings, day.confirmSignOut), (message) => console.warn(message)),
+    _actions: resolveActions(options.actions, builtInActions(strings, day._confirmSignOut), (message) => console.warn(message)),
     _render: options.render,
     _routing: routing,
-    _runAction: (action) => runAction(action, client, notices.notify, strings.actionFailed),
+    _runAction: (action) => runAction(action, client, notices._notify, strings.actionFailed),
     _retry: run._retry,
     _signIn: run._signIn,
     _signInMidDay: run._signInMidDay,
     _signInHere: run._signInHere,
-    _screenLeft: () => day.unsaved.set(false),
+    _screenLeft: () => day._unsaved._set(false),
     _reportScreenError: (error) => client.logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);

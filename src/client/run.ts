@@ -84,12 +84,12 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean,
 function settleStart(startup: Promise<void>, day: WorkingDay, session: RunSession): Promise<Client> {
   const start = startup.then(
     () => {
-      if (day.life.hasEnded()) throw new Error(ENDED);
+      if (day._life._hasEnded()) throw new Error(ENDED);
       session.started();
       return session.client;
     },
     (error: unknown) => {
-      day.life.failed(errorText(error));
+      day._life._failed(errorText(error));
       throw error;
     },
   );
@@ -140,12 +140,12 @@ function clientFetchFor({ deps, state, day, page, events, calls }: RunParts): Cl
     endSignal: calls,
     log: page._logger,
     session: {
-      waitsForSignIn: day.life.waitsForSignIn,
-      comebacks: day.life.comebacks,
-      user: day.storedUser,
+      waitsForSignIn: day._life._waitsForSignIn,
+      comebacks: day._life._comebacks,
+      user: day._storedUser,
       // One sign-in for a burst of 401s: the session's life asks once, until the session is back.
       ended: (sentAs) => events.onSignInRequired(sentAs),
-      wait: day.waitForSession,
+      wait: day._waitForSession,
     },
   });
 }
@@ -155,7 +155,7 @@ function sessionTabsFor(parts: RunParts, reload: (events: StartupEvents) => Prom
   const { day, events } = parts;
   return joinSessionTabs({
     open: openTabChannel(SESSION_CHANNEL),
-    waitsForSignIn: () => ['signInRequired', 'sessionEnded'].includes(day.life.status.peek()._kind),
+    waitsForSignIn: () => ['signInRequired', 'sessionEnded'].includes(day._life._status.peek()._kind),
     // This tab asked for a sign-in already: a refusal now leaves it on that, asking nothing more.
     reload: () => reload({ ...events, onSignInRequired: () => {} }),
     signOut,
@@ -168,8 +168,8 @@ function createSession(parts: RunParts): RunSession {
   const reload = async (reloadEvents: StartupEvents) => {
     const config = await reloadConfiguration(deps, state.authType.peek(), reloadEvents);
     // Past the gateway's refusal: the session is back.
-    if (config && ['signInRequired', 'sessionEnded'].includes(day.life.status.peek()._kind)) {
-      day.back();
+    if (config && ['signInRequired', 'sessionEnded'].includes(day._life._status.peek()._kind)) {
+      day._back();
       tabs.signedIn();
     }
     return config;
@@ -180,14 +180,14 @@ function createSession(parts: RunParts): RunSession {
     local: page.local,
     reloadConfiguration: () => reload(events),
     onSignOut: (signedOut) => {
-      day.signedOut();
+      day._signedOut();
       tabs.signedOut();
       onSignOut(signedOut);
     },
     fetch: clientFetchFor(parts),
     navigate: routing?.navigate,
-    setUnsaved: day.unsaved.set,
-    notify: notices.notify,
+    setUnsaved: day._unsaved._set,
+    notify: notices._notify,
     unmount: end,
   });
   const token = followToken({
@@ -197,12 +197,12 @@ function createSession(parts: RunParts): RunSession {
     timers: browserTimers,
     onClaims: (claims, expiresAt) => {
       state.claims.value = claims;
-      day.expiry.follow(expiresAt);
+      day._expiry._follow(expiresAt);
     },
   });
   const tabs = sessionTabsFor(parts, reload, () => {
-    if (day.life.hasEnded()) return;
-    day.signedOut();
+    if (day._life._hasEnded()) return;
+    day._signedOut();
     try {
       onSignOut(client);
     } catch (error) {
@@ -211,8 +211,8 @@ function createSession(parts: RunParts): RunSession {
   });
   const started = () => {
     // A start the gateway refused stays on its sign-in: the sign-in's return brings it back.
-    if (day.life.status.peek()._kind !== 'loading') return;
-    day.life.started();
+    if (day._life._status.peek()._kind !== 'loading') return;
+    day._life._started();
     tabs.signedIn();
   };
   const stop = () => {
@@ -234,16 +234,16 @@ const defaultSignOut = (origin: string) => (client: Client) =>
 function startupEvents(state: ClientState, day: WorkingDay, signIn: SignIn, readToken: () => void): StartupEvents {
   return {
     onUpdate: (update) => {
-      if (day.life.hasEnded()) return;
+      if (day._life._hasEnded()) return;
       // The claims have one writer, the token's follower: start-up's reading of them only starts it.
       const { claims, ...facts } = update;
       applyStartupUpdate(state, facts);
       if (claims !== undefined) readToken();
     },
     onSignInRequired: (sentAs) => {
-      const when = day.signInRequired(sentAs);
-      if (when === 'startUp') signIn.atStartUp();
-      else if (when === 'midDay') signIn.hostCallback?.();
+      const when = day._signInRequired(sentAs);
+      if (when === 'startUp') signIn._atStartUp();
+      else if (when === 'midDay') signIn._hostCallback?.();
     },
   };
 }
@@ -263,8 +263,8 @@ export function startClient(options: BootstrapOptions): ClientRun {
     locks: globalThis.navigator?.locks,
     warnBeforeMs: options.warnBeforeExpiryMs ?? 120_000,
   });
-  const routing = options.routes ? createRouting(options.routes, window, day.guardMove) : undefined;
-  const state = createClientState(production, 'lg', { unsaved: day.unsaved.unsaved, route: routing?.route });
+  const routing = options.routes ? createRouting(options.routes, window, day._guardMove) : undefined;
+  const state = createClientState(production, 'lg', { unsaved: day._unsaved._unsaved, route: routing?.route });
   const signIn = createSignIn({ options, origin: deps.origin, logger: page._logger, day });
   // Start-up reads the claims last, after its calls: the session below exists by then.
   const events = startupEvents(state, day, signIn, () => session.token.read());
@@ -283,13 +283,13 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const notices = createNotices();
   const teardowns: (() => void)[] = [];
   const end = async () => {
-    if (day.life.hasEnded()) return;
-    day.end();
+    if (day._life._hasEnded()) return;
+    day._end();
     calls.abort();
     session.stop();
     routing?.end();
     for (const teardown of teardowns) teardown();
-    notices.dispose();
+    notices._dispose();
     stopBreakpoint();
     await leavePage();
   };
@@ -306,16 +306,16 @@ export function startClient(options: BootstrapOptions): ClientRun {
       return started;
     },
     get _ended() {
-      return day.life.hasEnded();
+      return day._life._hasEnded();
     },
     _retry() {
-      if (day.life.hasEnded()) return;
-      day.life.loading();
+      if (day._life._hasEnded()) return;
+      day._life._loading();
       started = settleStart(runStartup(deps, events), day, session);
     },
-    _signIn: signIn.atStartUp,
-    _signInMidDay: signIn.midDay,
-    _signInHere: signIn.here,
+    _signIn: signIn._atStartUp,
+    _signInMidDay: signIn._midDay,
+    _signInHere: signIn._here,
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };

@@ -12,13 +12,13 @@ import type { WorkingDay } from '../session/workingDay';
 import type { BootstrapOptions } from './types';
 
 export interface SignIn {
-  atStartUp(): void;
+  _atStartUp(): void;
   /** The sign-in dialog's Sign in (and the expiry notice's Sign in again). */
-  midDay(): void;
+  _midDay(): void;
   /** The mid-day sign-in in this tab, where the new tab was refused. */
-  here(): void;
+  _here(): void;
   /** The host's `onSignInRequired`, guarded; none without it. */
-  hostCallback: (() => void) | undefined;
+  _hostCallback: (() => void) | undefined;
 }
 
 export interface SignInDeps {
@@ -47,21 +47,21 @@ export function createSignIn({ options, origin, logger, day }: SignInDeps): Sign
       }
     });
   return {
-    atStartUp: hostCallback ?? (() => location.assign(gatewayUrl(origin, location.href))),
-    midDay:
+    _atStartUp: hostCallback ?? (() => location.assign(gatewayUrl(origin, location.href))),
+    _midDay:
       hostCallback ??
       (() => {
         const opened = window.open(gatewayUrl(origin, clientAddress()), '_blank');
         // Opened without `noopener`, which would hide a refused tab: the gateway's page gets no handle on this one.
         if (opened) opened.opener = null;
-        day.life.signInStep(opened ? 'elsewhere' : 'refused');
+        day._life._signInStep(opened ? 'elsewhere' : 'refused');
       }),
-    async here() {
-      const leave = !day.unsaved.unsaved.peek() || (await day.questions.ask('leave'));
+    async _here() {
+      const leave = !day._unsaved._unsaved.peek() || (await day._questions._ask('leave'));
       if (!leave) return;
-      day.unsaved.set(false);
+      day._unsaved._set(false);
       location.assign(gatewayUrl(origin, location.href));
     },
-    hostCallback,
+    _hostCallback: hostCallback,
   };
 }

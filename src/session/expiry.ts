@@ -18,10 +18,10 @@ export function warningDelay(expiresAt: number | null, nowMs: number, warnBefore
 
 export interface ExpiryWarning {
   /** When the session ends, while the notice is up; `null` otherwise. */
-  readonly endsAt: ReadonlySignal<number | null>;
+  readonly _endsAt: ReadonlySignal<number | null>;
   /** The stored JWT's `exp` now (ms since the epoch), or `null` without one. */
-  follow(expiresAt: number | null): void;
-  stop(): void;
+  _follow(expiresAt: number | null): void;
+  _stop(): void;
 }
 
 export interface ExpiryWarningDeps {
@@ -43,8 +43,8 @@ export function createExpiryWarning(deps: ExpiryWarningDeps): ExpiryWarning {
     else timer = deps.timers.set(() => follow(expiresAt), Math.min(delay, LONGEST_TIMEOUT_MS));
   };
   return {
-    endsAt,
-    follow,
-    stop: () => deps.timers.clear(timer),
+    _endsAt: endsAt,
+    _follow: follow,
+    _stop: () => deps.timers.clear(timer),
   };
 }

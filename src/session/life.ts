@@ -7,30 +7,30 @@ import { type ReadonlySignal, signal } from '@preact/signals';
 import type { ShellStatus, SignInStep } from './status';
 
 export interface SessionLife {
-  readonly status: ReadonlySignal<ShellStatus>;
+  readonly _status: ReadonlySignal<ShellStatus>;
   /** A start (or Retry) is asking the server. */
-  loading(): void;
+  _loading(): void;
   /** Start-up is done: ready, unless the gateway asked for a sign-in meanwhile. */
-  started(): void;
+  _started(): void;
   /** The probe rejected. */
-  failed(message: string): void;
+  _failed(message: string): void;
   /**
    * The gateway asks for a sign-in. Before the client was ready it is start-up's (`'startUp'`: the
    * sign-in happens in this tab); once ready it is mid-day's (`'midDay'`: the screen stays); a
    * session already ended, or a client that ended, asks nothing more (`null`).
    */
-  signInRequired(): 'startUp' | 'midDay' | null;
+  _signInRequired(): 'startUp' | 'midDay' | null;
   /** How far the mid-day sign-in got. */
-  signInStep(step: SignInStep): void;
+  _signInStep(step: SignInStep): void;
   /** The session is back: ready again; `freshScreen` when another user came back. */
-  back(freshScreen: boolean): void;
+  _back(freshScreen: boolean): void;
   /** The client ended: for good. */
-  end(): void;
-  hasEnded(): boolean;
+  _end(): void;
+  _hasEnded(): boolean;
   /** Whether calls wait now: the session ended mid-day and is not back yet. */
-  waitsForSignIn(): boolean;
+  _waitsForSignIn(): boolean;
   /** How many times the session came back after a sign-in was asked for. */
-  comebacks(): number;
+  _comebacks(): number;
 }
 
 export function createSessionLife(): SessionLife {
@@ -45,13 +45,13 @@ export function createSessionLife(): SessionLife {
     return '_screen' in current ? current._screen : 0;
   };
   return {
-    status,
-    loading: () => set({ _kind: 'loading' }),
-    started() {
+    _status: status,
+    _loading: () => set({ _kind: 'loading' }),
+    _started() {
       if (now()._kind === 'loading') set({ _kind: 'ready', _screen: screen() });
     },
-    failed: (message) => set({ _kind: 'failed', _message: message }),
-    signInRequired() {
+    _failed: (message) => set({ _kind: 'failed', _message: message }),
+    _signInRequired() {
       const { _kind: kind } = now();
       if (kind === 'ready') {
         set({ _kind: 'sessionEnded', _screen: screen(), _signIn: 'asked' });
@@ -63,20 +63,20 @@ export function createSessionLife(): SessionLife {
       }
       return null;
     },
-    signInStep(step) {
+    _signInStep(step) {
       const current = now();
       if (current._kind === 'sessionEnded') set({ ...current, _signIn: step });
     },
-    back(freshScreen) {
+    _back(freshScreen) {
       const { _kind: kind } = now();
       if (kind === 'signInRequired' || kind === 'sessionEnded') {
         comebacks += 1;
         set({ _kind: 'ready', _screen: screen() + (freshScreen ? 1 : 0) });
       }
     },
-    end: () => set({ _kind: 'ended' }),
-    hasEnded: () => now()._kind === 'ended',
-    waitsForSignIn: () => now()._kind === 'sessionEnded',
-    comebacks: () => comebacks,
+    _end: () => set({ _kind: 'ended' }),
+    _hasEnded: () => now()._kind === 'ended',
+    _waitsForSignIn: () => now()._kind === 'sessionEnded',
+    _comebacks: () => comebacks,
   };
 }

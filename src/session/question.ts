@@ -8,30 +8,30 @@ import { type ReadonlySignal, signal } from '@preact/signals';
 type QuestionKind = 'leave' | 'signOut';
 
 export interface OpenQuestion {
-  kind: QuestionKind;
+  _kind: QuestionKind;
   /** `true`: leave (or sign out); `false`: stay. */
-  answer(leave: boolean): void;
+  _answer(leave: boolean): void;
 }
 
 export interface Questions {
-  readonly open: ReadonlySignal<OpenQuestion | null>;
+  readonly _open: ReadonlySignal<OpenQuestion | null>;
   /** Resolves with the person's answer: `true` to go ahead. */
-  ask(kind: QuestionKind): Promise<boolean>;
+  _ask(kind: QuestionKind): Promise<boolean>;
   /** Answers an open question with Stay (the client ends, the work is gone anyway). */
-  close(): void;
+  _close(): void;
 }
 
 export function createQuestions(): Questions {
   const open = signal<OpenQuestion | null>(null);
-  const close = () => open.peek()?.answer(false);
+  const close = () => open.peek()?._answer(false);
   return {
-    open,
-    ask(kind) {
+    _open: open,
+    _ask(kind) {
       close();
       return new Promise<boolean>((resolve) => {
         const question: OpenQuestion = {
-          kind,
-          answer(leave) {
+          _kind: kind,
+          _answer(leave) {
             if (open.peek() === question) open.value = null;
             resolve(leave);
           },
@@ -39,6 +39,6 @@ export function createQuestions(): Questions {
         open.value = question;
       });
     },
-    close,
+    _close: close,
   };
 }

@@ -11,11 +11,11 @@ import { effect, type ReadonlySignal, signal } from '@preact/signals';
 export const UNSAVED_LOCK_PREFIX = 'emweb.unsaved.';
 
 export interface UnsavedWork {
-  readonly unsaved: ReadonlySignal<boolean>;
-  set(unsaved: boolean): void;
+  readonly _unsaved: ReadonlySignal<boolean>;
+  _set(unsaved: boolean): void;
   /** Whether this client, or any other of the origin's tabs, has unsaved work now. */
-  anyTab(): Promise<boolean>;
-  stop(): void;
+  _anyTab(): Promise<boolean>;
+  _stop(): void;
 }
 
 export interface UnsavedWorkDeps {
@@ -55,11 +55,11 @@ export function createUnsavedWork(deps: UnsavedWorkDeps): UnsavedWork {
     };
   });
   return {
-    unsaved,
-    set(value) {
+    _unsaved: unsaved,
+    _set(value) {
       unsaved.value = value === true;
     },
-    async anyTab() {
+    async _anyTab() {
       if (unsaved.peek()) return true;
       try {
         const { held = [] } = (await deps.locks?.query()) ?? {};
@@ -69,7 +69,7 @@ export function createUnsavedWork(deps: UnsavedWorkDeps): UnsavedWork {
         return false;
       }
     },
-    stop() {
+    _stop() {
       unsaved.value = false;
       stopFollowing();
     },

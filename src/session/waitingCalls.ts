@@ -9,13 +9,13 @@ export interface WaitingCalls {
    * Resolves once the session is back for the same user. Rejects with the reason of the first of
    * `signals` to abort, or with the error a user change gives.
    */
-  wait(signals: readonly (AbortSignal | null | undefined)[]): Promise<void>;
+  _wait(signals: readonly (AbortSignal | null | undefined)[]): Promise<void>;
   /** The session is back for the same user: every waiting call goes on. */
-  release(): void;
+  _release(): void;
   /** Every waiting call rejects with `error`. */
-  turnAway(error: unknown): void;
+  _turnAway(error: unknown): void;
   /** How many calls wait now. */
-  readonly size: number;
+  readonly _size: number;
 }
 
 interface Waiter {
@@ -29,7 +29,7 @@ export function createWaitingCalls(): WaitingCalls {
     for (const waiter of [...waiters]) settle(waiter);
   };
   return {
-    wait(signals) {
+    _wait(signals) {
       const given = signals.filter((signal): signal is AbortSignal => !!signal);
       const aborted = given.find((signal) => signal.aborted);
       if (aborted) return Promise.reject(aborted.reason);
@@ -48,9 +48,9 @@ export function createWaitingCalls(): WaitingCalls {
         waiters.add(waiter);
       });
     },
-    release: () => settleAll((waiter) => waiter.resolve()),
-    turnAway: (error) => settleAll((waiter) => waiter.reject(error)),
-    get size() {
+    _release: () => settleAll((waiter) => waiter.resolve()),
+    _turnAway: (error) => settleAll((waiter) => waiter.reject(error)),
+    get _size() {
       return waiters.size;
     },
   };

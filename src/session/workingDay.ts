@@ -30,29 +30,29 @@ export interface WorkingDayDeps {
 }
 
 export interface WorkingDay {
-  readonly life: SessionLife;
-  readonly waiting: WaitingCalls;
-  readonly unsaved: UnsavedWork;
-  readonly questions: Questions;
-  readonly expiry: ExpiryWarning;
+  readonly _life: SessionLife;
+  readonly _waiting: WaitingCalls;
+  readonly _unsaved: UnsavedWork;
+  readonly _questions: Questions;
+  readonly _expiry: ExpiryWarning;
   /**
    * The gateway asks for a sign-in: start-up's, mid-day's, or none. Mid-day the user who left is
    * noted: the one the refused call was sent as, else the stored token's.
    */
-  signInRequired(sentAs?: string | null): ReturnType<SessionLife['signInRequired']>;
+  _signInRequired(sentAs?: string | null): ReturnType<SessionLife['_signInRequired']>;
   /** Who the stored token signs in now. */
-  storedUser(): string | null;
+  _storedUser(): string | null;
   /** Resolves once the session is back for `sentAs`; rejects as the waiting calls do, or when another user came back. */
-  waitForSession(signals: readonly (AbortSignal | null | undefined)[], sentAs: string | null): Promise<void>;
+  _waitForSession(signals: readonly (AbortSignal | null | undefined)[], sentAs: string | null): Promise<void>;
   /** The session is back (a configuration loaded past the gateway). */
-  back(): void;
+  _back(): void;
   /** Asks before a move drops unsaved work; a move that goes ahead leaves the work behind. */
-  guardMove: MoveGuard;
+  _guardMove: MoveGuard;
   /** Whether the built-in Sign out goes ahead: it asks when this or another tab has unsaved work. */
-  confirmSignOut(): Promise<boolean>;
+  _confirmSignOut(): Promise<boolean>;
   /** A sign-out goes ahead: nothing unsaved holds it up. */
-  signedOut(): void;
-  end(): void;
+  _signedOut(): void;
+  _end(): void;
 }
 
 /** The error a waiting call rejects with when the session came back for someone else. */
@@ -72,55 +72,55 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
   let userWhoLeft: string | null = null;
 
   const back = () => {
-    const wasMidDay = life.waitsForSignIn();
+    const wasMidDay = life._waitsForSignIn();
     const sameUser = !wasMidDay || isSameUser(userWhoLeft, storedUser());
     if (!sameUser) {
-      questions.close();
-      unsaved.set(false);
+      questions._close();
+      unsaved._set(false);
     }
-    life.back(!sameUser);
-    if (sameUser) waiting.release();
-    else waiting.turnAway(new Error(USER_CHANGED));
+    life._back(!sameUser);
+    if (sameUser) waiting._release();
+    else waiting._turnAway(new Error(USER_CHANGED));
   };
 
   return {
-    life,
-    waiting,
-    unsaved,
-    questions,
-    expiry,
-    signInRequired(sentAs) {
-      const when = life.signInRequired();
+    _life: life,
+    _waiting: waiting,
+    _unsaved: unsaved,
+    _questions: questions,
+    _expiry: expiry,
+    _signInRequired(sentAs) {
+      const when = life._signInRequired();
       if (when === 'midDay') userWhoLeft = sentAs === undefined ? storedUser() : sentAs;
       return when;
     },
-    storedUser,
-    async waitForSession(signals, sentAs) {
-      await waiting.wait(signals);
+    _storedUser: storedUser,
+    async _waitForSession(signals, sentAs) {
+      await waiting._wait(signals);
       // A call sent as someone the session did not come back for: what it carries is not the next user's.
       if (!isSameUser(sentAs, storedUser())) throw new Error(USER_CHANGED);
     },
-    back,
-    guardMove(go, stay) {
-      if (!unsaved.unsaved.peek()) return go();
-      void questions.ask('leave').then((leave) => {
+    _back: back,
+    _guardMove(go, stay) {
+      if (!unsaved._unsaved.peek()) return go();
+      void questions._ask('leave').then((leave) => {
         if (!leave) return stay();
-        unsaved.set(false);
+        unsaved._set(false);
         go();
       });
     },
-    async confirmSignOut() {
-      return !(await unsaved.anyTab()) || questions.ask('signOut');
+    async _confirmSignOut() {
+      return !(await unsaved._anyTab()) || questions._ask('signOut');
     },
-    signedOut() {
-      questions.close();
-      unsaved.set(false);
+    _signedOut() {
+      questions._close();
+      unsaved._set(false);
     },
-    end() {
-      life.end();
-      questions.close();
-      unsaved.stop();
-      expiry.stop();
+    _end() {
+      life._end();
+      questions._close();
+      unsaved._stop();
+      expiry._stop();
     },
   };
 }

@@ -27,7 +27,7 @@ export function App({ shell }: { shell: Shell }) {
         <Notices shell={shell} />
       </div>
       {status._kind === 'sessionEnded' && !question && <SignInDialog shell={shell} status={status} />}
-      {question && <QuestionDialog key={question.kind} shell={shell} question={question} />}
+      {question && <QuestionDialog key={question._kind} shell={shell} question={question} />}
     </div>
   );
 }

@@ -6,11 +6,11 @@ import { fill } from './strings';
 function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
   const strings = shell._strings;
   return (
-    <div class={`notice ${notice.tone}`}>
-      <span>{notice.text}</span>
-      {notice.count > 1 && <span class="count">{fill(strings.noticeCount, { count: notice.count })}</span>}
+    <div class={`notice ${notice._tone}`}>
+      <span>{notice._text}</span>
+      {notice._count > 1 && <span class="count">{fill(strings.noticeCount, { count: notice._count })}</span>}
       {/* Its sign is drawn by the stylesheet: the region's text is the notice's alone. */}
-      <button type="button" class="close" aria-label={strings.dismiss} onClick={() => shell._notices.dismiss(notice.id)} />
+      <button type="button" class="close" aria-label={strings.dismiss} onClick={() => shell._notices._dismiss(notice._id)} />
     </div>
   );
 }
@@ -35,16 +35,16 @@ function SessionEnding({ shell, endsAt }: { shell: Shell; endsAt: number }) {
  * what is added to them.
  */
 export function Notices({ shell }: { shell: Shell }) {
-  const shown = shell._notices.shown.value;
+  const shown = shell._notices._shown.value;
   const endsAt = shell._sessionEndsAt.value;
   return (
     <div class="notices">
       {endsAt !== null && <SessionEnding shell={shell} endsAt={endsAt} />}
       <div role="status" aria-live="polite">
-        {shown.map((notice) => notice.tone !== 'error' && <NoticeItem key={notice.id} shell={shell} notice={notice} />)}
+        {shown.map((notice) => notice._tone !== 'error' && <NoticeItem key={notice._id} shell={shell} notice={notice} />)}
       </div>
       <div role="alert">
-        {shown.map((notice) => notice.tone === 'error' && <NoticeItem key={notice.id} shell={shell} notice={notice} />)}
+        {shown.map((notice) => notice._tone === 'error' && <NoticeItem key={notice._id} shell={shell} notice={notice} />)}
       </div>
     </div>
   );

@@ -30,8 +30,8 @@ export function SignInDialog({ shell, status }: { shell: Shell; status: Extract<
 /** "Leave this page?" (or "Sign out with unsaved changes?"): Stay first, and Escape means Stay. */
 export function QuestionDialog({ shell, question }: { shell: Shell; question: OpenQuestion }) {
   const strings = shell._strings;
-  const signOut = question.kind === 'signOut';
-  const stay = () => question.answer(false);
+  const signOut = question._kind === 'signOut';
+  const stay = () => question._answer(false);
   return (
     <Dialog
       role="alertdialog"
@@ -42,7 +42,7 @@ export function QuestionDialog({ shell, question }: { shell: Shell; question: Op
       <button type="button" onClick={stay}>
         {strings.stay}
       </button>
-      <button type="button" class="secondary" onClick={() => question.answer(true)}>
+      <button type="button" class="secondary" onClick={() => question._answer(true)}>
         {signOut ? strings.signOut : strings.leave}
       </button>
     </Dialog>

@@ -7,11 +7,11 @@ export const NOTICE_MS = 6000;
 type NoticeTone = 'info' | 'success' | 'error';
 
 export interface Notice {
-  readonly id: number;
-  readonly text: string;
-  readonly tone: NoticeTone;
+  readonly _id: number;
+  readonly _text: string;
+  readonly _tone: NoticeTone;
   /** How many times it was asked for while shown. */
-  readonly count: number;
+  readonly _count: number;
 }
 
 export interface NotifyOptions {
@@ -20,11 +20,11 @@ export interface NotifyOptions {
 
 export interface Notices {
   /** The notices on screen, oldest first. */
-  readonly shown: ReadonlySignal<readonly Notice[]>;
+  readonly _shown: ReadonlySignal<readonly Notice[]>;
   /** Shows `text` (the same text while it is shown counts once more); returns what dismisses it. */
-  notify(text: string, options?: NotifyOptions): () => void;
-  dismiss(id: number): void;
-  dispose(): void;
+  _notify(text: string, options?: NotifyOptions): () => void;
+  _dismiss(id: number): void;
+  _dispose(): void;
 }
 
 const TONES: readonly NoticeTone[] = ['info', 'success', 'error'];
@@ -41,30 +41,32 @@ export function createNotices(): Notices {
   const dismiss = (id: number) => {
     clearTimeout(timers.get(id));
     timers.delete(id);
-    shown.value = shown.peek().filter((notice) => notice.id !== id);
+    shown.value = shown.peek().filter((notice) => notice._id !== id);
   };
   const goesAfterAWhile = (notice: Notice) => {
-    clearTimeout(timers.get(notice.id));
-    if (notice.tone !== 'error')
+    clearTimeout(timers.get(notice._id));
+    if (notice._tone !== 'error')
       timers.set(
-        notice.id,
-        setTimeout(() => dismiss(notice.id), NOTICE_MS),
+        notice._id,
+        setTimeout(() => dismiss(notice._id), NOTICE_MS),
       );
   };
   const notify = (text: string, options?: NotifyOptions) => {
     const tone = TONES.includes(options?.tone as NoticeTone) ? (options?.tone as NoticeTone) : 'info';
     const message = String(text);
-    const same = shown.peek().find((notice) => notice.text === message && notice.tone === tone);
-    const notice = same ? { ...same, count: same.count + 1 } : { id: ++lastId, text: message, tone, count: 1 };
+    const same = shown.peek().find((notice) => notice._text === message && notice._tone === tone);
+    const notice: Notice = same
+      ? { ...same, _count: same._count + 1 }
+      : { _id: ++lastId, _text: message, _tone: tone, _count: 1 };
     shown.value = same ? shown.peek().map((old) => (old === same ? notice : old)) : [...shown.peek(), notice];
     goesAfterAWhile(notice);
-    return () => dismiss(notice.id);
+    return () => dismiss(notice._id);
   };
   return {
-    shown,
-    notify,
-    dismiss,
-    dispose() {
+    _shown: shown,
+    _notify: notify,
+    _dismiss: dismiss,
+    _dispose() {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },

@@ -23,7 +23,7 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
   let sessionEnded = 0;
   // The session's own parts, as a run puts them together: its life and the calls waiting on it.
   const life = createSessionLife();
-  life.started();
+  life._started();
   const waiting = createWaitingCalls();
   const clientFetch = createClientFetch({
     fetch: server.fetch,
@@ -35,14 +35,14 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
     endSignal: end.signal,
     log,
     session: {
-      waitsForSignIn: life.waitsForSignIn,
-      comebacks: life.comebacks,
+      waitsForSignIn: life._waitsForSignIn,
+      comebacks: life._comebacks,
       user: () => null,
       ended: () => {
         sessionEnded++;
-        life.signInRequired();
+        life._signInRequired();
       },
-      wait: (signals) => waiting.wait(signals),
+      wait: (signals) => waiting._wait(signals),
     },
     ...overrides,
   });
@@ -57,8 +57,8 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
     waiting,
     /** The session is back for the same user, as a run brings it back. */
     signBackIn() {
-      life.back(false);
-      waiting.release();
+      life._back(false);
+      waiting._release();
     },
     switchTo(mode: AuthType, newBase: ApiBase) {
       authType = mode;
@@ -407,7 +407,7 @@ test('another user back: a waiting call rejects with an Error saying so, and is 
   signOut();
   const call = clientFetch('tickets');
   await settle();
-  waiting.turnAway(new Error('EMWeb: the call was not sent: another user signed in'));
+  waiting._turnAway(new Error('EMWeb: the call was not sent: another user signed in'));
   assert.match(String(await rejection(call)), 'another user');
   assert.is(sent('GET'), 1);
 });

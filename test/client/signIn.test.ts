@@ -15,8 +15,8 @@ function setup(options = {}) {
     locks: undefined,
     warnBeforeMs: 0,
   });
-  day.life.started();
-  day.signInRequired();
+  day._life._started();
+  day._signInRequired();
   const { logger, errors } = fakeLogger();
   return { day, errors, signIn: createSignIn({ options, origin: 'https://desk.example', logger, day }) };
 }
@@ -46,12 +46,12 @@ test('mid-day Sign in opens the gateway in a new tab, coming back to the client 
   const navigation = recordNavigation(tab);
   try {
     const { signIn, day } = setup();
-    signIn.midDay();
+    signIn._midDay();
     assert.equal(navigation.asked, [
       `open https://desk.example/auth/?returnUrl=${encodeURIComponent('http://localhost/web/tickets/SD-1?tab=notes')} _blank`,
     ]);
     assert.is(tab.opener, null);
-    assert.equal(day.life.status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'elsewhere' });
+    assert.equal(day._life._status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'elsewhere' });
   } finally {
     navigation.restore();
     history.replaceState(null, '', '/web/');
@@ -62,7 +62,7 @@ test('a page outside /web/ comes back to /web/', () => {
   history.replaceState(null, '', '/host/page.html');
   const navigation = recordNavigation({} as Window);
   try {
-    setup().signIn.midDay();
+    setup().signIn._midDay();
     assert.match(navigation.asked[0] ?? '', `returnUrl=${encodeURIComponent('http://localhost/web/')} `);
   } finally {
     navigation.restore();
@@ -74,20 +74,20 @@ test('a refused tab: the dialog says so; this tab is offered, asking first about
   const navigation = recordNavigation(null);
   try {
     const { signIn, day } = setup();
-    signIn.midDay();
-    assert.equal(day.life.status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'refused' });
-    day.unsaved.set(true);
-    signIn.here();
+    signIn._midDay();
+    assert.equal(day._life._status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'refused' });
+    day._unsaved._set(true);
+    signIn._here();
     await settle();
-    day.questions.open.value?.answer(false);
+    day._questions._open.value?._answer(false);
     await settle();
     assert.equal(navigation.asked, [navigation.asked[0]], 'Stay: nothing more');
-    signIn.here();
+    signIn._here();
     await settle();
-    day.questions.open.value?.answer(true);
+    day._questions._open.value?._answer(true);
     await settle();
     assert.match(navigation.asked[1] ?? '', /^assign https:\/\/desk\.example\/auth\/\?returnUrl=/);
-    assert.is(day.unsaved.unsaved.value, false);
+    assert.is(day._unsaved._unsaved.value, false);
   } finally {
     navigation.restore();
   }
@@ -98,8 +98,8 @@ test("a host's onSignInRequired is called instead of a new tab; one that throws 
   const navigation = recordNavigation(null);
   try {
     const { signIn } = setup({ onSignInRequired: () => asked++ });
-    signIn.midDay();
-    signIn.atStartUp();
+    signIn._midDay();
+    signIn._atStartUp();
     assert.is(asked, 2);
     assert.equal(navigation.asked, []);
     const throwing = setup({
@@ -107,7 +107,7 @@ test("a host's onSignInRequired is called instead of a new tab; one that throws 
         throw new Error('host bug');
       },
     });
-    throwing.signIn.midDay();
+    throwing.signIn._midDay();
     assert.is(throwing.errors.length, 1);
   } finally {
     navigation.restore();

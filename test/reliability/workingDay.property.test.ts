@@ -51,7 +51,7 @@ async function runSchedule(steps: Step[], endsWith: 'end' | 'sameUserBack'): Pro
     locks: undefined,
     warnBeforeMs: 0,
   });
-  day.life.started();
+  day._life._started();
   const calls: Call[] = [];
   const end = new AbortController();
   const clientFetch = createClientFetch({
@@ -69,17 +69,17 @@ async function runSchedule(steps: Step[], endsWith: 'end' | 'sameUserBack'): Pro
     endSignal: end.signal,
     log: recordingLog(),
     session: {
-      waitsForSignIn: day.life.waitsForSignIn,
-      comebacks: day.life.comebacks,
-      user: day.storedUser,
-      ended: (sentAs) => void day.signInRequired(sentAs),
-      wait: day.waitForSession,
+      waitsForSignIn: day._life._waitsForSignIn,
+      comebacks: day._life._comebacks,
+      user: day._storedUser,
+      ended: (sentAs) => void day._signInRequired(sentAs),
+      wait: day._waitForSession,
     },
   });
   const signIn = (user: number) => {
     session = user;
     storeUser(user);
-    day.back();
+    day._back();
   };
   for (const next of steps) {
     if (next.kind === 'call') {

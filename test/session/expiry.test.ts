@@ -39,30 +39,30 @@ function manualTimers() {
 test('the notice comes up warnBeforeMs before exp, and a newer JWT takes it away', () => {
   const clock = manualTimers();
   const warning = createExpiryWarning({ warnBeforeMs: 120_000, now: clock.now, timers: clock.timers });
-  warning.follow(600_000);
-  assert.is(warning.endsAt.value, null);
+  warning._follow(600_000);
+  assert.is(warning._endsAt.value, null);
   clock.advance(479_999);
-  assert.is(warning.endsAt.value, null);
+  assert.is(warning._endsAt.value, null);
   clock.advance(1);
-  assert.is(warning.endsAt.value, 600_000);
-  warning.follow(3_600_000);
-  assert.is(warning.endsAt.value, null, 'a newer token');
-  warning.follow(null);
-  assert.is(warning.endsAt.value, null);
+  assert.is(warning._endsAt.value, 600_000);
+  warning._follow(3_600_000);
+  assert.is(warning._endsAt.value, null, 'a newer token');
+  warning._follow(null);
+  assert.is(warning._endsAt.value, null);
 });
 
 test('an exp that passes leaves the notice up until a newer JWT; stop clears the wait', () => {
   const clock = manualTimers();
   const warning = createExpiryWarning({ warnBeforeMs: 120_000, now: clock.now, timers: clock.timers });
-  warning.follow(60_000);
-  assert.is(warning.endsAt.value, 60_000, 'inside the window at once');
+  warning._follow(60_000);
+  assert.is(warning._endsAt.value, 60_000, 'inside the window at once');
   clock.advance(120_000);
-  warning.follow(60_000);
-  assert.is(warning.endsAt.value, 60_000, 'the same token read again at its exp');
-  warning.follow(10_000_000);
-  warning.stop();
+  warning._follow(60_000);
+  assert.is(warning._endsAt.value, 60_000, 'the same token read again at its exp');
+  warning._follow(10_000_000);
+  warning._stop();
   clock.advance(10_000_000);
-  assert.is(warning.endsAt.value, null);
+  assert.is(warning._endsAt.value, null);
 });
 
 test.run();

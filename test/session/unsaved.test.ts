@@ -30,14 +30,14 @@ test('beforeunload asks only while there is unsaved work', () => {
   const page = new EventTarget();
   const work = createUnsavedWork({ page, locks: undefined, lockName: `${UNSAVED_LOCK_PREFIX}a` });
   assert.is(beforeUnload(page), false);
-  work.set(true);
-  assert.is(work.unsaved.value, true);
+  work._set(true);
+  assert.is(work._unsaved.value, true);
   assert.is(beforeUnload(page), true);
-  work.set(false);
+  work._set(false);
   assert.is(beforeUnload(page), false, 'the listener is gone');
-  work.set(true);
-  work.stop();
-  assert.is(work.unsaved.value, false);
+  work._set(true);
+  work._stop();
+  assert.is(work._unsaved.value, false);
   assert.is(beforeUnload(page), false, 'an ended client asks nothing');
 });
 
@@ -45,32 +45,32 @@ test('a tab with unsaved work holds its lock; another tab sees it, and sees it g
   const { locks, held } = sharedLocks();
   const mine = createUnsavedWork({ page: new EventTarget(), locks, lockName: `${UNSAVED_LOCK_PREFIX}mine` });
   const other = createUnsavedWork({ page: new EventTarget(), locks, lockName: `${UNSAVED_LOCK_PREFIX}other` });
-  assert.is(await mine.anyTab(), false);
-  other.set(true);
+  assert.is(await mine._anyTab(), false);
+  other._set(true);
   await settle();
   assert.ok(held.has(`${UNSAVED_LOCK_PREFIX}other`));
-  assert.is(await mine.anyTab(), true, 'another tab has unsaved work');
-  other.set(false);
+  assert.is(await mine._anyTab(), true, 'another tab has unsaved work');
+  other._set(false);
   await settle();
-  assert.is(await mine.anyTab(), false);
-  mine.set(true);
-  assert.is(await mine.anyTab(), true, 'this tab’s own counts');
-  assert.is(await other.anyTab(), true);
+  assert.is(await mine._anyTab(), false);
+  mine._set(true);
+  assert.is(await mine._anyTab(), true, 'this tab’s own counts');
+  assert.is(await other._anyTab(), true);
 });
 
 test('locks that throw, or none: only this tab’s own work counts', async () => {
   const throwing = { request: () => Promise.reject(new Error('no')), query: () => Promise.reject(new Error('no')) };
   const work = createUnsavedWork({ page: new EventTarget(), locks: throwing as unknown as LockManager, lockName: 'x' });
-  work.set(true);
-  assert.is(await work.anyTab(), true);
-  work.set(false);
-  assert.is(await work.anyTab(), false);
+  work._set(true);
+  assert.is(await work._anyTab(), true);
+  work._set(false);
+  assert.is(await work._anyTab(), false);
 });
 
 test('only a boolean true marks work unsaved', () => {
   const work = createUnsavedWork({ page: new EventTarget(), locks: undefined, lockName: 'x' });
-  work.set('yes' as unknown as boolean);
-  assert.is(work.unsaved.value, false);
+  work._set('yes' as unknown as boolean);
+  assert.is(work._unsaved.value, false);
 });
 
 test.run();

@@ -188,7 +188,7 @@ test('the floating action button appears only once the client is ready', async (
 test('a notice is announced in a polite live region', async () => {
   const { shell } = fakeShell();
   render(<App shell={shell} />, fixture.host);
-  shell._notices.notify('Configuration reloaded');
+  shell._notices._notify('Configuration reloaded');
   await settle();
   assert.match(fixture.host.querySelector('[aria-live=polite]')?.textContent ?? '', 'Configuration reloaded');
 });

@@ -39,7 +39,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     setUnsaved: (value) => {
       unsaved.value = value;
     },
-    notify: notices.notify,
+    notify: notices._notify,
     unmount: async () => {},
   });
   const shell: Shell = {
@@ -48,7 +48,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     _client: client,
     _notices: notices,
     _sessionEndsAt: sessionEndsAt,
-    _question: questions.open,
+    _question: questions._open,
     _userName: userName,
     _strings: DEFAULT_STRINGS,
     _actions: [],
