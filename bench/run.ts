@@ -21,6 +21,7 @@ import { benchScale, PLAN, type ScaleRun, scaleMarkdown } from './scale';
 import { benchSize, sizeMarkdown } from './size';
 import { benchSymbolicate, symbolicateMarkdown } from './symbolicate';
 import { benchTabs, tabsMarkdown } from './tabs';
+import { benchWaiting, waitingMarkdown } from './waiting';
 
 const started = performance.now();
 const log = (line: string) => console.log(line);
@@ -69,6 +70,7 @@ const reading = await section('5. reading stacks', benchSymbolicate);
 const fetchCalls = await section('6. client.fetch', benchFetch);
 const tabs = await section('7. tabs', benchTabs);
 const navigate = await section('8. navigate', () => benchNavigate(log));
+const waiting = await section('9. waiting for a sign-in', benchWaiting);
 const totalMs = performance.now() - started;
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +91,7 @@ const sampling = () => {
   );
   return [`${full.join(' and ')} pages are simulated in full (every page, every error)`, ...sampled].join(';\n');
 };
-const sections = [size, boot, logger, scale, reading, fetchCalls, tabs, navigate];
+const sections = [size, boot, logger, scale, reading, fetchCalls, tabs, navigate, waiting];
 const busiest = Math.max(...sections.map((s) => Number(s.loadBefore.split(' / ')[0])));
 const busyNote =
   busiest > cpu.length
@@ -116,7 +118,7 @@ Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by scri
 | compared with | @datadog/browser-logs ${packageVersion('@datadog/browser-logs')}, @sentry/browser ${packageVersion('@sentry/browser')}, react ${packageVersion('react18')} + react-dom ${packageVersion('react-dom18')}, loglevel ${packageVersion('loglevel')} + loglevel-plugin-remote ${packageVersion('loglevel-plugin-remote')} |
 
 Each benchmark has its own file in \`bench/\` and runs alone too: \`node --import tsx bench/size.ts\` (or
-\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`tabs.ts\`, \`navigate.ts\`) after \`npm run build\`.
+\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`tabs.ts\`, \`navigate.ts\`, \`waiting.ts\`) after \`npm run build\`.
 
 ## 1. Size
 
@@ -246,6 +248,17 @@ screen's link, "committed" when a MutationObserver on the screen's root sees the
 20 warm-up moves, then 40 measured, per page per round; the pages take turns round by round in fresh browser contexts.
 EMWeb's "committed" includes the focus move of its layout effect (a forced style and layout that preact-iso leaves to the frame), so
 "painted" is the figure to compare.
+
+## 9. Waiting for a sign-in
+
+${body(waiting, waitingMarkdown)}
+
+**How measured** (\`bench/waiting.ts\`). In Node, \`client.fetch\` and the session's parts (\`src/session/\`) put together as a run does,
+with a \`fetch\` that answers at once, so that only the client's own work is timed. "Before" is \`src/api/clientFetch.ts\` at the last commit
+without \`waitForSignIn\`, read from git and run against today's \`src/\`. The 401 round's call is released as soon as it waits (the session
+comes back at once): what it adds beyond its two attempts is the wait's own bookkeeping and the second attempt's set-up. The 50 calls are
+made together while the gateway answers 401; once all 50 wait, the session comes back; "sign-ins asked for" counts the times the shell's
+status turned to the sign-in dialog.
 `;
 
 mkdirSync(OUT, { recursive: true });
@@ -260,6 +273,7 @@ writeFileSync(
       reading: reading.result,
       tabs: tabs.result,
       navigate: navigate.result,
+      waiting: waiting.result,
     },
     null,
     2,
