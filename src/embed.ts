@@ -16,11 +16,12 @@ import {
 } from 'react';
 import { bootstrap, bootstrapWhenParsed, unmount, whenMountable } from './client/bootstrap';
 import { getPage } from './client/page';
-import type { BootstrapOptions, Client } from './client/types';
+import type { BootstrapOptions } from './client/types';
 import type { Logger } from './logging/types';
 import { runsInProduction } from './product/build';
 import { BUILD_VERSION } from './product/constants';
 import { lazy } from './routes/lazy';
+import type { Client } from './types/client';
 
 /** The React API a screen written without a bundler needs, from the bundle's own copy (a second copy's hooks would fail). */
 const React = {

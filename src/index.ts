@@ -7,16 +7,7 @@ export type { AuthType } from './auth/authType';
 export { CLAIM_NAMES, type Claims, readClaims } from './auth/claims';
 export { bootstrap, unmount } from './client/bootstrap';
 export { getLogger } from './client/page';
-export type {
-  BootstrapOptions,
-  Client,
-  Diagnostics,
-  RouteScreen,
-  Routes,
-  Screen,
-  ScreenProps,
-  SpeedDialAction,
-} from './client/types';
+export type { BootstrapOptions } from './client/types';
 export type { FlushResult, LogEntry, Logger, LoggerConfig, LoggerOptions, LoggerStats } from './logging/types';
 export {
   AUTH_PATH,
@@ -30,10 +21,22 @@ export {
 } from './product/constants';
 export { formatCurrency, formatNumber, type NumberFormatOptions } from './product/format';
 export { lazy } from './routes/lazy';
-export type { CurrentRoute, NavigateOptions } from './routes/types';
 export { breakpointOf } from './state/breakpoint';
 // Hosts know the state as `client.state` has it: read-only.
-export type { ClientStateView as ClientState } from './state/clientState';
+export type { ClientStateView as ClientState, CurrentRoute } from './state/clientState';
+export type {
+  Client,
+  Diagnostics,
+  NavigateOptions,
+  NoticeTone,
+  NotifyOptions,
+  RouteScreen,
+  Routes,
+  Screen,
+  ScreenProps,
+  SpeedDialAction,
+  SpeedDialActions,
+} from './types/client';
 export { builtInActions } from './ui/actions';
 export { useBreakpoint, useClient } from './ui/hooks';
 export { DEFAULT_STRINGS, type Strings } from './ui/strings';

@@ -8,6 +8,7 @@ const CHECKS = [
   { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
   { name: 'type check (tsc)', command: npx('tsc', '--noEmit') },
   { name: 'format and lint (biome)', command: npx('biome', 'check', '.') },
+  { name: 'folders of src/ import one way', command: ['node', 'scripts/folder-imports.mjs'] },
   { name: 'bundle budget (gzip -9)', command: ['node', 'scripts/size-budget.mjs'], needsBuild: true },
   { name: 'unused files, exports, dependencies (knip)', command: npx('knip') },
   { name: 'package (publint)', command: npx('publint', '--strict'), needsBuild: true },

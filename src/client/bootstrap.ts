@@ -3,9 +3,10 @@
  * ends it, whatever it is doing; the script tag starts one before its element exists.
  */
 import { checkRoutesOption } from '../routes/option';
+import type { Client } from '../types/client';
 import { mountClient, shadowRootOf } from './mount';
 import { type ClientRun, startClient } from './run';
-import type { BootstrapOptions, Client } from './types';
+import type { BootstrapOptions } from './types';
 
 const DEFAULT_MOUNT = '#emweb';
 

@@ -3,7 +3,7 @@ import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 import { BUILD_VERSION, STORAGE_KEYS } from '../product/constants';
 import { type ClientState, readOnlyState } from '../state/clientState';
-import type { Client } from './types';
+import type { Client } from '../types/client';
 
 export interface ClientDeps {
   state: ClientState;

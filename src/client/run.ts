@@ -22,12 +22,13 @@ import { applyStartupUpdate, type ClientState, createClientState } from '../stat
 import { openTabChannel } from '../tabs/channel';
 import { joinSessionTabs, SESSION_CHANNEL, type SessionTabs } from '../tabs/session';
 import { followToken, type StorageEvents, type Timers, type TokenFollower } from '../tabs/token';
+import type { Client } from '../types/client';
 import { createNotices, type Notices } from '../ui/notices';
 import { createClient, known } from './client';
 import { getPage, type Page } from './page';
 import { createSignIn, type SignIn } from './signIn';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
-import type { BootstrapOptions, Client } from './types';
+import type { BootstrapOptions } from './types';
 
 export interface ClientRun {
   readonly _client: Client;

@@ -1,92 +1,6 @@
-import type { ComponentChild, ComponentType } from 'preact';
-import type { ClientFetchInit } from '../api/clientFetch';
-import type { ClientConfiguration } from '../api/configuration';
-import type { Logger, LoggerOptions, LoggerStats } from '../logging/types';
-import type { NavigateOptions } from '../routes/types';
-import type { ClientStateView, StartupFacts } from '../state/clientState';
-import type { NotifyOptions } from '../ui/notices';
+import type { LoggerOptions } from '../logging/types';
+import type { Client, Routes, Screen, SpeedDialActions } from '../types/client';
 import type { Strings } from '../ui/strings';
-
-/** What `bootstrap` resolves to: the facts start-up learnt (read live from `state`), and what a host may do with them. */
-export interface Client extends StartupFacts {
-  /** The client's state as signals, read-only: a screen that reads one re-renders when it changes. */
-  readonly state: ClientStateView;
-  logger: Logger;
-  /**
-   * Calls the product's API: `path` is relative to the API base (`'tickets?state=open'` asks
-   * `{origin}{apiBase}tickets?state=open`); any other path rejects with a TypeError and nothing is sent.
-   * The call carries the sign-in (the session cookie; in token mode `Authorization: Bearer …`
-   * unless `init.headers` sets its own). `init` is fetch's, plus `json` (sent as a JSON body) and
-   * `timeoutMs` (default: the bootstrap option). Resolves with the `Response` whatever its status;
-   * rejects with the caller's signal's reason, a `TimeoutError` or `AbortError` DOMException (the
-   * call took too long, the client ended), or fetch's own TypeError when no answer came. Under the
-   * gateway a 401 mid-day shows the sign-in dialog over the screen and calls `onSignInRequired`
-   * (once for a burst); the call waits and is sent again once the session is back
-   * (`waitForSignIn: false` resolves with the 401 instead).
-   */
-  fetch(path: string, init?: ClientFetchInit): Promise<Response>;
-  /**
-   * Says whether the shown screen holds work the person would lose. While it does, a move inside the
-   * client, leaving the page and the built-in Sign out ask first. It clears when the screen goes.
-   */
-  setUnsaved(unsaved: boolean): void;
-  /**
-   * Shows `text` (as text) in the shell's notices: `info` (default) and `success` go after 6 s, an
-   * `error` stays until dismissed. Returns what dismisses it.
-   */
-  notify(text: string, options?: NotifyOptions): () => void;
-  /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
-  reloadConfiguration(): Promise<ClientConfiguration | false>;
-  /** What a support request needs, nothing secret: versions, mode, API base, breakpoint, browser, logger figures. */
-  diagnostics(): Diagnostics;
-  /**
-   * Shows the route of a URL on the page's origin under /web/ (pushing a history entry, or replacing
-   * it), with the `routes` option; any other URL, or any URL without `routes`, the browser loads.
-   */
-  navigate(url: string | URL, options?: NavigateOptions): void;
-  /** Forgets the stored sign-in (`jwt`, `devToken`, `authType`), then calls `onSignOut`. */
-  signOut(): void;
-  /** Flushes the logger, stops timers and listeners, and removes the UI. */
-  unmount(): Promise<void>;
-}
-
-/** What a route's screen is called with. */
-export interface ScreenProps {
-  client: Client;
-  /** The pattern's params, decoded: `{ id: 'SD-1042' }` for `'tickets/:id'`. */
-  params: Record<string, string>;
-  /** The location's search. */
-  query: URLSearchParams;
-}
-
-/** A component, or `lazy(() => import(url))`. */
-export type RouteScreen = ComponentType<ScreenProps>;
-
-/** Path patterns relative to `/web/` (`''`, `'tickets'`, `'tickets/:id'`, `'*'`), first match wins. */
-export type Routes = Record<string, RouteScreen>;
-
-export interface Diagnostics {
-  buildVersion: string;
-  serverVersion: string;
-  authType: string;
-  apiBase: string;
-  isCloud: boolean;
-  breakpoint: string;
-  userAgent: string;
-  logger: LoggerStats;
-  /** The pattern of the route shown (never its path: a path can hold ids); `null` without a matching route. */
-  route: string | null;
-}
-
-/** An entry of the floating action button's speed dial. */
-export interface SpeedDialAction {
-  label: string;
-  /** May return (a promise of) a short text, shown as a notice. A failure is a notice and an ERROR log entry. */
-  run(client: Client): unknown;
-}
-
-/** What `render` may give: an element (`EMWeb.html`, `EMWeb.React.createElement`, JSX), a string, or a DOM node. */
-export type Screen = ComponentChild | Node;
 
 export interface BootstrapOptions {
   /** Element or selector to mount in; default `'#emweb'`. */
@@ -111,7 +25,7 @@ export interface BootstrapOptions {
   /** Screens by path pattern under /web/ (`''`, `'tickets'`, `'tickets/:id'`, `'*'`); not together with `render`. */
   routes?: Routes;
   /** An array replaces the built-in speed-dial actions; a function receives them and returns the list. */
-  actions?: SpeedDialAction[] | ((builtIns: SpeedDialAction[]) => SpeedDialAction[]);
+  actions?: SpeedDialActions;
   /** Called by Sign out once the stored sign-in is gone; default: under the gateway go to `/auth/`, else reload. */
   onSignOut?: (client: Client) => void;
   /** Any of the texts the client shows. */

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { createContext, h } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { RouteScreen, ScreenProps } from '../client/types';
+import type { RouteScreen, ScreenProps } from '../types/client';
 
 /** The loading text the routed main area hands down, shown while a lazy screen's module comes. */
 export const LoadingText = /* @__PURE__ */ createContext('');

@@ -1,10 +1,11 @@
-import type { BootstrapOptions } from '../client/types';
-
 /**
  * Refuses what cannot be routed, before anything starts: `routes` with `render`, and a second
  * client with `routes` while one runs (the location is the page's: two would fight over it).
  */
-export function checkRoutesOption(options: BootstrapOptions, routedElement: Element | false | undefined): void {
+export function checkRoutesOption(
+  options: { routes?: unknown; render?: unknown },
+  routedElement: Element | false | undefined,
+): void {
   if (options.routes === undefined) return;
   if (options.render !== undefined) {
     throw new Error('EMWeb: pass routes or render, not both');

@@ -8,11 +8,11 @@
  * carries its index (`emwebIndex` in `history.state`): staying goes back by the distance moved.
  */
 import { computed, type ReadonlySignal, signal } from '@preact/signals';
-import type { Routes } from '../client/types';
 import type { MoveGuard } from '../session/workingDay';
+import type { CurrentRoute } from '../state/clientState';
+import type { NavigateOptions, Routes } from '../types/client';
 import { clientUrl, linkToFollow } from './links';
 import { matchRoute } from './match';
-import type { CurrentRoute, NavigateOptions } from './types';
 
 export interface Routing {
   /** The location's path and search (`/web/tickets?state=all`): its fragment is the browser's. */

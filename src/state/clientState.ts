@@ -4,7 +4,13 @@ import { type ApiBase, apiBase } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
 import type { Claims } from '../auth/claims';
 import type { Breakpoint } from '../product/constants';
-import type { CurrentRoute } from '../routes/types';
+
+/** The route shown: the location's path, the key that matched (`null`: the not-found panel) and its params. */
+export interface CurrentRoute {
+  path: string;
+  pattern: string | null;
+  params: Record<string, string>;
+}
 
 /** The facts start-up learns; `Client` carries the same ones, read from the state. */
 export interface StartupFacts {

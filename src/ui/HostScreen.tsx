@@ -1,9 +1,9 @@
 import type { Ref } from 'preact';
 import { h } from 'preact';
 import { useErrorBoundary, useLayoutEffect, useRef } from 'preact/hooks';
-import type { Client, Screen } from '../client/types';
 import { SCRIPT_TAG_BUNDLE } from '../product/build';
 import { errorText } from '../product/text';
+import type { Client, Screen } from '../types/client';
 import { FOREIGN_REACT_MESSAGE, isForeignReactElement } from './foreignReact';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';

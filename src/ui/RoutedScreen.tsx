@@ -1,10 +1,10 @@
 import type { Ref, RefObject } from 'preact';
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { Client, RouteScreen } from '../client/types';
 import { LoadingText } from '../routes/lazy';
 import { BASE_PATH } from '../routes/match';
 import type { Routing } from '../routes/routing';
+import type { Client, RouteScreen } from '../types/client';
 import { HostScreen } from './HostScreen';
 import type { Shell } from './shell';
 

@@ -1,6 +1,6 @@
 import { h } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { SpeedDialAction } from '../client/types';
+import type { SpeedDialAction } from '../types/client';
 
 const MENU_ID = 'emweb-menu';
 /** Keys that move focus inside the open menu, to the item at this offset or position (-1: the last). */

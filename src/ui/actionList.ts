@@ -1,6 +1,6 @@
-import type { BootstrapOptions, SpeedDialAction } from '../client/types';
 import { DEFAULTS } from '../product/constants';
 import { errorText } from '../product/text';
+import type { SpeedDialAction, SpeedDialActions } from '../types/client';
 
 /** Whether a value a host handed in can stand in the speed dial. */
 const isAction = (value: unknown): value is SpeedDialAction =>
@@ -13,7 +13,7 @@ const isAction = (value: unknown): value is SpeedDialAction =>
  * build, since a host would otherwise never learn why an action is missing.
  */
 export function resolveActions(
-  option: BootstrapOptions['actions'],
+  option: SpeedDialActions | undefined,
   builtIns: SpeedDialAction[],
   warn: (message: string) => void,
 ): SpeedDialAction[] {

@@ -1,5 +1,5 @@
-import type { Client, SpeedDialAction } from '../client/types';
 import type { FlushResult } from '../logging/types';
+import type { Client, SpeedDialAction } from '../types/client';
 import { DEFAULT_STRINGS, fill, type Strings } from './strings';
 
 /** The text that says how many queued entries came to each outcome of a flush. */

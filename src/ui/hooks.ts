@@ -1,7 +1,7 @@
 import { createContext } from 'preact';
 import { useContext } from 'react';
-import type { Client } from '../client/types';
 import type { Breakpoint } from '../product/constants';
+import type { Client } from '../types/client';
 
 /** Read by the hooks below; only bundler users' screens can reach them (see SCRIPT_TAG_BUNDLE). */
 export const ClientContext = /* @__PURE__ */ createContext<Client | null>(null);

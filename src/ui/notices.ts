@@ -1,10 +1,8 @@
 import { type ReadonlySignal, signal } from '@preact/signals';
+import type { NoticeTone, NotifyOptions } from '../types/client';
 
 /** How long an info or success notice stays up: long enough to read a sentence, short enough not to cover the page. */
 export const NOTICE_MS = 6000;
-
-/** `info` and `success` are polite and go by themselves; an `error` stays until it is dismissed. */
-type NoticeTone = 'info' | 'success' | 'error';
 
 export interface Notice {
   readonly _id: number;
@@ -12,10 +10,6 @@ export interface Notice {
   readonly _tone: NoticeTone;
   /** How many times it was asked for while shown. */
   readonly _count: number;
-}
-
-export interface NotifyOptions {
-  tone?: NoticeTone;
 }
 
 export interface Notices {

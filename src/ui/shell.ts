@@ -1,9 +1,9 @@
 import type { ReadonlySignal } from '@preact/signals';
-import type { Client, Screen, SpeedDialAction } from '../client/types';
 import type { Routing } from '../routes/routing';
 import type { OpenQuestion } from '../session/question';
 import type { ShellStatus } from '../session/status';
 import type { ClientState } from '../state/clientState';
+import type { Client, Screen, SpeedDialAction } from '../types/client';
 import type { Notices } from './notices';
 import type { Strings } from './strings';
 

@@ -3,8 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap, bootstrapWhenParsed, unmount } from '../../src/client/bootstrap';
 import { getPage } from '../../src/client/page';
-import type { Client, SpeedDialAction } from '../../src/client/types';
 import { DEFAULT_CONFIGURATION, makeJwt } from '../../src/testing';
+import type { Client, SpeedDialAction } from '../../src/types/client';
 import { deferred, settle } from '../fakes';
 import { mountAndServerEachTest } from './fixture';
 

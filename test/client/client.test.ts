@@ -2,8 +2,8 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient } from '../../src/client/client';
-import type { Client } from '../../src/client/types';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
+import type { Client } from '../../src/types/client';
 import { memoryStorage } from '../fakes';
 import { fakeLogger } from '../ui/fixtures';
 

@@ -2,7 +2,7 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap } from '../../src/client/bootstrap';
-import type { Client } from '../../src/client/types';
+import type { Client } from '../../src/types/client';
 import { noAnswer, rejection, settle } from '../fakes';
 import { mountAndServerEachTest } from './fixture';
 

@@ -4,8 +4,8 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startClient } from '../../src/client/run';
-import type { Client } from '../../src/client/types';
 import { createProductServer, makeJwt, type ProductServer, resetPage } from '../../src/testing';
+import type { Client } from '../../src/types/client';
 import { settle } from '../fakes';
 
 let server: ProductServer;

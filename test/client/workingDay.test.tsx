@@ -7,9 +7,9 @@ import { useState } from 'preact/hooks';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap } from '../../src/client/bootstrap';
-import type { Client, Routes, ScreenProps } from '../../src/client/types';
 import { STORAGE_KEYS } from '../../src/product/constants';
 import { makeJwt } from '../../src/testing';
+import type { Client, Routes, ScreenProps } from '../../src/types/client';
 import { settle } from '../fakes';
 import { mountAndServerEachTest } from './fixture';
 

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { safeReturnUrl } from '../../demo/server.mjs';
 import { bootstrap } from '../../src/client/bootstrap';
-import type { Client } from '../../src/client/types';
+import type { Client } from '../../src/types/client';
 import { memoryStorage } from '../fakes';
 import { settle, storedString } from '../fakes/arbitraries';
 import { harness } from '../fakes/logger';

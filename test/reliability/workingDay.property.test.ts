@@ -119,7 +119,7 @@ test('any schedule: every call settles once; none is sent twice after a 401; non
           if (again) {
             assert.is(first?.status, 401, 'sent again only after a 401');
             // `null`: the session had ended again, and the attempt carried nobody's.
-          if (again.user !== null) assert.is(again.user, first?.stored, 'what waited goes only to the user who left');
+            if (again.user !== null) assert.is(again.user, first?.stored, 'what waited goes only to the user who left');
           }
         }
       },

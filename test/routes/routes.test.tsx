@@ -6,9 +6,9 @@ import { useLayoutEffect } from 'preact/hooks';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bootstrap, unmount } from '../../src/client/bootstrap';
-import type { Client, Routes, ScreenProps } from '../../src/client/types';
 import { lazy } from '../../src/routes/lazy';
 import { createProductServer, type ProductServer, resetPage } from '../../src/testing';
+import type { Client, Routes, ScreenProps } from '../../src/types/client';
 import { deferred, settle } from '../fakes';
 
 let el: HTMLElement;

@@ -6,7 +6,7 @@ import { createElement, useState } from 'react';
 import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Client, Screen } from '../../src/client/types';
+import type { Client, Screen } from '../../src/types/client';
 import { App } from '../../src/ui/App';
 import { useBreakpoint, useClient } from '../../src/ui/hooks';
 import { settle } from '../fakes';

@@ -3,7 +3,7 @@ import '../setup';
 import { render } from 'react-dom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SpeedDialAction } from '../../src/client/types';
+import type { SpeedDialAction } from '../../src/types/client';
 import { SpeedDial } from '../../src/ui/SpeedDial';
 import { settle } from '../fakes';
 import { actionsNamed, renderHostEachTest } from './fixtures';

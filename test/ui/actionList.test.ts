@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SpeedDialAction } from '../../src/client/types';
+import type { SpeedDialAction } from '../../src/types/client';
 import { resolveActions } from '../../src/ui/actionList';
 import { actionsNamed } from './fixtures';
 
