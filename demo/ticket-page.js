@@ -62,9 +62,16 @@ const leftAfterSave = (current, sent, saved) => ({
   comment: current.comment === sent.comment ? '' : current.comment,
 });
 
+/** Whether a draft holds anything the ticket as saved does not: work the person would lose. */
+const differs = (draft, ticket) => draft.state !== ticket.state || draft.assignee !== ticket.assignee || draft.comment !== '';
+
 function TicketForm({ client, ticket, text, onSaved }) {
   const assignees = useAssignees(client, ticket);
   const [draft, setDraft] = React.useState(() => ({ state: ticket.state, assignee: ticket.assignee, comment: '' }));
+  // The draft as the last event left it: a save pressed before the next render sends that, and the
+  // client hears of unsaved work at the edit itself, not a frame later.
+  const latest = React.useRef(draft);
+  const toldUnsaved = React.useRef(false);
   const [problems, setProblems] = React.useState({});
   const [progress, setProgress] = React.useState('');
   const [failure, setFailure] = React.useState('');
@@ -74,13 +81,14 @@ function TicketForm({ client, ticket, text, onSaved }) {
   const pending = React.useRef(null);
   React.useEffect(() => () => pending.current?.abort(), []);
 
-  const unsaved = draft.state !== ticket.state || draft.assignee !== ticket.assignee || draft.comment !== '';
-  const toldUnsaved = React.useRef(false);
-  React.useEffect(() => {
-    if (toldUnsaved.current === unsaved) return;
+  const changeDraft = (next, ticketNow) => {
+    latest.current = next;
+    setDraft(next);
+    const unsaved = differs(next, ticketNow);
+    if (unsaved === toldUnsaved.current) return;
     toldUnsaved.current = unsaved;
     client.setUnsaved(unsaved);
-  }, [unsaved]);
+  };
 
   // A refused save puts the person on the first field to mend, where its problem is read out.
   React.useEffect(() => {
@@ -88,13 +96,13 @@ function TicketForm({ client, ticket, text, onSaved }) {
     if (first) fieldRefs[first].current?.focus();
   }, [problems]);
 
-  const edit = (name, value) => setDraft((current) => ({ ...current, [name]: value }));
+  const edit = (name, value) => changeDraft({ ...latest.current, [name]: value }, ticket);
 
   function answered(status, body, sent) {
     if (status === 200) {
       setProblems({});
       onSaved(body);
-      setDraft((current) => leftAfterSave(current, sent, body));
+      changeDraft(leftAfterSave(latest.current, sent, body), body);
       client.notify(text('saved'), { tone: 'success' });
     } else if (status === 422) setProblems(body?.problems ?? {});
     else if (status === 404) setFailure(text('noTicket', { id: ticket.id }));
@@ -106,7 +114,7 @@ function TicketForm({ client, ticket, text, onSaved }) {
     if (pending.current) return;
     const calls = new AbortController();
     pending.current = calls;
-    const sent = { ...draft };
+    const sent = latest.current;
     setFailure('');
     setProgress(text('saving'));
     client

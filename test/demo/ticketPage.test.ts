@@ -85,29 +85,33 @@ const HOST_APP = '../../demo/host-app.js';
 
 const pressSave = () => root().querySelector<HTMLButtonElement>('form button[type="submit"]')?.click();
 
+const newMount = () => document.body.appendChild(Object.assign(document.createElement('div'), { id: 'emweb' }));
+
 test.before(async () => {
   server.install();
   useFreshDesk();
-  mount = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'emweb' }));
   // host-app.js shares the product's texts and data hook as window.demoProduct when it plays the
   // product (a path under /web/): the ticket page reads them from there. It starts a client of its
-  // own, which each test replaces with a fresh one.
+  // own, which the tests replace with fresh ones.
+  const its = newMount();
   history.replaceState(null, '', '/web/tickets/SD-1042');
   await import(HOST_APP);
   await resetPage();
+  its.remove();
 });
 
-test.before.each(() => useFreshDesk());
+test.before.each(() => {
+  useFreshDesk();
+  mount = newMount();
+});
 
 test.after.each(async () => {
   await resetPage();
+  mount.remove();
   history.replaceState(null, '', '/web/');
 });
 
-test.after(() => {
-  server.uninstall();
-  mount.remove();
-});
+test.after(() => server.uninstall());
 
 test("the form holds the ticket's values, each field tied to its label; the assignees come from the product", async () => {
   await openTicket('SD-1042');
@@ -142,7 +146,7 @@ test('an empty comment: the problem shows beside the comment (aria-invalid, aria
   const comment = field('ticket-comment');
   const problem = root().getElementById(comment.getAttribute('aria-describedby') ?? '');
   assert.match(problem?.textContent ?? '', 'a comment is needed');
-  assert.is(root().activeElement, comment, 'focus on the field to mend');
+  await until(() => root().activeElement === comment, 'focus on the field to mend');
   assert.is(field('ticket-state').getAttribute('aria-invalid'), null, 'the state was fine');
   assert.is(unsaved(client), true, 'the edits are still unsaved');
   assert.is(field<HTMLSelectElement>('ticket-state').value, 'closed', 'and still there');
