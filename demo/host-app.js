@@ -3,7 +3,7 @@
 // through client.fetch (the sign-in, the API base and the token are the client's business), plain
 // <a href> links between screens. The ticket page is a module of its own, loaded when first shown.
 //   /web/tickets        the ticket list        (GET {api base}tickets)
-//   /web/tickets/<id>   one ticket, lazily     (GET {api base}tickets/<id>; demo/ticket-page.js)
+//   /web/tickets/<id>   one ticket, lazily     (GET {api base}tickets/<id>, PUT to save; demo/ticket-page.js)
 //   any other /web/...  the client's not-found panel
 // /web/ itself is the plain embed (the script tag starts the client with its home view), unless
 // ?lang=de asks for German: then this starts it with the German strings (demo/strings-de.js).
@@ -49,6 +49,13 @@
     category: 'Category',
     created: 'Created',
     noTicket: 'There is no ticket {id}.',
+    update: 'Update the ticket',
+    comment: 'Comment',
+    comments: 'Comments',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved',
+    saveFailed: 'The ticket could not be saved ({reason}).',
   };
   var texts = german ? Object.assign({}, TEXTS, window.DEMO_PRODUCT_STRINGS_DE) : TEXTS;
   var text = (key, values) => texts[key].replace(/\{(\w+)\}/g, (_, name) => values?.[name] ?? '');

@@ -3,6 +3,8 @@
 //    (and the JWT the client reads its claims from) when none is stored. The server puts the token in
 //    <meta name="demo-token"> only when it plays token mode. This runs before emweb.js reads storage.
 // 2. "Forget stored sign-in" clears what the client remembers, for switching the server's mode.
+//    "End session" ends the gateway's session on the server while this page stays, as an expiry
+//    mid-day would: the client's next call meets the 401 (secgw mode only; the others have none).
 // 3. The theme switch (?theme=light|dark) sets data-theme on <html>; host.css themes the client
 //    through its --emweb-* custom properties. Without it, both follow the system's colour scheme.
 (() => {
@@ -43,6 +45,22 @@
           /* nothing stored, nothing to forget */
         }
         location.reload();
+      });
+    }
+    var endSession = document.getElementById('host-end-session');
+    var endResult = document.getElementById('host-end-session-result');
+    if (endSession && mode !== 'secgw') endSession.hidden = true;
+    if (endSession && endResult) {
+      endSession.addEventListener('click', () => {
+        endResult.textContent = '';
+        fetch('/demo/end-session', { method: 'POST' })
+          .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`status ${response.status}`))))
+          .then((answer) => {
+            endResult.textContent = answer.ended ? 'Session ended on the server.' : 'No session to end.';
+          })
+          .catch((error) => {
+            endResult.textContent = `Could not end the session (${error.message}).`;
+          });
       });
     }
     // Each switch link keeps the other choices, and the current one is marked.

@@ -40,6 +40,12 @@ export interface DemoBehaviour {
   retryAfter: number | null;
   /** The host page answer preloads the start-up GETs of `auth` (103 Early Hints and `Link`). Default true. */
   preload: boolean;
+  /**
+   * A gateway session (a sign-in at /auth/, or `createSession()`) ends this many minutes after it
+   * began, and the JWT the gateway hands over has that moment as its `exp`. Read when a session
+   * begins. Default `null`: sessions last until signed out or ended (`POST /demo/end-session`).
+   */
+  sessionMinutes: number | null;
 }
 
 export interface DemoServerOptions extends Partial<DemoBehaviour> {
@@ -118,7 +124,7 @@ export interface DemoServer {
   setOptions(partial: Partial<DemoBehaviour>): void;
   /** Starts a gateway session; the cookie fits Playwright's `context.addCookies` (add `url`). */
   createSession(): { name: string; value: string };
-  /** Forgets sessions, log batches, the keys seen and recorded requests. */
+  /** Forgets sessions, the tickets saved, log batches, the keys seen and recorded requests. */
   reset(): void;
   /** Stops listening and drops open connections (hanging answers included). */
   close(): Promise<void>;

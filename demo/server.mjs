@@ -1,7 +1,8 @@
 // The EMWeb demo: a host page, the bundles, a stand-in security gateway, and the product's API as
 // `emweb/testing` fakes it (src/testing/), behind node:http. Runs under tsx, which `npm start` uses:
 //
-//   node --import tsx demo/server.mjs [--auth secgw|oracle|token] [--latency MS] [--fail-logger] [--port N]
+//   node --import tsx demo/server.mjs [--auth secgw|oracle|token] [--latency MS] [--fail-logger]
+//                                     [--session-minutes N] [--port N]
 //
 // The e2e tests start it in-process through startDemoServer(options) and change its behaviour at run
 // time with setOptions(); see server.d.mts for the option list.
@@ -17,7 +18,7 @@ import { createLogsPage } from './logs.mjs';
 import { sendEarlyHints } from './preload.mjs';
 import { createStackReader, stackLines } from './stacks.mjs';
 import { stopWhenAsked } from './stopWhenAsked.mjs';
-import { ticketRoutes } from './tickets.mjs';
+import { createTicketDesk } from './tickets.mjs';
 
 const DEFAULT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,6 +50,7 @@ const DEFAULT_OPTIONS = {
   loggerStatus: null, // e.g. 503 or 429
   retryAfter: null, // seconds, sent as Retry-After with loggerStatus / failLogger
   preload: true, // the host page answer preloads the mode's start-up GETs (demo/preload.mjs)
+  sessionMinutes: null, // a gateway session ends this many minutes after its sign-in; null: it lasts
 };
 
 const CONTENT_TYPES = {
@@ -70,7 +72,7 @@ const ASSET_EXTENSIONS = new Set([...Object.keys(CONTENT_TYPES).filter((ext) => 
 /** Who the stand-in gateway signs everyone in as: its sign-in page and its token say the same. */
 export const DEMO_USER_NAME = 'Jürgen Müller';
 
-/** A demo JWT, valid for a day; `claims` override or add payload fields. */
+/** A demo JWT, valid for a day; `claims` override or add payload fields (`exp`: when its session ends). */
 export function demoJwt(claims = {}) {
   const now = Math.floor(Date.now() / 1000);
   return makeJwt({
@@ -249,14 +251,26 @@ export async function startDemoServer(startOptions = {}) {
     dist: join(root, 'dist'),
     pages: join(root, 'test', 'e2e', 'pages'),
   };
-  const sessions = new Set();
+  /** The gateway's sessions: cookie value → when it ends (ms since the epoch; Infinity: never). */
+  const sessions = new Map();
   const requests = [];
   /** Requests to a `hold` path: answered by release(); `gaveUpAt` is when the client closed the connection first. */
   const held = [];
   const answers = new Map();
   let origin = '';
-  const hasSession = (req) => sessions.has(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
+  const sessionOf = (req) => parseCookies(req.headers.cookie)[SESSION_COOKIE];
+  const hasSession = (req) => {
+    const id = sessionOf(req);
+    const endsAt = sessions.get(id);
+    if (endsAt === undefined) return false;
+    if (Date.now() < endsAt) return true;
+    // Said once, when a request first finds it over: the moment a person trying the demo waits for.
+    sessions.delete(id);
+    log(`[gateway] session ${id.slice(0, 8)}… ended: its ${options.sessionMinutes} minutes are over`);
+    return false;
+  };
   const product = createProductServer();
+  const tickets = createTicketDesk();
   const stacks = createStackReader(dirs.dist);
   const logsPage = createLogsPage({ demoDir: dirs.demo, csp: CSP_STRICT });
   const play = () =>
@@ -268,7 +282,7 @@ export async function startDemoServer(startOptions = {}) {
       cloud: options.cloud,
       latencyMs: options.latency,
       // The product's own data (demo/tickets.mjs) under the gateway's session, then the fault switches over it.
-      routes: { ...ticketRoutes((request) => options.auth !== 'secgw' || hasSession(request)), ...routesFor(options) },
+      routes: { ...tickets.routes((request) => options.auth !== 'secgw' || hasSession(request)), ...routesFor(options) },
     });
   play();
   let printed = 0;
@@ -282,9 +296,15 @@ export async function startDemoServer(startOptions = {}) {
 
   function createSession() {
     const id = randomUUID();
-    sessions.add(id);
+    sessions.set(id, options.sessionMinutes === null ? Number.POSITIVE_INFINITY : Date.now() + options.sessionMinutes * 60_000);
     return { name: SESSION_COOKIE, value: id };
   }
+
+  /** The token of a session: its `exp` is the session's end, when it has one (in whole seconds, not after it). */
+  const jwtOf = (id) => {
+    const endsAt = sessions.get(id);
+    return Number.isFinite(endsAt) ? demoJwt({ exp: Math.floor(endsAt / 1000) }) : demoJwt();
+  };
 
   // --- /web/: host page, bundles, host assets ----------------------------------------------------
 
@@ -415,9 +435,10 @@ export async function startDemoServer(startOptions = {}) {
     if (signIn) {
       const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : url.searchParams;
       const { value } = createSession();
-      log(`[gateway] signed in, session ${value.slice(0, 8)}…`);
+      const lasts = options.sessionMinutes === null ? '' : `, ends in ${options.sessionMinutes} minutes`;
+      log(`[gateway] signed in, session ${value.slice(0, 8)}…${lasts}`);
       return handoverPage(res, {
-        jwt: demoJwt(),
+        jwt: jwtOf(value),
         returnUrl: safeReturnUrl(form.get('returnUrl'), origin),
         title: 'Signed in',
         headers: { 'Set-Cookie': `${SESSION_COOKIE}=${value}; HttpOnly; SameSite=Lax; Path=/` },
@@ -436,6 +457,21 @@ export async function startDemoServer(startOptions = {}) {
     return send(res, 404, 'Not found\n');
   }
 
+  // --- /demo/: the host bar's own switches ------------------------------------------------------
+
+  /**
+   * "End session": the caller's gateway session ends on the server, as an expiry would, while the
+   * page and its cookie stay. The cookie is SameSite=Lax: another site's form posting here carries
+   * none, so it ends nothing.
+   */
+  function endSession(req, res) {
+    if (req.method !== 'POST') return send(res, 405, 'Use POST\n', { Allow: 'POST' });
+    const id = sessionOf(req);
+    const ended = sessions.delete(id);
+    if (ended) log(`[gateway] session ${id.slice(0, 8)}… ended (End session)`);
+    return send(res, 200, { ended });
+  }
+
   // --- /api/: the fake product server ----------------------------------------------------------
 
   /** Every log batch the fake received since the last call, in order. */
@@ -452,7 +488,7 @@ export async function startDemoServer(startOptions = {}) {
   // answer of status 0 (a network failure) drops the connection, and one that never comes leaves it
   // open until close().
   async function serveApi(req, res, url) {
-    const body = req.method === 'POST' ? await readBody(req) : undefined;
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
     if (options.hold.has(url.pathname)) await holdAnswer(url.pathname, res);
     const sent = Object.entries(req.headers).map(([name, value]) => [name, String(value)]);
     let answer;
@@ -499,6 +535,7 @@ export async function startDemoServer(startOptions = {}) {
     if (path.startsWith('/api/')) return serveApi(req, res, url);
     if (path === '/logs' || path.startsWith('/logs/')) return logsPage.serve(req, res, url);
     if (path === '/auth' || path.startsWith('/auth/')) return serveAuth(req, res, url);
+    if (path === '/demo/end-session') return endSession(req, res);
     if (path.startsWith('/e2e/') && existsSync(dirs.pages)) return serveFixture(res, url);
     return send(res, 404, 'Not found\n');
   }
@@ -545,6 +582,7 @@ export async function startDemoServer(startOptions = {}) {
     createSession,
     reset() {
       sessions.clear();
+      tickets.reset();
       product.reset();
       logsPage.clear();
       printed = 0;
@@ -566,6 +604,10 @@ function normalizeOptions(target, partial) {
     target[key] = value;
   }
   if (!AUTH_MODES.includes(target.auth)) throw new TypeError(`auth must be one of ${AUTH_MODES.join(', ')}`);
+  const minutes = target.sessionMinutes;
+  if (minutes !== null && !(typeof minutes === 'number' && Number.isFinite(minutes) && minutes > 0)) {
+    throw new TypeError(`sessionMinutes must be a number of minutes above 0, or null, not ${minutes}`);
+  }
   target.hang = new Set(target.hang ?? []);
   target.hold = new Set(target.hold ?? []);
   target.statuses = { ...(target.statuses ?? {}) };
@@ -575,12 +617,15 @@ function normalizeOptions(target, partial) {
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-const USAGE = `Usage: node demo/server.mjs [--auth secgw|oracle|token] [--latency MS] [--fail-logger] [--port N]
+const USAGE = `Usage: node demo/server.mjs [--auth secgw|oracle|token] [--latency MS] [--fail-logger]
+                           [--session-minutes N] [--port N]
        npm start -- --auth token
-  --auth MODE      sign-in mode the backend plays (default secgw)
-  --latency MS     delay every API answer by MS milliseconds (default 0)
-  --fail-logger    answer the client logger with 503
-  --port N         port to listen on (default $PORT or 8080)`;
+  --auth MODE            sign-in mode the backend plays (default secgw)
+  --latency MS           delay every API answer by MS milliseconds (default 0)
+  --fail-logger          answer the client logger with 503
+  --session-minutes N    end every gateway session N minutes after its sign-in (0.5 is half a
+                         minute); its JWT's exp says so (default: sessions last)
+  --port N               port to listen on (default $PORT or 8080)`;
 
 function usageError(message) {
   console.error(`demo server: ${message}\n\n${USAGE}`);
@@ -596,6 +641,7 @@ function parseCli(argv) {
         auth: { type: 'string', default: 'secgw' },
         latency: { type: 'string', default: '0' },
         'fail-logger': { type: 'boolean', default: false },
+        'session-minutes': { type: 'string' },
         port: { type: 'string', default: process.env.PORT || '8080' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -611,7 +657,17 @@ function parseCli(argv) {
   if (!/^\d+$/.test(values.latency)) usageError(`--latency must be a whole number of milliseconds, not "${values.latency}"`);
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) usageError(`--port must be a port number, not "${values.port}"`);
-  return { auth: values.auth, latency: Number(values.latency), failLogger: values['fail-logger'], port };
+  const minutes = values['session-minutes'];
+  if (minutes !== undefined && (!/^\d+(\.\d+)?$/.test(minutes) || Number(minutes) === 0)) {
+    usageError(`--session-minutes must be a number of minutes above 0, such as 10 or 0.5, not "${minutes}"`);
+  }
+  return {
+    auth: values.auth,
+    latency: Number(values.latency),
+    failLogger: values['fail-logger'],
+    sessionMinutes: minutes === undefined ? null : Number(minutes),
+    port,
+  };
 }
 
 const MODE_DESCRIPTIONS = {
@@ -641,6 +697,7 @@ async function main() {
   console.log(`  what the client logs, live: http://localhost:${server.port}/logs/`);
   if (cli.latency) console.log(`  every API answer is delayed by ${cli.latency} ms`);
   if (cli.failLogger) console.log('  the client logger is answered with 503');
+  if (cli.sessionMinutes !== null) console.log(`  every gateway session ends ${cli.sessionMinutes} minutes after its sign-in`);
   console.log('  log batches the client sends are printed below (a repeated Idempotency-Key as a duplicate).');
   stopWhenAsked(async (reason) => {
     console.log(`\ndemo server: stopping (${reason})`);

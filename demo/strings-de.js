@@ -65,4 +65,11 @@ window.DEMO_PRODUCT_STRINGS_DE = {
   category: 'Kategorie',
   created: 'Erstellt',
   noTicket: 'Es gibt kein Ticket {id}.',
+  update: 'Ticket bearbeiten',
+  comment: 'Kommentar',
+  comments: 'Kommentare',
+  save: 'Speichern',
+  saving: 'Wird gespeichert…',
+  saved: 'Gespeichert',
+  saveFailed: 'Das Ticket konnte nicht gespeichert werden ({reason}).',
 };

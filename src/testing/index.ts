@@ -14,3 +14,4 @@ export {
   type Route,
 } from './productServer';
 export { resetPage } from './resetPage';
+export { DEFAULT_USER_ID, type SignInOptions } from './signIn';

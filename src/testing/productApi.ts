@@ -52,6 +52,9 @@ function splitApiPath(path: string): { base: string; call: string } | null {
   return null;
 }
 
+/** Whether a request goes to the product's API (on either base): what the gateway stands before. */
+export const isApiRequest = (request: ProductRequest): boolean => splitApiPath(request.path) !== null;
+
 /** Whether a request is a batch for the client logger (on either base). */
 export const isLogRequest = (request: ProductRequest): boolean =>
   request.method === 'POST' && splitApiPath(request.path)?.call === 'clientlogger/';

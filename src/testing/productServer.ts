@@ -7,7 +7,15 @@ import type { AuthType } from '../auth/authType';
 import type { LogEntry } from '../logging/types';
 import { reportFailedScreens } from './failedScreens';
 import { isSendableHeader } from './headers';
-import { isLogRequest, type PlayedProduct, type ProductRequest, productAnswer, type RouteAnswer } from './productApi';
+import {
+  isApiRequest,
+  isLogRequest,
+  type PlayedProduct,
+  type ProductRequest,
+  productAnswer,
+  type RouteAnswer,
+} from './productApi';
+import { announceSignIn, type SignInOptions, signedInJwt } from './signIn';
 
 /** An answer given as it is, or made from the request when it comes (it may wait: a promise). */
 export type Route = RouteAnswer | ((request: ProductRequest) => RouteAnswer | Promise<RouteAnswer>);
@@ -15,7 +23,10 @@ export type Route = RouteAnswer | ((request: ProductRequest) => RouteAnswer | Pr
 export interface ProductServerOptions {
   /** The sign-in mode the server plays; default `'secgw'`. */
   auth?: AuthType;
-  /** Under the gateway, whether the user is signed in (default true; false: the configuration call answers 401). */
+  /**
+   * Under the gateway, whether the user is signed in (default true; false: the configuration call
+   * answers 401). Given to `update()`, it also opens a session that `endSession()` ended.
+   */
   signedIn?: boolean | ((request: ProductRequest) => boolean);
   /** Merged over the default configuration (`displayName: 'Acme Service Desk'`). */
   config?: Record<string, unknown>;
@@ -72,6 +83,20 @@ export interface ProductServer {
   batches: LogBatch[];
   /** Changes what the server plays from now on (`routes` replaces the routes). */
   update(options: ProductServerOptions): void;
+  /**
+   * The gateway's session ends, as it does mid-day: under `'secgw'`, from now on every call under
+   * the API (either base, `routes` and the client logger included) answers 401 before the product
+   * sees it, until `signIn()` (or `update({ signedIn })`). The JWT in storage stays, as it does
+   * when a session ends on the server. Under oracle and token sign-in nothing changes.
+   */
+  endSession(): void;
+  /**
+   * Signs in again, as the gateway's sign-in page in another tab would: the server plays signed in
+   * (`signedIn: true`), the JWT of that user (default `userId` 1042; `claims` over the default
+   * ones) goes to `localStorage.jwt`, and a `{ type: 'signedIn' }` on the tabs' session channel
+   * tells every client of the origin that a tab became ready signed in. Returns that JWT.
+   */
+  signIn(options?: SignInOptions): string;
   /** Forgets requests, logs, batches and the keys accepted. */
   reset(): void;
 }
@@ -81,6 +106,8 @@ export const DEFAULT_CONFIGURATION = {
   displayName: 'Acme Service Desk',
   customization: { theme: 'calm', accentColor: '#2f6f9f', dateFormat: 'yyyy-MM-dd' },
 };
+
+const SIGN_IN_REQUIRED: RouteAnswer = { status: 401, body: { error: 'sign-in required' } };
 
 export const DEFAULT_VERSION = 'Acme Service Desk 2024.3 (server build 7781)';
 
@@ -108,6 +135,7 @@ function settingsFrom(options: ProductServerOptions): Settings {
 export function createProductServer(options: ProductServerOptions = {}): ProductServer {
   let current = options;
   let settings = settingsFrom(options);
+  let sessionEnded = false;
   const requests: ProductRequest[] = [];
   const logs: LogEntry[] = [];
   const batches: LogBatch[] = [];
@@ -116,7 +144,13 @@ export function createProductServer(options: ProductServerOptions = {}): Product
   // Installed, it is a test's server: the test's output is where a failed screen must show.
   let installed = false;
 
+  /** The gateway stands before the product: with its session ended, nothing reaches the product. */
+  const refusedByGateway = (request: ProductRequest): RouteAnswer | null =>
+    sessionEnded && settings.product.auth === 'secgw' && isApiRequest(request) ? SIGN_IN_REQUIRED : null;
+
   const answer = (request: ProductRequest): Promise<RouteAnswer> => {
+    const refused = refusedByGateway(request);
+    if (refused) return Promise.resolve(refused);
     const route = settings.routes[`${request.method} ${request.path}`];
     if (route === undefined) return Promise.resolve(productAnswer(request, settings.product));
     return Promise.resolve(typeof route === 'function' ? route(request) : route);
@@ -124,13 +158,14 @@ export function createProductServer(options: ProductServerOptions = {}): Product
 
   /**
    * A batch whose key was accepted is answered 2xx at once: the server has it, whatever it plays
-   * now. Two sends of one batch may also be answered at the same time (page exit's keepalive beside
+   * now (only a gateway whose session ended stops it first). Two sends of one batch may also be answered at the same time (page exit's keepalive beside
    * a send still out): only the first accepted counts.
    */
   const receiveLogs = async (request: ProductRequest): Promise<RouteAnswer> => {
     const batch = logBatchOf(request);
     const accepted = () => batch.key !== null && acceptedKeys.has(batch.key);
-    const result = accepted() ? { status: 200, body: { received: batch.entries.length } } : await answer(request);
+    const alreadyHeld = accepted() ? { status: 200, body: { received: batch.entries.length } } : null;
+    const result = refusedByGateway(request) ?? alreadyHeld ?? (await answer(request));
     batch.status = result.status;
     if (result.status >= 200 && result.status < 300) {
       batch.duplicate = accepted();
@@ -170,6 +205,19 @@ export function createProductServer(options: ProductServerOptions = {}): Product
     update(changes) {
       current = { ...current, ...changes };
       settings = settingsFrom(current);
+      if ('signedIn' in changes) sessionEnded = false;
+    },
+    endSession() {
+      sessionEnded = true;
+    },
+    signIn(signInOptions) {
+      current = { ...current, signedIn: true };
+      settings = settingsFrom(current);
+      sessionEnded = false;
+      // Signed in on the server before the tabs hear of it: they load their configuration at once.
+      const jwt = signedInJwt(signInOptions);
+      announceSignIn(jwt);
+      return jwt;
     },
     reset() {
       requests.length = 0;
