@@ -8,8 +8,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import '../../src/embed';
 import { createTicketDesk } from '../../demo/tickets.mjs';
-import type { Client } from '../../src/client/types';
 import { createProductServer, resetPage } from '../../src/testing';
+import type { Client } from '../../src/types/client';
 
 const server = createProductServer();
 /** Every change that reached the product's ticket route (not those the gateway stopped). */
@@ -72,12 +72,7 @@ async function choose(element: HTMLSelectElement, value: string) {
   await nextTask();
 }
 
-/**
- * `client.state.unsaved`, read through a looser type: the branch that brings it to the client's
- * types is merged beside this one.
- */
-const unsaved = (client: Client): boolean | undefined =>
-  (client.state as unknown as { unsaved?: { value: boolean } }).unsaved?.value;
+const unsaved = (client: Client): boolean => client.state.unsaved.value;
 
 // Non-literal specifiers: the demo's modules are plain scripts without types.
 const TICKET_PAGE = '../../demo/ticket-page.js';
