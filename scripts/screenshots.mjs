@@ -6,7 +6,8 @@
 //
 // Each engine at xs (375 px) and lg (1440 px), light and dark, and the demo's /logs/ page light and
 // dark; the demo's product (a ticket list and a ticket) light and dark at xs and lg; Chromium also
-// the open speed dial, the list in German, the not-found panel and a failed start. The demo server runs in-process on a free port, playing the
+// the open speed dial, the list in German, the not-found panel and a failed start; the sign-in dialog
+// over a half-typed ticket form and the leave question, light and dark at xs and lg. The demo server runs in-process on a free port, playing the
 // security gateway with a signed-in session, so the header shows a user. Each shot waits for what
 // it shows (the started client, the open menu, the Retry button), never for time.
 import { spawnSync } from 'node:child_process';
@@ -37,6 +38,11 @@ const EVERY_ENGINE = [
   { name: 'tickets-dark-xs', viewport: XS, colorScheme: 'dark', path: '/web/tickets?lang=en', setup: ticketList },
   { name: 'ticket-light-xs', viewport: XS, colorScheme: 'light', path: '/web/tickets/SD-1042?lang=en', setup: oneTicket },
   { name: 'ticket-dark-lg', viewport: LG, colorScheme: 'dark', path: '/web/tickets/SD-1042?lang=en', setup: oneTicket },
+  // The working day: the sign-in dialog over a half-typed form, and the question before leaving it.
+  { name: 'signin-light-lg', viewport: LG, colorScheme: 'light', path: '/web/tickets/SD-1042?lang=en', setup: sessionEnded },
+  { name: 'signin-dark-xs', viewport: XS, colorScheme: 'dark', path: '/web/tickets/SD-1042?lang=en', setup: sessionEnded },
+  { name: 'leave-light-xs', viewport: XS, colorScheme: 'light', path: '/web/tickets/SD-1042?lang=en', setup: leaving },
+  { name: 'leave-dark-lg', viewport: LG, colorScheme: 'dark', path: '/web/tickets/SD-1042?lang=en', setup: leaving },
 ];
 /** And in Chromium alone: `chromium-{name}.png`. */
 const CHROMIUM_ONLY = [
@@ -69,6 +75,35 @@ async function ticketList(page) {
 async function oneTicket(page) {
   await clientReady(page);
   await page.locator('#emweb >> dl').waitFor();
+  await settled(page);
+}
+
+/** Types a comment into the ticket's form as a keyboard leaves it: the value, then the `input` event. */
+async function typeComment(page) {
+  await page.locator('#emweb >> textarea').waitFor();
+  await page.evaluate(() => {
+    const field = document.querySelector('#emweb').shadowRoot.querySelector('textarea');
+    field.value = 'Toner replaced, test page printed. Waiting for the user to confirm';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** The form half typed, the gateway's session ended on the server, Save pressed: the sign-in dialog over it. */
+async function sessionEnded(page) {
+  await oneTicket(page);
+  await typeComment(page);
+  await page.evaluate(() => fetch('/demo/end-session', { method: 'POST', credentials: 'include' }).then(() => true));
+  await page.locator('#emweb >> form button[type="submit"]').click();
+  await byRole(page, 'dialog').waitFor();
+  await settled(page);
+}
+
+/** The form half typed, then the way back to the list: "Leave this page?". */
+async function leaving(page) {
+  await oneTicket(page);
+  await typeComment(page);
+  await page.locator('#emweb >> a[href="/web/tickets"]').click();
+  await byRole(page, 'alertdialog').waitFor();
   await settled(page);
 }
 

@@ -63,6 +63,7 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .dialog { position: sticky; top: 15vh; margin-top: 15vh; width: min(440px, 100%); padding: 20px 24px; background: var(--bg); border: var(--line); border-radius: 12px; box-shadow: 0 8px 32px #0006; }
 .dialog h2 { margin: 0 0 8px; font-size: 18px; }
 .dialog p { margin: 0 0 12px; color: var(--muted); }
+[inert] .fab { opacity: 0.5; }
 .buttons { display: flex; flex-wrap: wrap; gap: 8px; justify-content: flex-end; }
 [data-breakpoint=xs] .header small, [data-breakpoint=xs] .mode { display: none; }
 [data-breakpoint=xs] .titles { flex-basis: 100%; }
