@@ -227,19 +227,18 @@ const defaultSignOut = (origin: string) => (client: Client) =>
   client.state.authType.peek() === 'secgw' ? location.assign(origin + AUTH_PATH) : location.reload();
 
 /**
- * What start-up learns goes into the run's state while the run lasts; once it has read the claims,
- * the token's follower takes them over (`readToken`: reads the stored JWT's claims into the state,
- * and follows it from then on). A sign-in the gateway asks for goes to the session's life, which
+ * What start-up learns goes into the run's state while the run lasts; once its calls are done, the
+ * token's follower reads the claims (`readToken`: the claims' one reader and writer, which follows
+ * the stored JWT from then on). A sign-in the gateway asks for goes to the session's life, which
  * tells start-up's from mid-day's.
  */
 function startupEvents(state: ClientState, day: WorkingDay, signIn: SignIn, readToken: () => void): StartupEvents {
   return {
     onUpdate: (update) => {
-      if (day._life._hasEnded()) return;
-      // The claims have one writer, the token's follower: start-up's reading of them only starts it.
-      const { claims, ...facts } = update;
-      applyStartupUpdate(state, facts);
-      if (claims !== undefined) readToken();
+      if (!day._life._hasEnded()) applyStartupUpdate(state, update);
+    },
+    onCallsDone: () => {
+      if (!day._life._hasEnded()) readToken();
     },
     onSignInRequired: (sentAs) => {
       const when = day._signInRequired(sentAs);

@@ -3,7 +3,6 @@ import { type ConfigurationAnswer, requestConfiguration } from '../api/configura
 import { type CloudCheck, loadVersion } from '../api/info';
 import { apiBase, apiUrl, GATEWAY_API_BASE } from '../auth/apiBase';
 import type { AuthType } from '../auth/authType';
-import { readClaims } from '../auth/claims';
 import { type AuthTypeResolver, type ResolvedAuthType, rememberedAuthType } from '../auth/probe';
 import { type FetchLike, request } from '../browser/http';
 import { wasPreloaded } from '../browser/preload';
@@ -32,6 +31,8 @@ export interface StartupDeps {
 /** What start-up tells its caller as it goes; neither may throw. */
 export interface StartupEvents {
   onUpdate(update: StartupUpdate): void;
+  /** Start-up's calls are done: the stored token is read now (by the token's follower, the claims' one reader and writer). */
+  onCallsDone(): void;
   /**
    * The security gateway refused a call (401): called as soon as that answer arrives; a screen's
    * call says whom it was sent as.
@@ -94,8 +95,8 @@ function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
 }
 
 /**
- * The start-up sequence, without any UI: sign-in mode, then the calls of its API base, then the
- * claims, each handed to `events` as it is learnt. A remembered mode whose configuration call
+ * The start-up sequence, without any UI: sign-in mode, then the calls of its API base, each fact
+ * handed to `events` as it is learnt, then word that the calls are done (the claims are read then). A remembered mode whose configuration call
  * answers 404 is wrong (the server changed modes): it is forgotten and the probe runs afresh,
  * once. Rejects only with the probe's error; every later step falls back instead of failing.
  */
@@ -107,5 +108,5 @@ export async function runStartup(deps: StartupDeps, events: StartupEvents): Prom
     deps.local.remove(STORAGE_KEYS.authType);
     await loadFacts(deps, await deps.resolveAuthType(), events);
   } else if (resolved.remembered) takeProbePreload(deps, resolved.authType);
-  events.onUpdate({ claims: readClaims(deps.local.get(STORAGE_KEYS.jwt), deps.now()) });
+  events.onCallsDone();
 }

@@ -24,7 +24,7 @@ export interface StartupFacts {
 }
 
 /** Facts as they arrive, one or a few at a time (the API base follows from the mode). */
-export type StartupUpdate = Partial<Omit<StartupFacts, 'apiBase'>>;
+export type StartupUpdate = Partial<Omit<StartupFacts, 'apiBase' | 'claims'>>;
 
 /** What screens read; each piece fills in as start-up learns it (`null` until then). */
 export interface ClientState {

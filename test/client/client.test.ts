@@ -27,7 +27,8 @@ function setup(onSignOut: (client: Client) => void = () => {}) {
 
 test('the facts are read from the state, so they stay true when it changes', () => {
   const { state, client } = setup();
-  applyStartupUpdate(state, { authType: 'secgw', config: { displayName: 'A' }, version: '1', isCloud: true, claims: null });
+  applyStartupUpdate(state, { authType: 'secgw', config: { displayName: 'A' }, version: '1', isCloud: true });
+  state.claims.value = null;
   assert.is(client.apiBase, '/api/web/');
   assert.equal(client.config, { displayName: 'A' });
   applyStartupUpdate(state, { config: { displayName: 'B' }, authType: 'oracle' });
@@ -87,8 +88,8 @@ test('diagnostics say nothing secret: no token, no claim', () => {
     config: {},
     version: '2',
     isCloud: false,
-    claims: { userId: 'ann', sid: 'session-1' },
   });
+  state.claims.value = { userId: 'ann', sid: 'session-1' };
   const text = JSON.stringify(client.diagnostics());
   for (const secret of ['eyJ', 'ann', 'session-1']) assert.not.match(text, secret);
   assert.match(text, navigator.userAgent);

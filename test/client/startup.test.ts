@@ -196,14 +196,19 @@ test('remembered token mode: configuration, version and cloud all carry the deve
   for (const request of server.requests) assert.is(request.headers.authorization, 'Bearer dev-123', request.path);
 });
 
-test('updates arrive piece by piece: the mode first, claims last', async () => {
-  const updates: StartupUpdate[] = [];
+test('updates arrive piece by piece: the mode first, then the calls, then word that they are done (the claims are read then)', async () => {
+  const events: (StartupUpdate | 'calls done')[] = [];
   const { deps } = depsFor(product({ auth: 'secgw', cloud: true }), { local: storeWith({ jwt: JWT }) });
-  await runStartup(deps, (u) => updates.push(u));
-  assert.is(updates.length, 5);
-  assert.equal(updates[0], { authType: 'secgw' });
-  assert.equal(updates[4], { claims: CLAIMS });
-  assert.equal(byFact(updates.slice(1, 4)), [{ config: served('secgw') }, { isCloud: true }, { version: VERSION }]);
+  const facts = await startupFacts(deps, { onUpdate: (u) => events.push(u), onCallsDone: () => events.push('calls done') });
+  assert.is(events.length, 5);
+  assert.equal(events[0], { authType: 'secgw' });
+  assert.is(events[4], 'calls done');
+  assert.equal(byFact(events.slice(1, 4) as StartupUpdate[]), [
+    { config: served('secgw') },
+    { isCloud: true },
+    { version: VERSION },
+  ]);
+  assert.equal(facts.claims, CLAIMS);
 });
 
 test('version and cloud do not wait for the configuration', async () => {

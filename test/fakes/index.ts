@@ -8,6 +8,7 @@
 import type { SafeStorage } from '../../src/browser/storage';
 import { runStartup, type StartupDeps, type StartupEvents } from '../../src/client/startup';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
+import { followToken } from '../../src/tabs/token';
 import type { ProductServer, Route } from '../../src/testing';
 
 export const ORIGIN = 'https://emweb.test';
@@ -96,6 +97,21 @@ export async function startupFacts(deps: StartupDeps, events: Partial<StartupEve
     onUpdate: (update) => {
       applyStartupUpdate(state, update);
       events.onUpdate?.(update);
+    },
+    // As a run does: the token's follower reads the claims once the calls are done.
+    onCallsDone: () => {
+      const follower = followToken({
+        local: deps.local,
+        events: new EventTarget(),
+        now: deps.now,
+        timers: { set: () => 0, clear: () => {} },
+        onClaims: (claims) => {
+          state.claims.value = claims;
+        },
+      });
+      follower.read();
+      follower.stop();
+      events.onCallsDone?.();
     },
     onSignInRequired: () => {
       signInRequired = true;

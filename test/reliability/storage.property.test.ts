@@ -120,7 +120,7 @@ test('stored devToken and jwt: the Authorization header only in token mode, the 
               cloudCheck: createCloudCheck(),
               resolveAuthType: createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: 15 }),
             },
-            { onUpdate: (update) => Object.assign(r, update), onSignInRequired: () => {} },
+            { onUpdate: (update) => Object.assign(r, update), onCallsDone: () => {}, onSignInRequired: () => {} },
           ),
         );
         assert.equal(unhandled, []);

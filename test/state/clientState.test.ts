@@ -23,15 +23,13 @@ test('the API base follows the mode and the build', () => {
   assert.is(development.apiBase.value, '/api/');
 });
 
-test('an update writes exactly the facts it carries, null claims included', () => {
+test('an update writes exactly the facts it carries', () => {
   const state = createClientState(true, 'lg');
   applyStartupUpdate(state, { authType: 'token', config: { displayName: 'Acme' }, version: '5.1', isCloud: false });
-  applyStartupUpdate(state, { claims: { userId: 7 } });
   assert.is(state.authType.value, 'token');
   assert.equal(state.config.value, { displayName: 'Acme' });
   assert.is(state.version.value, '5.1');
   assert.is(state.isCloud.value, false);
-  assert.equal(state.claims.value, { userId: 7 });
   applyStartupUpdate(state, { version: '' });
   assert.is(state.version.value, '', 'a failed version read is an empty string, not unknown');
   assert.is(state.authType.value, 'token', 'what the update does not carry stays');

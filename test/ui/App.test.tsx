@@ -22,7 +22,8 @@ test('shows a loading state at once, busy, and claims nothing about the user or 
   assert.is(fixture.host.querySelector('[role=status]')?.textContent, 'Starting…');
   assert.is(fixture.host.querySelector('[aria-busy]')?.getAttribute('aria-busy'), 'true');
   // The mode and even the claims may be known before start-up is done: still no word on who is signed in.
-  applyStartupUpdate(state, { authType: 'secgw', claims: { userId: 'ann' } });
+  applyStartupUpdate(state, { authType: 'secgw' });
+  state.claims.value = { userId: 'ann' };
   userName.value = 'Ann Example';
   await settle();
   assert.not.match(header(), 'Not signed in');
@@ -54,7 +55,8 @@ test("the signed-in user reads as a person: the token's name with a label, else 
 test('the header follows the state: no cloud marker when not in the cloud, "Not signed in" without claims', async () => {
   const { shell, state } = readyShell();
   render(<App shell={shell} />, fixture.host);
-  applyStartupUpdate(state, { isCloud: false, claims: null });
+  applyStartupUpdate(state, { isCloud: false });
+  state.claims.value = null;
   await settle();
   assert.not.match(header(), 'Cloud');
   assert.match(header(), 'Not signed in');
@@ -74,8 +76,8 @@ test('server text with HTML in it is shown as text, never as markup', async () =
   applyStartupUpdate(state, {
     config: { displayName: hostile, configurationItemName: hostile },
     version: hostile,
-    claims: { userId: hostile },
   });
+  state.claims.value = { userId: hostile };
   render(<App shell={shell} />, fixture.host);
   await settle();
   assert.is(fixture.host.querySelector('img'), null, 'no <img> element was created');

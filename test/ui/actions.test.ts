@@ -13,7 +13,7 @@ import { fakeLogger } from './fixtures';
 
 function clientWith({ flush = { sent: 0, kept: 0, dropped: 0 }, reload = false as ClientConfiguration | false } = {}) {
   const state = createClientState(true, 'md');
-  applyStartupUpdate(state, { authType: 'token', config: { displayName: 'Acme' }, version: '5.3', isCloud: false, claims: null });
+  applyStartupUpdate(state, { authType: 'token', config: { displayName: 'Acme' }, version: '5.3', isCloud: false });
   const signedOut: unknown[] = [];
   const client = createClient({
     state: state,

@@ -105,8 +105,8 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     config: { displayName: 'Acme Service Desk', configurationItemName: 'ACME-1' },
     version: '5.3.1',
     isCloud: true,
-    claims: { userId: 'ann' },
   });
+  made.state.claims.value = { userId: 'ann' };
   made.status.value = { _kind: 'ready', _screen: 0 };
   return made;
 }
