@@ -63,15 +63,20 @@ const TICKETS = [
 const listRow = ({ description: _description, ...row }) => row;
 
 /**
- * The fake's routes for the tickets under both API bases. `allowed(request)` says whether the
- * request may have them (under the gateway: whether it carries a session); else the answer is 401.
+ * The fake's routes for the tickets under both API bases (a PUT of one is answered as saved).
+ * `allowed(request)` says whether the request may have them (under the gateway: whether it carries
+ * a session); else the answer is 401.
  */
 export function ticketRoutes(allowed) {
   const guarded = (answer) => (request) => (allowed(request) ? answer : { status: 401, body: { error: 'no session' } });
   const routes = {};
   for (const base of ['/api/web/', '/api/']) {
     routes[`GET ${base}tickets`] = guarded({ status: 200, body: TICKETS.map(listRow) });
-    for (const ticket of TICKETS) routes[`GET ${base}tickets/${ticket.id}`] = guarded({ status: 200, body: ticket });
+    for (const ticket of TICKETS) {
+      routes[`GET ${base}tickets/${ticket.id}`] = guarded({ status: 200, body: ticket });
+      // A screen saves a ticket (the e2e form screen does): the demo keeps nothing, it says it saved.
+      routes[`PUT ${base}tickets/${ticket.id}`] = guarded({ status: 200, body: { saved: ticket.id } });
+    }
   }
   return routes;
 }

@@ -20,10 +20,12 @@ function tab(context: BrowserContext, page: Page): Tab {
     evaluate: (expression) => page.evaluate(expression),
     clickAt: (x, y) => page.mouse.click(x, y),
     press: (key) => page.keyboard.press(KEY_VALUES[key] as Parameters<Page['keyboard']['press']>[0]),
+    type: (text) => page.keyboard.type(text),
     setViewport: (size) => page.setViewport(size),
     screenshot: async () => Buffer.from(await page.screenshot()),
     newTab: async (viewport) => tab(context, await newWindow(context, viewport)),
     close: () => page.close(),
+    windowUrls: async () => (await context.pages()).map((each) => each.url()),
   };
 }
 
