@@ -26,6 +26,16 @@ function tab(context: BrowserContext, page: Page): Tab {
     newTab: async (viewport) => tab(context, await newWindow(context, viewport)),
     close: () => page.close(),
     windowUrls: async () => (await context.pages()).map((each) => each.url()),
+    closeAskingFirst: () =>
+      new Promise<'asked' | 'closed'>((resolve, reject) => {
+        page.once('dialog', (dialog) => {
+          if (dialog.type() !== 'beforeunload') return reject(new Error(`a ${dialog.type()} dialog came up`));
+          resolve('asked');
+          void dialog.dismiss();
+        });
+        page.once('close', () => resolve('closed'));
+        page.close({ runBeforeUnload: true }).catch(reject);
+      }),
   };
 }
 
