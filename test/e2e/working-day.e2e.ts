@@ -35,6 +35,12 @@ const focusInClient = (page: Page) =>
     };
   });
 
+/** The text of the focused element inside the client, and the role of the dialog it is in. */
+const focusedButton = async (page: Page) => {
+  const focus = await focusInClient(page);
+  return [focus?.text, focus?.inDialog];
+};
+
 /**
  * From now on, the page notes (in `window.__e2eGoneAt`) the moment the client's shadow root stops
  * holding `text`: a MutationObserver, so the moment is the page's own, not the polling's.
@@ -158,6 +164,10 @@ test("the dialog's Sign in opens the gateway's sign-in in a new tab, coming back
       await typeComment(page, TYPED);
       await page.press('Enter');
       await signInDialog(page).waitFor();
+      // Escape does not close it: there is nothing to go back to.
+      await page.press('Escape');
+      assert.is(await signInDialog(page).count(), 1, 'Escape leaves the sign-in dialog up');
+      assert.is((await focusInClient(page))?.inDialog, 'dialog', 'focus still inside it');
       assert.equal(await page.windowUrls(), [`${url}${FORM}`], 'one tab before the click');
       await byRole(page, 'button', 'Sign in', '#app').click();
       const urls = await waitFor(
@@ -201,6 +211,11 @@ test('a link inside the client with unsaved work asks "Leave this page?": Stay (
     const focus = await focusInClient(page);
     assert.equal([focus?.inDialog, focus?.text], ['alertdialog', 'Stay'], 'Stay has focus first');
     assert.ok(await field(page).evaluate((el: HTMLElement) => el.closest('[inert]') !== null), 'the screen is inert meanwhile');
+    // Tab and Shift+Tab go round the dialog's buttons: focus never reaches the inert screen.
+    await page.press('Tab');
+    assert.equal(await focusedButton(page), ['Leave', 'alertdialog'], 'Tab: Leave');
+    await page.press('Tab');
+    assert.equal(await focusedButton(page), ['Stay', 'alertdialog'], 'Tab again: round to Stay');
 
     await byRole(page, 'button', 'Stay', '#app').click();
     await dialog.waitFor('detached');
