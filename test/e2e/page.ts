@@ -174,6 +174,25 @@ export class Page {
     return this.tab.press(key);
   }
 
+  /** Types `text` as real key presses into whatever has focus. */
+  type(text: string): Promise<void> {
+    return this.tab.type(text);
+  }
+
+  /** The address of every top-level window of the session: a tab the page opened is among them. */
+  windowUrls(): Promise<string[]> {
+    return this.tab.windowUrls();
+  }
+
+  /**
+   * Closes the window letting `beforeunload` ask first: `'asked'` when the browser's prompt came up
+   * (dismissed: the page stays), `'closed'` when it closed at once; `null` where the engine's
+   * protocol cannot see that prompt (only Chromium's can).
+   */
+  closeAskingFirst(): Promise<'asked' | 'closed'> | null {
+    return this.tab.closeAskingFirst?.() ?? null;
+  }
+
   /** Sets the viewport's size and waits until the page sees it. */
   async setViewport(size: Viewport): Promise<void> {
     await this.tab.setViewport(size);

@@ -9,7 +9,7 @@ import { browserSuite, ROOT, waitFor, withPage } from './harness';
 
 const test = browserSuite('reading stacks');
 
-/** Where run.ts calls the host's onSignInRequired: the line the stack must be read back to. */
+/** The line of `file` that is `code`: where the client calls the host's onSignInRequired, which the stack must be read back to. */
 function lineOf(file: string, code: string): number {
   const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
   const index = lines.findIndex((line) => line.trim() === code);
@@ -24,7 +24,7 @@ function symbolicate(entries: LogEntry[], ...args: string[]): { stdout: string; 
   return { stdout: run.stdout, stderr: run.stderr, status: run.status };
 }
 
-test('an error thrown by a host callback is read back to the line of src/client/run.ts that called it', () =>
+test('an error thrown by a host callback is read back to the line of src/client/signIn.ts that called it', () =>
   withPage({ auth: 'secgw' }, null, async ({ open, server }) => {
     await open('/e2e/throwing-signin.html');
     const entry = (await waitFor(
@@ -39,14 +39,14 @@ test('an error thrown by a host callback is read back to the line of src/client/
     assert.is(read.stderr, '', 'the map fits: no warning');
     const [back] = JSON.parse(read.stdout) as { additional: { stack: string; originalStack: string }[] }[];
     const original = back!.additional[0]!.originalStack;
-    const callLine = lineOf('src/client/run.ts', 'signIn();');
-    assert.match(original, new RegExp(`src/client/run\\.ts:${callLine}:\\d+`), original);
+    const callLine = lineOf('src/client/signIn.ts', 'host();');
+    assert.match(original, new RegExp(`src/client/signIn\\.ts:${callLine}:\\d+`), original);
     assert.not.match(original, /emweb\.js:/, `every frame of the bundle is read:\n${original}`);
     assert.match(original, /throwing-signin\.js:\d+:\d+/, "the host's own frame stays as it was");
 
     const text = symbolicate([entry]);
     assert.match(text.stdout, /^ERROR \S+ {2}EMWeb: onSignInRequired failed$/m);
-    assert.match(text.stdout, `src/client/run.ts:${callLine}:`);
+    assert.match(text.stdout, `src/client/signIn.ts:${callLine}:`);
   }));
 
 test.run();

@@ -22,6 +22,7 @@ function tab(context: BrowserContext, page: Page): Tab {
     evaluate: (expression) => page.evaluate(expression),
     clickAt: (x, y) => page.mouse.click(x, y),
     press: (key) => page.keyboard.press(KEY_VALUES[key]),
+    type: (text) => page.keyboard.type(text),
     setViewport: (size: Viewport) => page.setViewportSize(size),
     screenshot: () => page.screenshot({ caret: 'hide' }),
     newTab: async (viewport) => {
@@ -30,6 +31,17 @@ function tab(context: BrowserContext, page: Page): Tab {
       return tab(context, next);
     },
     close: () => page.close(),
+    windowUrls: async () => context.pages().map((each) => each.url()),
+    closeAskingFirst: () =>
+      new Promise<'asked' | 'closed'>((resolve, reject) => {
+        page.once('dialog', (dialog) => {
+          if (dialog.type() !== 'beforeunload') return reject(new Error(`a ${dialog.type()} dialog came up`));
+          resolve('asked');
+          void dialog.dismiss();
+        });
+        page.once('close', () => resolve('closed'));
+        page.close({ runBeforeUnload: true }).catch(reject);
+      }),
     browserConsole: () => [...messages],
   };
 }

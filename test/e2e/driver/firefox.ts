@@ -20,10 +20,22 @@ function tab(context: BrowserContext, page: Page): Tab {
     evaluate: (expression) => page.evaluate(expression),
     clickAt: (x, y) => page.mouse.click(x, y),
     press: (key) => page.keyboard.press(KEY_VALUES[key] as Parameters<Page['keyboard']['press']>[0]),
+    type: (text) => page.keyboard.type(text),
     setViewport: (size) => page.setViewport(size),
     screenshot: async () => Buffer.from(await page.screenshot()),
     newTab: async (viewport) => tab(context, await newWindow(context, viewport)),
     close: () => page.close(),
+    windowUrls: async () => (await context.pages()).map((each) => each.url()),
+    closeAskingFirst: () =>
+      new Promise<'asked' | 'closed'>((resolve, reject) => {
+        page.once('dialog', (dialog) => {
+          if (dialog.type() !== 'beforeunload') return reject(new Error(`a ${dialog.type()} dialog came up`));
+          resolve('asked');
+          void dialog.dismiss();
+        });
+        page.once('close', () => resolve('closed'));
+        page.close({ runBeforeUnload: true }).catch(reject);
+      }),
   };
 }
 

@@ -40,6 +40,8 @@ export interface Tab {
   clickAt(x: number, y: number): Promise<void>;
   /** One key pressed and released, sent to whatever has focus. */
   press(key: Key): Promise<void>;
+  /** Types `text` (letters, digits, spaces) as real key presses, each sent to whatever has focus. */
+  type(text: string): Promise<void>;
   /** Sets the size of the viewport (the page's innerWidth and innerHeight). */
   setViewport(size: Viewport): Promise<void>;
   /** A PNG of the viewport. */
@@ -48,6 +50,14 @@ export interface Tab {
   newTab(viewport: Viewport): Promise<Tab>;
   /** Closes the window as a user would: the page gets `pagehide`. */
   close(): Promise<void>;
+  /** The address of every top-level window of the session (this one, those it made, those a page opened). */
+  windowUrls(): Promise<string[]>;
+  /**
+   * Closes the window the way a user closing it would, letting the page's `beforeunload` ask first:
+   * `'asked'` when the browser's own prompt came up (it is dismissed: the page stays open), `'closed'`
+   * when the page closed without asking. Only where the protocol can see that prompt (Chromium's).
+   */
+  closeAskingFirst?(): Promise<'asked' | 'closed'>;
   /**
    * Every console message of the tab, the browser's own warnings (an unused or unmatched preload)
    * among them: only where the protocol reports those, which Chromium's does. Firefox's WebDriver

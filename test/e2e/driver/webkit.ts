@@ -133,6 +133,7 @@ function tab(driver: WebDriver, run: ReturnType<typeof sessionQueue>, handle: st
           .perform(),
       ),
     press: (key) => inWindow(() => driver.actions().sendKeys(KEYS[key]).perform()),
+    type: (text) => inWindow(() => driver.actions().sendKeys(text).perform()),
     setViewport: (size) => inWindow(() => sizeWindow(driver, size)),
     screenshot: () => inWindow(async () => Buffer.from(await driver.takeScreenshot(), 'base64')),
     newTab: async (viewport) => {
@@ -145,6 +146,13 @@ function tab(driver: WebDriver, run: ReturnType<typeof sessionQueue>, handle: st
       return tab(driver, run, created);
     },
     close: () => inWindow(() => driver.close()),
+    windowUrls: async () => {
+      const handles = await inWindow(() => driver.getAllWindowHandles());
+      const urls: string[] = [];
+      for (const each of handles) urls.push(await run(each, () => driver.getCurrentUrl()));
+      // The next command of this tab switches back to its own window first.
+      return urls;
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // Calls EMWeb.bootstrap({ mount: '#app', … }) with options from the query, as a host page written
 // without a build step would, and records what happened for the test:
-//   window.__e2e = { status: 'pending' | 'resolved' | 'rejected', client, error, renders, signInRequired, signedOut, ran }
+//   window.__e2e = { status: 'pending' | 'resolved' | 'rejected', client, error, renders, signInRequired, signedOut, ran,
+//                    saves, settledAt (Date.now() when bootstrap settled) }
 //   and <body data-boot="…"> to wait on.
 // Query:
 //   ?render=counter       a screen built with EMWeb.html and EMWeb.React.useState: a button counts its clicks
@@ -11,6 +12,12 @@
 //   ?render=string        render returns a string
 //   ?render=context       a screen whose parts share a value through EMWeb.React.createContext and useContext
 //   ?render=react-element render returns an element of the real React 18, as a build without the alias makes it
+//   ?render=form          a ticket form: typing into its Comment field says client.setUnsaved(true); Save (a
+//                         submit: Enter in the field) PUTs tickets/SD-1042 with client.fetch and records the
+//                         outcome in window.__e2e.saves (the status, or the rejection's name)
+//   ?routes=form          the same form as the route /web/form, beside /web/done ("Done screen"), with links
+//                         between them; the page's address becomes /web/<start> (?start=form by default,
+//                         ?start=done) before the client starts, the query kept
 //   ?strings=de           German texts for every key;  ?strings=retry  only `retry` overridden
 //   ?actions=add          (builtIns) => [Say hello, ...builtIns]
 //   ?actions=reorder      (builtIns) => builtIns reversed
@@ -31,6 +38,7 @@
     signedOut: 0,
     ran: [],
     node: null,
+    saves: [],
   };
   window.__e2e = state;
 
@@ -71,7 +79,50 @@
     return html`<p>Fragile screen, second try</p>`;
   }
 
+  // A screen that holds work: what is typed is unsaved until Save has been answered 2xx.
+  function TicketForm(props) {
+    var client = props.client;
+    var comment = React.useState('');
+    var saved = React.useState(false);
+    function save(event) {
+      event.preventDefault();
+      client.fetch('tickets/SD-1042', { method: 'PUT', json: { state: 'open', assignee: 17, comment: comment[0] } }).then(
+        (response) => {
+          state.saves.push(response.status);
+          if (!response.ok) return;
+          client.setUnsaved(false);
+          saved[1](true);
+        },
+        (error) => {
+          state.saves.push(String(error?.name));
+        },
+      );
+    }
+    function edit(event) {
+      comment[1](event.target.value);
+      saved[1](false);
+      client.setUnsaved(true);
+    }
+    return html`<section aria-labelledby="form-title">
+      <h2 id="form-title">Ticket SD-1042</h2>
+      <form onSubmit=${save}>
+        <label>Comment <input name="comment" autocomplete="off" value=${comment[0]} onInput=${edit} /></label>
+        <button type="submit">Save</button>
+      </form>
+      ${saved[0] ? html`<p>Comment saved</p>` : null}
+      ${props.params ? html`<p><a href="/web/done">Done</a></p>` : null}
+    </section>`;
+  }
+
+  function DoneScreen() {
+    return html`<section aria-labelledby="done-title">
+      <h2 id="done-title">Done screen</h2>
+      <p><a href="/web/form">Edit the ticket</a></p>
+    </section>`;
+  }
+
   var renders = {
+    form: (client) => html`<${TicketForm} client=${client} />`,
     counter: (client) => html`<${Counter} client=${client} />`,
     throws: () => {
       throw new Error('e2e: render always throws');
@@ -121,6 +172,10 @@
   };
 
   var options = { mount: '#app' };
+  if (query.get('routes') === 'form') {
+    history.replaceState(null, '', `/web/${query.get('start') || 'form'}${location.search}`);
+    options.routes = { form: TicketForm, done: DoneScreen };
+  }
   var render = renders[query.get('render')];
   if (render) {
     options.render = (client) => {
@@ -146,6 +201,7 @@
 
   function mark(status) {
     state.status = status;
+    if (status !== 'pending') state.settledAt = Date.now();
     document.body.setAttribute('data-boot', status);
   }
   mark('pending');
