@@ -19,8 +19,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { effect } from '@preact/signals';
 import { createClientFetch } from '../src/api/clientFetch';
-import { createWorkingDay } from '../src/session/workingDay';
 import { memoryStorage } from '../test/fakes';
+import { readyWorkingDay, sessionForCalls } from '../test/fakes/workingDay';
 import { OUT, ROOT } from './builds';
 
 const ROUNDS = 9;
@@ -49,15 +49,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** Today's client.fetch with a working day; `answer` decides each attempt's status. */
 function current(answer: () => number) {
   const local = memoryStorage();
-  const day = createWorkingDay({
-    local,
-    now: Date.now,
-    timers: { set: () => 0, clear: () => {} },
-    page: new EventTarget(),
-    locks: undefined,
-    warnBeforeMs: 0,
-  });
-  day._life._started();
+  const day = readyWorkingDay(local);
   const sends = new Map<string, number>();
   const clientFetch = createClientFetch({
     fetch: async (url) => {
@@ -71,13 +63,7 @@ function current(answer: () => number) {
     timeoutMs: 10_000,
     endSignal: new AbortController().signal,
     log: { error: () => {} },
-    session: {
-      waitsForSignIn: day._life._waitsForSignIn,
-      comebacks: day._life._comebacks,
-      user: day._storedUser,
-      ended: (sentAs) => void day._signInRequired(sentAs),
-      wait: day._waitForSession,
-    },
+    session: sessionForCalls(day),
   });
   return { day, clientFetch, sends };
 }

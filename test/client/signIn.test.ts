@@ -2,20 +2,12 @@ import '../setup';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSignIn } from '../../src/client/signIn';
-import { createWorkingDay } from '../../src/session/workingDay';
-import { memoryStorage, settle } from '../fakes';
+import { settle } from '../fakes';
+import { readyWorkingDay } from '../fakes/workingDay';
 import { fakeLogger } from '../ui/fixtures';
 
 function setup(options = {}) {
-  const day = createWorkingDay({
-    local: memoryStorage(),
-    now: () => 0,
-    timers: { set: () => 0, clear: () => {} },
-    page: new EventTarget(),
-    locks: undefined,
-    warnBeforeMs: 0,
-  });
-  day._life._started();
+  const day = readyWorkingDay();
   day._signInRequired();
   const { logger, errors } = fakeLogger();
   return { day, errors, signIn: createSignIn({ options, origin: 'https://desk.example', logger, day }) };

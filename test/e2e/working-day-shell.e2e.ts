@@ -6,6 +6,7 @@
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
 import { byRole, clientReady, fab } from './client';
+import { goneAt, noteWhenGone, typeComment } from './formScreen';
 import { browserSuite, runAxe, waitFor, withPage } from './harness';
 import type { Page } from './page';
 
@@ -17,36 +18,6 @@ const FORM = '/e2e/options.html?render=form&signOut=record';
 const unsaved = (page: Page) => page.evaluate(() => (window as any).__e2e.client.state.unsaved.value as boolean);
 const signedOut = (page: Page) => page.evaluate(() => (window as any).__e2e.signedOut as number);
 const storedJwt = (page: Page) => page.evaluate(() => localStorage.getItem('jwt'));
-
-/** Clicks into the form's comment field and types `text` there with real key presses. */
-async function typeComment(page: Page, text: string): Promise<void> {
-  await page.locator('#app >> input[name="comment"]').click();
-  await page.type(text);
-  await page.waitFor(
-    (want) => (document.querySelector('#app')?.shadowRoot?.querySelector('input') as HTMLInputElement)?.value === want,
-    text,
-    { what: `"${text}" typed` },
-  );
-}
-
-/** The page notes (`window.__e2eGoneAt`) the moment the client's shadow root stops holding `text`. */
-const noteWhenGone = (page: Page, text: string) =>
-  page.evaluate((gone) => {
-    const root = document.querySelector('#app')!.shadowRoot!;
-    const w = window as any;
-    w.__e2eGoneAt = null;
-    const look = () => {
-      if (w.__e2eGoneAt === null && !(root.textContent ?? '').includes(gone)) {
-        w.__e2eGoneAt = Date.now();
-        observer.disconnect();
-      }
-    };
-    const observer = new MutationObserver(look);
-    observer.observe(root, { childList: true, subtree: true, characterData: true });
-    look();
-  }, text);
-const goneAt = (page: Page) =>
-  page.waitFor(() => (window as any).__e2eGoneAt as number | null, undefined, { what: 'the text gone' });
 
 async function chooseSignOut(page: Page): Promise<void> {
   await fab(page, '#app').click();

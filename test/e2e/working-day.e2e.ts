@@ -8,6 +8,7 @@
 import * as assert from 'uvu/assert';
 import type { DemoServer } from '../../demo/server.mjs';
 import { byRole, clientReady } from './client';
+import { commentField, goneAt, noteWhenGone, typeComment } from './formScreen';
 import { browserSuite, waitFor, withPage } from './harness';
 import type { Page } from './page';
 
@@ -18,7 +19,7 @@ const FORM = '/e2e/options.html?render=form';
 const SAVE_PATH = '/api/web/tickets/SD-1042';
 const TYPED = 'Toner replaced';
 
-const field = (page: Page) => page.locator('#app >> input[name="comment"]');
+const field = commentField;
 const fieldValue = (page: Page) => field(page).evaluate((el: HTMLInputElement) => el.value);
 const signInDialog = (page: Page) => byRole(page, 'dialog', 'Sign-in required', '#app');
 
@@ -41,44 +42,8 @@ const focusedButton = async (page: Page) => {
   return [focus?.text, focus?.inDialog];
 };
 
-/**
- * From now on, the page notes (in `window.__e2eGoneAt`) the moment the client's shadow root stops
- * holding `text`: a MutationObserver, so the moment is the page's own, not the polling's.
- */
-const noteWhenGone = (page: Page, text: string) =>
-  page.evaluate((gone) => {
-    const root = document.querySelector('#app')!.shadowRoot!;
-    const w = window as any;
-    w.__e2eGoneAt = null;
-    const look = () => {
-      if (w.__e2eGoneAt === null && !(root.textContent ?? '').includes(gone)) {
-        w.__e2eGoneAt = Date.now();
-        observer.disconnect();
-      }
-    };
-    const observer = new MutationObserver(look);
-    observer.observe(root, { childList: true, subtree: true, characterData: true });
-    look();
-  }, text);
-const goneAt = (page: Page) =>
-  page.waitFor(() => (window as any).__e2eGoneAt as number | null, undefined, { what: 'the text gone' });
-
 /** The PUTs of the form's Save the server received. */
 const saves = (server: DemoServer) => server.requests.filter((r) => r.method === 'PUT' && r.path === SAVE_PATH);
-
-/** Clicks into the comment field and types `text` there with real key presses. */
-async function typeComment(page: Page, text: string): Promise<void> {
-  await field(page).click();
-  await page.waitFor(() => (document.querySelector('#app')?.shadowRoot?.activeElement as HTMLElement)?.tagName === 'INPUT');
-  await page.type(text);
-  await page.waitFor(
-    (want) => (document.querySelector('#app')?.shadowRoot?.querySelector('input') as HTMLInputElement)?.value === want,
-    text,
-    {
-      what: `"${text}" typed`,
-    },
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // The session ends mid-day: the screen stays

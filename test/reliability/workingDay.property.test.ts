@@ -9,9 +9,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClientFetch } from '../../src/api/clientFetch';
 import { STORAGE_KEYS } from '../../src/product/constants';
-import { createWorkingDay } from '../../src/session/workingDay';
 import { makeJwt } from '../../src/testing';
 import { memoryStorage, ORIGIN, recordingLog, settle } from '../fakes';
+import { readyWorkingDay, sessionForCalls } from '../fakes/workingDay';
 import { input } from './figures';
 
 type Step =
@@ -43,15 +43,7 @@ async function runSchedule(steps: Step[], endsWith: 'end' | 'sameUserBack'): Pro
   let session: number | null = 1;
   const storeUser = (user: number) => local.set(STORAGE_KEYS.jwt, makeJwt({ userId: user, exp: 1 }));
   storeUser(1);
-  const day = createWorkingDay({
-    local,
-    now: () => 0,
-    timers: { set: () => 0, clear: () => {} },
-    page: new EventTarget(),
-    locks: undefined,
-    warnBeforeMs: 0,
-  });
-  day._life._started();
+  const day = readyWorkingDay(local);
   const calls: Call[] = [];
   const end = new AbortController();
   const clientFetch = createClientFetch({
@@ -68,13 +60,7 @@ async function runSchedule(steps: Step[], endsWith: 'end' | 'sameUserBack'): Pro
     timeoutMs: 10_000,
     endSignal: end.signal,
     log: recordingLog(),
-    session: {
-      waitsForSignIn: day._life._waitsForSignIn,
-      comebacks: day._life._comebacks,
-      user: day._storedUser,
-      ended: (sentAs) => void day._signInRequired(sentAs),
-      wait: day._waitForSession,
-    },
+    session: sessionForCalls(day),
   });
   const signIn = (user: number) => {
     session = user;

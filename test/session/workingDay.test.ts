@@ -1,21 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { STORAGE_KEYS } from '../../src/product/constants';
-import { createWorkingDay, USER_CHANGED } from '../../src/session/workingDay';
+import { USER_CHANGED } from '../../src/session/workingDay';
 import { makeJwt } from '../../src/testing';
 import { memoryStorage, rejection, settle } from '../fakes';
+import { readyWorkingDay } from '../fakes/workingDay';
 
 function day() {
   const local = memoryStorage();
-  const made = createWorkingDay({
-    local,
-    now: () => 0,
-    timers: { set: () => 0, clear: () => {} },
-    page: new EventTarget(),
-    locks: undefined,
-    warnBeforeMs: 120_000,
-  });
-  made._life._started();
+  const made = readyWorkingDay(local, 120_000);
   const storeUser = (userId: unknown) => local.set(STORAGE_KEYS.jwt, makeJwt({ userId, exp: 1 }));
   return { day: made, local, storeUser };
 }

@@ -1,0 +1,27 @@
+// A working day as a run makes one, for tests and benchmarks that drive the session's parts
+// without a page: storage in memory, no timers, no Web Locks, started (ready).
+import type { SafeStorage } from '../../src/browser/storage';
+import { createWorkingDay, type WorkingDay } from '../../src/session/workingDay';
+import { memoryStorage } from './index';
+
+export function readyWorkingDay(local: SafeStorage = memoryStorage(), warnBeforeMs = 0): WorkingDay {
+  const day = createWorkingDay({
+    local,
+    now: () => 0,
+    timers: { set: () => 0, clear: () => {} },
+    page: new EventTarget(),
+    locks: undefined,
+    warnBeforeMs,
+  });
+  day._life._started();
+  return day;
+}
+
+/** What client.fetch is handed of the session, as a run hands it (a 401 asks the day for a sign-in). */
+export const sessionForCalls = (day: WorkingDay) => ({
+  waitsForSignIn: day._life._waitsForSignIn,
+  comebacks: day._life._comebacks,
+  user: day._storedUser,
+  ended: (sentAs: string | null) => void day._signInRequired(sentAs),
+  wait: day._waitForSession,
+});
