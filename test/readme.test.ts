@@ -209,4 +209,27 @@ test('every relative link of the README and docs/ leads to a file that is there,
   assert.equal(broken, []);
 });
 
+test('the benchmarks the docs name are the ones bench/run.ts runs, each by its file name', () => {
+  const run = read('bench/run.ts');
+  const ran = [...run.matchAll(/import \{[^}]*\bbench\w+[^}]*\} from '\.\/(\w+)'/g)].map((m) => `${m[1]}.ts`).sort();
+  assert.ok(ran.length >= 9, 'run.ts imports its benchmarks');
+  const named = (text: string) => [...new Set(text.match(/\b\w+\.ts\b/g) ?? [])].filter((name) => name !== 'run.ts').sort();
+  const layout = read('docs/layout.md');
+  assert.equal(named(layout.slice(layout.indexOf('\nbench/'), layout.indexOf('\nscripts/'))), ran);
+  const contributing = read('docs/contributing.md');
+  const row = contributing.split('\n').find((line) => line.startsWith('| `npm run bench`')) ?? '';
+  assert.equal(named(row), ran);
+});
+
+test("the layout lists the shell's status as the code has it, every kind", () => {
+  const kinds = [...read('src/session/status.ts').matchAll(/\{ _kind: '(\w+)'/g)].map((m) => m[1]);
+  assert.ok(kinds.includes('ended') && kinds.includes('sessionEnded'));
+  const layout = read('docs/layout.md');
+  const listed = layout.slice(layout.indexOf('status.ts (what the shell is doing'), layout.indexOf('life.ts ('));
+  assert.equal(
+    [...listed.matchAll(/\b(\w+)\b(?= \||\))/g)].map((m) => m[1]),
+    kinds,
+  );
+});
+
 test.run();
