@@ -5,11 +5,11 @@ import { signedRequest } from '../auth/token';
 import { type FetchLike, type HttpResult, isPlainObject, request } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 
-/** What every API call needs to reach `{origin}{base}path` signed in. */
+/** What every API call needs to reach `{origin}{apiBase}path` signed in. */
 export interface ApiCallDeps {
   fetch: FetchLike;
   origin: string;
-  base: ApiBase;
+  apiBase: ApiBase;
   authType: AuthType;
   /** Where token mode's token is stored. */
   local: SafeStorage;
@@ -18,12 +18,12 @@ export interface ApiCallDeps {
   signal?: AbortSignal;
 }
 
-/** `{origin}{base}path` of a call. */
-export const callUrl = (deps: ApiCallDeps, path: string): string => apiUrl(deps.origin, deps.base, path);
+/** `{origin}{apiBase}path` of a call. */
+export const callUrl = (deps: ApiCallDeps, path: string): string => apiUrl(deps.origin, deps.apiBase, path);
 
 /** A signed-in GET of an API path; `readBody: false` for an answer only its status matters for. */
 export function apiGet(deps: ApiCallDeps, path: string, readBody?: boolean): Promise<HttpResult> {
-  const signIn = { origin: deps.origin, base: deps.base, authType: deps.authType, local: deps.local };
+  const signIn = { origin: deps.origin, apiBase: deps.apiBase, authType: deps.authType, local: deps.local };
   const { url, headers } = signedRequest(signIn, path);
   return request(deps.fetch, url, { headers, timeoutMs: deps.timeoutMs, readBody, signals: [deps.signal] });
 }

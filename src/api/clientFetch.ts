@@ -49,7 +49,7 @@ export type ClientFetch = (path: string, init?: ClientFetchInit) => Promise<Resp
 export interface ClientFetchDeps {
   fetch: FetchLike;
   origin: string;
-  /** Read at each call: a reload may change the mode, and with it the base; throws before start-up learnt it. */
+  /** Read at each call: a reload may change the sign-in mode, and with it the API base; throws before start-up learnt it. */
   apiBase: () => ApiBase;
   authType: () => AuthType | null;
   /** Where token mode's token is stored, read at each call. */
@@ -115,9 +115,9 @@ const canSendTwice = (body: BodyInit | null | undefined): boolean =>
 export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
   /** One attempt on the network: its own timeout, the API base and the token as they are now. */
   const send = async (path: string, init: RequestInit, timeoutMs: number) => {
-    const base = deps.apiBase();
+    const apiBase = deps.apiBase();
     const { signal, ...rest } = init;
-    const signIn = { origin: deps.origin, base, authType: deps.authType(), local: deps.local };
+    const signIn = { origin: deps.origin, apiBase, authType: deps.authType(), local: deps.local };
     const signed = signedRequest(signIn, path, Object.fromEntries(new Headers(rest.headers)));
     const sentAfter = deps.session.comebacks();
     const sentAs = deps.session.user();
@@ -137,7 +137,7 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
       deps.timers,
       deps.page,
     );
-    const where = `EMWeb: client.fetch ${(rest.method ?? 'GET').toUpperCase()} ${base}${pathOnly(path)}`;
+    const where = `EMWeb: client.fetch ${(rest.method ?? 'GET').toUpperCase()} ${apiBase}${pathOnly(path)}`;
     if (outcome.kind === 'noAnswer') throw rejectionFor(outcome, signal, where, timeoutMs, deps.log);
     const { status } = outcome.response;
     if (status >= 500) deps.log.error(`${where}: status ${status}`);

@@ -11,5 +11,5 @@ export type ApiBase = typeof GATEWAY_API_BASE | typeof PLAIN_API_BASE;
 export const apiBase = (authType: AuthType, production: boolean): ApiBase =>
   production && authType === 'secgw' ? GATEWAY_API_BASE : PLAIN_API_BASE;
 
-/** `{origin}{base}path`: the one place an API URL is built. */
-export const apiUrl = (origin: string, base: ApiBase, path: string): string => origin + base + path;
+/** `{origin}{apiBase}path`: the one place an API URL is built. */
+export const apiUrl = (origin: string, apiBase: ApiBase, path: string): string => origin + apiBase + path;

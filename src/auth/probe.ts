@@ -72,8 +72,8 @@ export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null 
 export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: AuthTypeResolverDeps): AuthTypeResolver {
   let inFlight: Promise<ResolvedAuthType> | null = null;
 
-  const getConfiguration = async (base: ApiBase, headers: Record<string, string>): Promise<PrefetchedResponse> => {
-    const url = apiUrl(origin, base, 'ClientConfiguration');
+  const getConfiguration = async (apiBase: ApiBase, headers: Record<string, string>): Promise<PrefetchedResponse> => {
+    const url = apiUrl(origin, apiBase, 'ClientConfiguration');
     return { url, result: await request(fetch, url, { headers, timeoutMs }) };
   };
 

@@ -16,7 +16,7 @@ export function authHeaders(authType: AuthType | null, local: SafeStorage): Reco
 /** Where the API lives and how a call proves who asks. */
 export interface SignIn {
   origin: string;
-  base: ApiBase;
+  apiBase: ApiBase;
   authType: AuthType | null;
   local: SafeStorage;
 }
@@ -28,14 +28,14 @@ export interface SignedRequest {
 
 /**
  * The one place an API call gets its sign-in, for the start-up calls and `client.fetch` alike:
- * `{origin}{base}path` and in token mode the token, read at each call (another tab may have stored a
+ * `{origin}{apiBase}path` and in token mode the token, read at each call (another tab may have stored a
  * new one); the session cookie goes along with every request (browser/http.ts). Headers that set
  * Authorization themselves, in any case, keep theirs.
  */
 export function signedRequest(signIn: SignIn, path: string, headers: Record<string, string> = {}): SignedRequest {
   const ownAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
   return {
-    url: apiUrl(signIn.origin, signIn.base, path),
+    url: apiUrl(signIn.origin, signIn.apiBase, path),
     headers: ownAuthorization ? headers : { ...headers, ...authHeaders(signIn.authType, signIn.local) },
   };
 }

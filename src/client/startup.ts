@@ -42,7 +42,7 @@ export interface StartupEvents {
 
 /** The calls of a mode: the start-up's deps, with the mode's API base and headers. */
 function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps {
-  return { ...deps, base: apiBase(authType, deps.production), authType };
+  return { ...deps, apiBase: apiBase(authType, deps.production), authType };
 }
 
 export interface LoadedConfiguration extends ConfigurationAnswer {

@@ -20,7 +20,7 @@ function setup(answer: Route, base: ApiBase = '/api/web/') {
   const deps = {
     fetch: server.fetch,
     origin: ORIGIN,
-    base: base,
+    apiBase: base,
     authType: 'secgw' as const,
     local: memoryStorage(),
     timeoutMs: 5000,

@@ -12,7 +12,7 @@ const CLOUD = '/api/web/info/cloudinstance';
 const deps = (server: ProductServer) => ({
   fetch: server.fetch,
   origin: ORIGIN,
-  base: '/api/web/' as const,
+  apiBase: '/api/web/' as const,
   authType: 'secgw' as const,
   local: memoryStorage(),
   timeoutMs: 5000,
@@ -169,7 +169,7 @@ test('cloud: separate checks and separate URLs ask separately', async () => {
   });
   const check = createCloudCheck();
   assert.is(await check(deps(server)), true);
-  assert.is(await check({ ...deps(server), base: '/api/' }), false);
+  assert.is(await check({ ...deps(server), apiBase: '/api/' }), false);
   assert.is(await createCloudCheck()(deps(server)), true);
   assert.is(server.requests.length, 3);
 });

@@ -37,7 +37,7 @@ function call(r: Reply) {
     deps: {
       fetch: server.fetch,
       origin: ORIGIN,
-      base: '/api/web/' as const,
+      apiBase: '/api/web/' as const,
       authType: 'secgw' as const,
       local: memoryStorage(),
       timeoutMs: 15,
