@@ -6,7 +6,7 @@
 import { STORAGE_KEYS } from '../product/constants';
 import type { Runtime } from './env';
 import type { Repeat, WriteEntry } from './queue';
-import { CONTEXT_CUT, contextJson, entryJson, isEntry, safeEntry } from './serialize';
+import { CONTEXT_CUT, contextJson, entryJson, isEntry, isoTime, safeEntry } from './serialize';
 import type { BeforeSend } from './types';
 
 export interface Entries {
@@ -22,7 +22,7 @@ export interface Entries {
 
 /** A grouped entry's fields, before the context (the counts are ours: beforeSend cannot change them). */
 const repeatJson = (repeat: Repeat) =>
-  repeat ? `,"repeated":${repeat.count},"firstTimestamp":${JSON.stringify(repeat.firstTimestamp)}` : '';
+  repeat ? `,"repeated":${repeat.count},"firstTimestamp":"${isoTime(repeat.firstAt)}"` : '';
 
 export function createEntries({ local, report }: Pick<Runtime, 'local' | 'report'>): Entries {
   let context = '';
@@ -34,8 +34,9 @@ export function createEntries({ local, report }: Pick<Runtime, 'local' | 'report
     // The development token need not look like a JWT: the stored one is taken out by value.
     const devToken = local.get(STORAGE_KEYS.devToken);
     const counts = repeatJson(repeat);
+    // The hook is handed the entry whole; else its time is written when it goes (serialize.ts: stamp).
     const original = entryJson(
-      safeEntry(call.level, call.message, call.additional, call.timestamp, devToken),
+      safeEntry(call.level, call.message, call.additional, beforeSend ? isoTime(call.at) : undefined, devToken),
       counts + call.context,
       call.at,
     );

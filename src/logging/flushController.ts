@@ -23,7 +23,8 @@ export const MAX_BATCH_BYTES = 16 * 1024;
  * there is nothing to send.
  */
 export function dueIn(size: QueueSize, config: LoggerConfig, unreportedSince: number, now: number): number {
-  if (size.slots >= config.batchSize || size.bytes >= MAX_BATCH_BYTES) return 0;
+  // The bytes are counted only when their bound says they may be enough: most batches go by count or by time.
+  if (size.slots >= config.batchSize || (size.bytesAtMost >= MAX_BATCH_BYTES && size.bytes() >= MAX_BATCH_BYTES)) return 0;
   return Math.max(0, Math.min(size.oldestAt, unreportedSince) + config.flushIntervalMs - now);
 }
 

@@ -18,7 +18,6 @@ import { listen, type PageEvents } from './lifecycle';
 import { createPost } from './post';
 import { createQueue } from './queue';
 import { createOneSender } from './sender/oneSender';
-import { isoTime } from './serialize';
 import type { LogEndpoint, Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
 
 type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
@@ -136,10 +135,11 @@ export function createLogger(env: LoggerEnv): LoggerController {
     // Levels go up to FATAL: at OFF nothing reaches either threshold.
     if (level >= serverLogLevel) {
       const at = now();
-      // A clock that gives no time throws here, before the entry is counted.
-      const timestamp = isoTime(at);
+      // A clock that gives no time a Date can hold throws here, before the entry is counted; the
+      // time is written only when the entry goes (most of a storm's never do).
+      if (!(Math.abs(at) <= 8.64e15)) throw new RangeError(`no time: ${at}`);
       ledger._log(1);
-      const call = { level, message, additional, timestamp, at, context: entries._context() };
+      const call = { level, message, additional, at, context: entries._context() };
       if (oneSender._role() === 'follower') oneSender._hand(call);
       else {
         queue._push(call);

@@ -14,8 +14,8 @@ import { type Batch, newBatch } from './batch';
 import { newIdempotencyKey } from './idempotencyKey';
 import type { Ledger } from './ledger';
 import { createRateLimit } from './rateLimit';
-import { createRepeats, type Kind, repeatKind } from './repeats';
-import { isoTime, type QueuedEntry, utf8Bytes } from './serialize';
+import { createRepeats, type Kind, type KindKey, repeatKind } from './repeats';
+import { bytesAtMost, entryBytes, isoTime, type QueuedEntry, stamp } from './serialize';
 import type { LoggerConfig } from './types';
 
 /** The message of the ERROR entry that carries drop counts to the server. */
@@ -26,8 +26,7 @@ export interface LogCall {
   level: LogLevel;
   message: unknown;
   additional: unknown[];
-  timestamp: string;
-  /** When, in ms (the clock's). */
+  /** When, in ms (the clock's): its timestamp is written from it when its entry goes. */
   at: number;
   /** The context as it was then, as the end of the entry's JSON (see `contextJson`). */
   context: string;
@@ -40,18 +39,18 @@ export interface LogCall {
  */
 export interface HandedEntry {
   ref: string;
+  /** Its timestamp written (the time it was logged, `at`). */
   json: string;
-  bytes: number;
   at: number;
   level: LogLevel;
-  timestamp: string;
-  kind: string | null;
+  kind: KindKey | null;
+  /** Counted here once something needs them (entryBytes). */
+  bytes?: number;
 }
 
 interface HandedSlot {
   tag: 'handed';
   entry: HandedEntry;
-  bytes: number;
   at: number;
 }
 
@@ -64,12 +63,11 @@ interface GroupedEntry {
   own: number;
   /** The others, handed by other tabs. */
   handed: string[];
-  firstTimestamp: string;
+  /** When the first of them was logged. */
+  firstAt: number;
   latest: { tag: 'own'; call: LogCall } | { tag: 'handed'; entry: HandedEntry };
   /** When it was opened: it is due like an entry queued then. */
   at: number;
-  /** Unknown until it is written: it does not make a batch due early. */
-  bytes: 0;
   /** It counts repeats while the queue has not been cut since this cut. */
   openIn: number;
   /** The kind whose repeats it counts: it stops counting them when it leaves the queue. */
@@ -77,7 +75,7 @@ interface GroupedEntry {
 }
 
 /** What a grouped entry adds to its latest call (null: it stands for itself alone). */
-export type Repeat = Pick<GroupedEntry, 'count' | 'firstTimestamp'> | null;
+export type Repeat = Pick<GroupedEntry, 'count' | 'firstAt'> | null;
 
 /** Writes a call as the entry the server receives (null: beforeSend dropped it). */
 export type WriteEntry = (call: LogCall, repeat: Repeat) => QueuedEntry | null;
@@ -88,12 +86,15 @@ type Slot = QueuedEntry | HandedSlot | GroupedEntry;
 /** This tab's own calls a slot stands for (the queue numbers those only). */
 const callsIn = (slot: Slot) => (slot.tag === 'repeats' ? slot.own : slot.tag === 'entry' ? 1 : 0);
 const handedIn = (slot: Slot): string[] => (slot.tag === 'repeats' ? slot.handed : slot.tag === 'handed' ? [slot.entry.ref] : []);
+/** At most the bytes a slot's JSON takes (a grouped entry is unknown until it is written: it does not make a batch due early). */
+const slotBytesAtMost = (slot: Slot) =>
+  slot.tag === 'repeats' ? 0 : bytesAtMost((slot.tag === 'entry' ? slot : slot.entry).json);
 
 /** A handed entry's JSON with a grouped entry's counts, before its context, as this tab writes its own. */
 function withRepeat(json: string, repeat: Repeat): string {
   if (!repeat) return json;
   const { level, message, additional, timestamp, context } = JSON.parse(json);
-  const grouped = { level, message, additional, timestamp, repeated: repeat.count, firstTimestamp: repeat.firstTimestamp };
+  const grouped = { level, message, additional, timestamp, repeated: repeat.count, firstTimestamp: isoTime(repeat.firstAt) };
   return JSON.stringify(context === undefined ? grouped : { ...grouped, context });
 }
 
@@ -101,8 +102,10 @@ function withRepeat(json: string, repeat: Repeat): string {
 export interface QueueSize {
   /** Places taken (a grouped entry takes one). */
   slots: number;
-  /** Bytes of the entries' JSON written so far. */
-  bytes: number;
+  /** At most the bytes of the entries' JSON written so far, without counting them (see `bytes`). */
+  bytesAtMost: number;
+  /** Counts the bytes of the entries' JSON written so far. */
+  bytes(): number;
   /** When the oldest place was taken; Infinity when empty. */
   oldestAt: number;
 }
@@ -149,8 +152,8 @@ interface QueueState {
   _head: number;
   /** This tab's calls queued. */
   _held: number;
-  /** Bytes of the entries' JSON written so far. */
-  _bytes: number;
+  /** At most the bytes of the entries' JSON written so far. */
+  _bytesAtMost: number;
   _admit: ReturnType<typeof createRateLimit>;
   _repeatOf: ReturnType<typeof createRepeats<GroupedEntry>>;
   /** Times the queue was cut: a grouped entry opened since the last cut counts repeats. */
@@ -163,7 +166,7 @@ function shift(q: QueueState): Slot {
   const n = callsIn(slot);
   q._head += n;
   q._held -= n;
-  q._bytes -= slot.bytes;
+  q._bytesAtMost -= slotBytesAtMost(slot);
   if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
   return slot;
 }
@@ -172,7 +175,7 @@ function shift(q: QueueState): Slot {
 function add(q: QueueState, slot: Slot, maxQueueSize: number): void {
   q._slots.push(slot);
   q._held += callsIn(slot);
-  q._bytes += slot.bytes;
+  q._bytesAtMost += slotBytesAtMost(slot);
   let pushedOut = 0;
   const handedOut: string[] = [];
   while (q._slots.length > maxQueueSize) {
@@ -204,10 +207,9 @@ function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, at: 
     count: 1,
     own: own ? 1 : 0,
     handed: own ? [] : [latest.entry.ref],
-    firstTimestamp: own ? latest.call.timestamp : latest.entry.timestamp,
+    firstAt: at,
     latest,
     at,
-    bytes: 0,
     openIn: q._cuts,
     kind,
   };
@@ -233,7 +235,7 @@ function admit(q: QueueState, latest: Latest) {
     ? openGroup(q, kind, latest, at)
     : own
       ? q.writeEntry(latest.call, null)
-      : { tag: 'handed', entry: latest.entry, bytes: latest.entry.bytes, at };
+      : { tag: 'handed', entry: latest.entry, at };
   if (!slot) return dropped('beforeSend');
   add(q, slot, maxQueueSize);
 }
@@ -249,7 +251,7 @@ function releaseHanded(q: QueueState): void {
       continue;
     }
     if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
-    q._bytes -= slot.bytes;
+    q._bytesAtMost -= slotBytesAtMost(slot);
     q._slots.splice(i, 1);
   }
 }
@@ -264,14 +266,11 @@ function dropReport(q: QueueState) {
 }
 
 /** A slot as the entry that goes in a batch; null when beforeSend dropped it (and it is counted). */
-function entryOf(q: QueueState, slot: Slot): { json: string; bytes: number } | null {
+function entryOf(q: QueueState, slot: Slot): { json: string; at: number; bytes?: number } | null {
   if (slot.tag === 'entry') return slot;
   if (slot.tag === 'handed') return slot.entry;
   const repeat = slot.count > 1 ? slot : null;
-  if (slot.latest.tag === 'handed') {
-    const json = withRepeat(slot.latest.entry.json, repeat);
-    return { json, bytes: utf8Bytes(json) };
-  }
+  if (slot.latest.tag === 'handed') return { json: withRepeat(slot.latest.entry.json, repeat), at: slot.latest.entry.at };
   const entry = q.writeEntry(slot.latest.call, repeat);
   if (!entry) {
     q.ledger._drop('beforeSend', slot.own);
@@ -294,8 +293,8 @@ function take(q: QueueState, maxBytes: number): Batch | null {
     const slot = shift(q);
     const entry = entryOf(q, slot);
     if (!entry) continue;
-    batchBytes += entry.bytes;
-    jsons.push(entry.json);
+    batchBytes += entryBytes(entry);
+    jsons.push(stamp(entry.json, entry.at));
     count += callsIn(slot);
     const refs = handedIn(slot);
     handed.push(refs);
@@ -322,7 +321,7 @@ export function createQueue(
     _slots: [],
     _head: 0,
     _held: 0,
-    _bytes: 0,
+    _bytesAtMost: 0,
     _admit: createRateLimit(),
     _repeatOf: createRepeats<GroupedEntry>(),
     _cuts: 0,
@@ -331,7 +330,13 @@ export function createQueue(
     _push: (call) => admit(q, { tag: 'own', call }),
     _pushHanded: (entry) => admit(q, { tag: 'handed', entry }),
     _releaseHanded: () => releaseHanded(q),
-    _size: () => ({ slots: q._slots.length, bytes: q._bytes, oldestAt: q._slots[0]?.at ?? Infinity }),
+    _size: () => ({
+      slots: q._slots.length,
+      bytesAtMost: q._bytesAtMost,
+      bytes: () =>
+        q._slots.reduce((n, slot) => n + (slot.tag === 'repeats' ? 0 : entryBytes(slot.tag === 'entry' ? slot : slot.entry)), 0),
+      oldestAt: q._slots[0]?.at ?? Infinity,
+    }),
     _take: (maxBytes) => take(q, maxBytes),
     _cut() {
       q._cuts++;

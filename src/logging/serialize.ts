@@ -9,12 +9,15 @@ import { LogLevel } from '../product/constants';
 import { CUT, isSecretKey, REDACTED, redactText } from './scrub';
 import type { LogEntry } from './types';
 
-/** An entry as queued: its JSON, the size of that in UTF-8 bytes, and when it was queued. */
+/**
+ * An entry as queued: its JSON (its own time still a mark: see `stamp`), when it was logged, and
+ * the size of that JSON in UTF-8 bytes once something needed it (see `entryBytes`).
+ */
 export interface QueuedEntry {
   tag: 'entry';
   json: string;
-  bytes: number;
   at: number;
+  bytes?: number;
 }
 
 /** Largest entry, in bytes of UTF-8 JSON. */
@@ -140,40 +143,49 @@ export function messageText(message: unknown, devToken: string | null = null): s
   return typeof text === 'string' ? redactText(text, devToken) : String(JSON.stringify(toSafe(text, devToken)));
 }
 
-/** The time `isoTime` formatted last, and its text. */
-let formattedTime = Number.NaN;
-let formattedText = '';
+/** `new Date(ms).toISOString()`: a RangeError for a time a Date cannot hold. */
+export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
 /**
- * `new Date(ms).toISOString()`, a RangeError for a clock that gives no time included. Formatting a
- * Date is the dearest step of a logged call that is only counted (a grouped repeat), and in an
- * error storm many calls share a millisecond: each millisecond is formatted once.
+ * Where an entry's own time goes until its batch is made (`stamp`): in a storm most entries are
+ * counted or pushed out and never sent, so a call does not format its time. JSON text never holds a
+ * raw NUL (JSON.stringify escapes it), so the mark is found where the timestamp goes and nowhere else.
  */
-export function isoTime(ms: number): string {
-  if (ms !== formattedTime) {
-    formattedText = new Date(ms).toISOString();
-    formattedTime = ms;
-  }
-  return formattedText;
-}
+const TIME_MARK = '\0';
 
-/** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson). */
+/** The entry's JSON with its own time written in place of the mark (one written whole is left as it is). */
+export const stamp = (json: string, at: number): string => json.replace(TIME_MARK, () => JSON.stringify(isoTime(at)));
+
+/** Bytes of the JSON timestamp the mark stands for: 24 characters and quotes in the years 0 to 9999, else 27 and quotes. */
+const stampBytes = (at: number) => (at >= -62_167_219_200_000 && at < 253_402_300_800_000 ? 26 : 29);
+
+/** The bytes an entry's JSON takes once its time is written, counted the first time something needs them. */
+export const entryBytes = (entry: { json: string; at: number; bytes?: number }): number =>
+  (entry.bytes ??= utf8Bytes(entry.json) + (entry.json.includes(TIME_MARK) ? stampBytes(entry.at) - 1 : 0));
+
+/** At most the bytes `entryBytes` would count, without counting: 3 a UTF-16 unit, and 28 more for the time a mark stands for. */
+export const bytesAtMost = (json: string): number => 3 * json.length + 28;
+
+/** A new entry, JSON-safe and scrubbed (not yet cut to size: see entryJson); no timestamp: its own time, written when it goes. */
 export function safeEntry(
   level: LogLevel,
   message: unknown,
   additional: unknown,
-  timestamp: string,
+  timestamp: string | undefined,
   devToken: string | null,
-): LogEntry {
+): SafeEntry {
   const safe = toSafe(additional, devToken);
   // A timestamp is never cut by entryJson: whatever beforeSend or a stored entry hands in is bounded here.
   return {
     level,
     message: messageText(message, devToken),
     additional: Array.isArray(safe) ? safe : [safe],
-    timestamp: timestamp.slice(0, 64),
+    timestamp: timestamp?.slice(0, 64),
   };
 }
+
+/** An entry made safe; without a timestamp it takes the call's own time when its batch is made. */
+export type SafeEntry = Omit<LogEntry, 'timestamp'> & { timestamp: string | undefined };
 
 /** Whether a value (parsed from storage, or returned by beforeSend) has an entry's shape. */
 export function isEntry(value: unknown): value is LogEntry {
@@ -206,22 +218,24 @@ export function contextJson(context: unknown, devToken: string | null): string {
 
 /**
  * The entry as JSON of at most 32 KiB, ready to queue; `tail` ends it (the fields of a grouped
- * entry, then the context: see `contextJson`), When
- * too big, the message is cut first (it is usually what grew) down to its first KiB, then
- * `additional` gives way from its end; each cut ends in `CUT`.
+ * entry, then the context: see `contextJson`). Without a timestamp it holds the mark its time is
+ * written over when it goes (`stamp`), counted as the bytes of that time. When too big, the
+ * message is cut first (it is usually what grew) down to its first KiB, then `additional` gives
+ * way from its end; each cut ends in `CUT`.
  */
-export function entryJson(entry: LogEntry, tail: string, now: number): QueuedEntry {
+export function entryJson(entry: SafeEntry, tail: string, at: number): QueuedEntry {
   const { level } = entry;
-  const timestamp = JSON.stringify(entry.timestamp);
+  const timestamp = entry.timestamp === undefined ? TIME_MARK : JSON.stringify(entry.timestamp);
+  const timeBytes = timestamp === TIME_MARK ? stampBytes(at) - 1 : 0;
   let { message, additional } = entry;
   for (;;) {
-    const messageJson = JSON.stringify(message);
-    const additionalJson = JSON.stringify(additional);
     // Written field by field (the same text JSON.stringify gives the whole): no object to build, no copy to cut.
-    const json = `{"level":${level},"message":${messageJson},"additional":${additionalJson},"timestamp":${timestamp}${tail}}`;
-    const bytes = utf8Bytes(json);
+    const json = `{"level":${level},"message":${JSON.stringify(message)},"additional":${JSON.stringify(additional)},"timestamp":${timestamp}${tail}}`;
+    // UTF-8 takes at most 3 bytes a UTF-16 unit: an entry short enough in characters fits without counting its bytes.
+    if (json.length * 3 + timeBytes <= MAX_ENTRY_BYTES) return { tag: 'entry', json, at };
+    const bytes = utf8Bytes(json) + timeBytes;
     const over = bytes - MAX_ENTRY_BYTES;
-    if (over <= 0) return { tag: 'entry', json, bytes, at: now };
+    if (over <= 0) return { tag: 'entry', json, at, bytes };
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.
     if (message.length > 1024 + CUT.length) message = message.slice(0, Math.max(1024, message.length - over - 12)) + CUT;
     else additional = [...additional.slice(0, -2), CUT];

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createEntries } from '../../src/logging/entry';
 import type { LogCall } from '../../src/logging/queue';
-import { isoTime } from '../../src/logging/serialize';
+import { entryBytes, stamp } from '../../src/logging/serialize';
 import { LogLevel } from '../../src/product/constants';
 import { memoryStorage } from '../fakes';
 
@@ -12,7 +12,6 @@ const occurrence = (message: string, context: string): LogCall => ({
   level: LogLevel.ERROR,
   message: message,
   additional: ['ünïcode'],
-  timestamp: isoTime(0),
   at: 0,
   context: context,
 });
@@ -23,13 +22,14 @@ test("an entry's size is its JSON's UTF-8 bytes: with the context set now, one s
   const now = entries._context();
   const written = [
     entries._write(occurrence('é', now), null),
-    entries._write(occurrence('é', now), { count: 3, firstTimestamp: isoTime(0) }),
+    entries._write(occurrence('é', now), { count: 3, firstAt: 0 }),
     entries._write(occurrence('é', ',"context":{"city":"Zürich, Genève"}'), null),
     entries._write(occurrence('é', ''), null),
   ];
-  for (const entry of written) assert.is(entry!.bytes, Buffer.byteLength(entry!.json), entry!.json);
-  assert.is(JSON.parse(written[0]!.json).context.user, 'Zoë');
-  assert.is(JSON.parse(written[2]!.json).context.city, 'Zürich, Genève', 'the context as it was at the call');
+  // Counted with the time it holds once it goes.
+  for (const entry of written) assert.is(entryBytes(entry!), Buffer.byteLength(stamp(entry!.json, 0)), entry!.json);
+  assert.is(JSON.parse(stamp(written[0]!.json, 0)).context.user, 'Zoë');
+  assert.is(JSON.parse(stamp(written[2]!.json, 0)).context.city, 'Zürich, Genève', 'the context as it was at the call');
 });
 
 test.run();

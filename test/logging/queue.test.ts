@@ -26,7 +26,7 @@ function queue(settings: Partial<LoggerConfig> = {}) {
     ledger,
     () => clock,
     (o, repeat) => {
-      const extra = repeat ? { repeated: repeat.count, firstTimestamp: repeat.firstTimestamp } : {};
+      const extra = repeat ? { repeated: repeat.count, firstTimestamp: isoTime(repeat.firstAt) } : {};
       made.push({ message: o.message, additional: o.additional, ...extra });
       if (refused.has(o.message as string) || (repeat && refused.has('grouped'))) return null;
       const text = json(o.message as string, extra);
@@ -40,7 +40,6 @@ function queue(settings: Partial<LoggerConfig> = {}) {
     level: LogLevel.ERROR,
     message: message,
     additional: additional,
-    timestamp: isoTime(at),
     at: at,
     context: '',
   });

@@ -11,10 +11,9 @@ const kind = (message: unknown, ...additional: unknown[]) =>
     level: LogLevel.ERROR,
     message: message,
     additional: additional,
-    timestamp: '',
     at: 0,
     context: '',
-  } as LogCall);
+  } as LogCall)?.join('\0') ?? null;
 
 const errorAt = (message: string, frames: string[], name = 'TypeError') => {
   const error = new Error(message);
@@ -117,7 +116,7 @@ test('hostile values: no kind (such an entry is never grouped), never a throw', 
 
 test('the first `limit` of a kind in a rolling minute go as they are; later ones are repeats; a minute on, again', () => {
   const repeats = createRepeats<string>();
-  const repeatOf = (key: string, at: number, limit: number) => repeats(LogLevel.ERROR, key, at, limit);
+  const repeatOf = (key: string, at: number, limit: number) => repeats(LogLevel.ERROR, [key], at, limit);
   const seen = [0, 1000, 2000, 3000].map((t) => repeatOf('k', t, 3) !== null);
   assert.equal(seen, [false, false, false, true]);
   assert.ok(repeatOf('k', 59_999, 3), 'the first has not yet left the minute');
@@ -131,19 +130,31 @@ test('the first `limit` of a kind in a rolling minute go as they are; later ones
 
 test('each level has its own kinds: the same texts at another level are another kind', () => {
   const repeatOf = createRepeats<string>();
-  assert.is(repeatOf(LogLevel.ERROR, 'k', 0, 1), null);
-  assert.is(repeatOf(LogLevel.FATAL, 'k', 1, 1), null, 'new at FATAL');
-  assert.ok(repeatOf(LogLevel.ERROR, 'k', 2, 1), 'a repeat at ERROR');
-  assert.ok(repeatOf(LogLevel.FATAL, 'k', 3, 1), 'and at FATAL');
+  assert.is(repeatOf(LogLevel.ERROR, ['k'], 0, 1), null);
+  assert.is(repeatOf(LogLevel.FATAL, ['k'], 1, 1), null, 'new at FATAL');
+  assert.ok(repeatOf(LogLevel.ERROR, ['k'], 2, 1), 'a repeat at ERROR');
+  assert.ok(repeatOf(LogLevel.FATAL, ['k'], 3, 1), 'and at FATAL');
 });
 
 test('past 256 kinds, they are all forgotten: memory stays bounded, and a forgotten kind starts again as new', () => {
   const repeats = createRepeats<string>();
-  const repeatOf = (key: string, at: number, limit: number) => repeats(LogLevel.ERROR, key, at, limit);
+  const repeatOf = (key: string, at: number, limit: number) => repeats(LogLevel.ERROR, [key], at, limit);
   repeatOf('k', 0, 1);
   assert.ok(repeatOf('k', 1, 1));
   for (let i = 0; i < 256; i++) repeatOf(`other ${i}`, 2, 1);
   assert.is(repeatOf('k', 3, 1), null, 'forgotten');
+});
+
+test('kinds of one text, told apart by their error, are each their own kind, and count towards the 256', () => {
+  const repeatOf = createRepeats<string>();
+  const withError = (frame: string) => ['render failed', 'TypeError', 'x is undefined', frame];
+  assert.is(repeatOf(LogLevel.ERROR, withError('at a'), 0, 1), null);
+  assert.is(repeatOf(LogLevel.ERROR, withError('at b'), 0, 1), null, 'another frame: new');
+  assert.is(repeatOf(LogLevel.ERROR, ['render failed'], 0, 1), null, 'no error: new');
+  assert.ok(repeatOf(LogLevel.ERROR, withError('at a'), 1, 1), 'the first kind, found past the others');
+  assert.ok(repeatOf(LogLevel.ERROR, withError('at b'), 1, 1));
+  for (let i = 0; i < 256; i++) repeatOf(LogLevel.ERROR, withError(`at ${i}`), 2, 1);
+  assert.is(repeatOf(LogLevel.ERROR, withError('at a'), 3, 1), null, 'forgotten');
 });
 
 test.run();

@@ -7,12 +7,14 @@ import { CUT, redactText as redact } from '../../src/logging/scrub';
 import {
   CONTEXT_CUT,
   contextJson,
+  entryBytes,
   entryJson,
   isEntry,
   isoTime,
   MAX_ENTRY_BYTES,
   messageText,
   safeEntry,
+  stamp,
   toSafe,
   utf8Bytes,
 } from '../../src/logging/serialize';
@@ -20,8 +22,10 @@ import {
 /** What the server would see. */
 const safe = (v: unknown) => JSON.parse(JSON.stringify(toSafe(v)));
 const serializeEntry = (level: 5, message: unknown, additional: unknown[], now: number) => {
-  const { json, bytes, at } = entryJson(safeEntry(level, message, additional, isoTime(now), null), '', now);
-  assert.is(bytes, Buffer.byteLength(json), 'its size, counted right');
+  const entry = entryJson(safeEntry(level, message, additional, undefined, null), '', now);
+  const json = stamp(entry.json, now);
+  const { at } = entry;
+  assert.is(entryBytes(entry), Buffer.byteLength(json), 'its size, counted right, its time written when it goes');
   assert.is(at, now);
   return json;
 };
@@ -361,7 +365,7 @@ test('contextJson: safe and scrubbed; none for what is not a plain object; a mar
   const kept = contextJson({ big: 'é'.repeat(2000) }, null);
   assert.is(JSON.parse(`{"x":0${kept}}`).context.big.length, 2000, '4,000 bytes: kept');
   const entry = entryJson(safeEntry(5, 'm', [], isoTime(0), null), kept, 0);
-  assert.is(entry.bytes, Buffer.byteLength(entry.json));
+  assert.is(entryBytes(entry), Buffer.byteLength(entry.json));
   assert.is(JSON.parse(entry.json).context.big.length, 2000, 'the context last in the entry');
 });
 
@@ -388,7 +392,7 @@ test('isEntry: the four fields of the right kind, context a plain object if any'
 test('a timestamp is bounded whoever made it (beforeSend, a stored entry): at most 64 characters', () => {
   const entry = safeEntry(5, 'm', [], 'x'.repeat(40_000), null);
   assert.is(entry.timestamp, 'x'.repeat(64));
-  assert.ok(entryJson(entry, '', 0).bytes <= MAX_ENTRY_BYTES);
+  assert.ok(entryBytes(entryJson(entry, '', 0)) <= MAX_ENTRY_BYTES);
 });
 
 test.run();

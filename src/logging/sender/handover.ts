@@ -8,6 +8,7 @@
 import type { Ledger } from '../ledger';
 import type { HandedEntry, LogCall, WriteEntry } from '../queue';
 import { repeatKind } from '../repeats';
+import { stamp } from '../serialize';
 import type { FlushResult } from '../types';
 import type { SettledOutcome } from './messages';
 
@@ -43,11 +44,10 @@ export function createHandover({ tab, ledger, writeEntry, groupRepeatsAfter, sen
       if (!written) return ledger._drop('beforeSend', 1);
       const entry: HandedEntry = {
         ref: `${tab}:${count++}`,
-        json: written.json,
-        bytes: written.bytes,
+        // Written whole: it leaves this tab.
+        json: stamp(written.json, call.at),
         at: call.at,
         level: call.level,
-        timestamp: call.timestamp,
         kind: groupRepeatsAfter() ? repeatKind(call) : null,
       };
       held.set(entry.ref, entry);
