@@ -15,7 +15,7 @@ import { newIdempotencyKey } from './idempotencyKey';
 import type { Ledger } from './ledger';
 import { createRateLimit } from './rateLimit';
 import { createRepeats, type Kind, type KindKey, repeatKind } from './repeats';
-import { bytesAtMost, entryBytes, isoTime, type QueuedEntry, stamp } from './serialize';
+import { bytesAtMost, entryBytes, isoTime, type QueuedEntry, stamp, utf8Bytes } from './serialize';
 import type { LoggerConfig } from './types';
 
 /** The message of the ERROR entry that carries drop counts to the server. */
@@ -293,8 +293,9 @@ function take(q: QueueState, maxBytes: number): Batch | null {
     const slot = shift(q);
     const entry = entryOf(q, slot);
     if (!entry) continue;
-    batchBytes += entryBytes(entry);
-    jsons.push(stamp(entry.json, entry.at));
+    const json = stamp(entry.json, entry.at);
+    batchBytes += entry.bytes ?? utf8Bytes(json);
+    jsons.push(json);
     count += callsIn(slot);
     const refs = handedIn(slot);
     handed.push(refs);

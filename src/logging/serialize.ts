@@ -156,12 +156,10 @@ const TIME_MARK = '\0';
 /** The entry's JSON with its own time written in place of the mark (one written whole is left as it is). */
 export const stamp = (json: string, at: number): string => json.replace(TIME_MARK, () => JSON.stringify(isoTime(at)));
 
-/** Bytes of the JSON timestamp the mark stands for: 24 characters and quotes in the years 0 to 9999, else 27 and quotes. */
-const stampBytes = (at: number) => (at >= -62_167_219_200_000 && at < 253_402_300_800_000 ? 26 : 29);
 
 /** The bytes an entry's JSON takes once its time is written, counted the first time something needs them. */
 export const entryBytes = (entry: { json: string; at: number; bytes?: number }): number =>
-  (entry.bytes ??= utf8Bytes(entry.json) + (entry.json.includes(TIME_MARK) ? stampBytes(entry.at) - 1 : 0));
+  (entry.bytes ??= utf8Bytes(stamp(entry.json, entry.at)));
 
 /** At most the bytes `entryBytes` would count, without counting: 3 a UTF-16 unit, and 28 more for the time a mark stands for. */
 export const bytesAtMost = (json: string): number => 3 * json.length + 28;
@@ -226,16 +224,15 @@ export function contextJson(context: unknown, devToken: string | null): string {
 export function entryJson(entry: SafeEntry, tail: string, at: number): QueuedEntry {
   const { level } = entry;
   const timestamp = entry.timestamp === undefined ? TIME_MARK : JSON.stringify(entry.timestamp);
-  const timeBytes = timestamp === TIME_MARK ? stampBytes(at) - 1 : 0;
   let { message, additional } = entry;
   for (;;) {
     // Written field by field (the same text JSON.stringify gives the whole): no object to build, no copy to cut.
     const json = `{"level":${level},"message":${JSON.stringify(message)},"additional":${JSON.stringify(additional)},"timestamp":${timestamp}${tail}}`;
-    // UTF-8 takes at most 3 bytes a UTF-16 unit: an entry short enough in characters fits without counting its bytes.
-    if (json.length * 3 + timeBytes <= MAX_ENTRY_BYTES) return { tag: 'entry', json, at };
-    const bytes = utf8Bytes(json) + timeBytes;
-    const over = bytes - MAX_ENTRY_BYTES;
-    if (over <= 0) return { tag: 'entry', json, at, bytes };
+    const queued: QueuedEntry = { tag: 'entry', json, at };
+    // An entry short enough in characters fits without counting its bytes (bytesAtMost).
+    if (bytesAtMost(json) <= MAX_ENTRY_BYTES) return queued;
+    const over = entryBytes(queued) - MAX_ENTRY_BYTES;
+    if (over <= 0) return queued;
     // Each step removes at least `over` bytes (plus room for the mark), or the last two items.
     if (message.length > 1024 + CUT.length) message = message.slice(0, Math.max(1024, message.length - over - 12)) + CUT;
     else additional = [...additional.slice(0, -2), CUT];
