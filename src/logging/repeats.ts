@@ -93,10 +93,9 @@ export function createRepeats<Group>(): (level: LogLevel, key: KindKey, at: numb
     if (!kind) {
       // A new map, not clear(): in V8, clearing this long-lived map made a storm of distinct errors
       // cost half again as much per call (measured by bench/logger.ts).
-      if ((counts[level] = (counts[level] ?? 0) + 1) > MAX_KINDS) {
-        kinds = new Map();
-        counts[level] = 1;
-      }
+      const count = (counts[level] ?? 0) + 1;
+      counts[level] = count > MAX_KINDS ? 1 : count;
+      if (count > MAX_KINDS) kinds = new Map();
       byLevel[level] = kinds;
       kinds.set(text, { key, next: kinds.get(text), times: [at] });
       return null;

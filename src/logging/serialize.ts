@@ -156,7 +156,6 @@ const TIME_MARK = '\0';
 /** The entry's JSON with its own time written in place of the mark (one written whole is left as it is). */
 export const stamp = (json: string, at: number): string => json.replace(TIME_MARK, () => JSON.stringify(isoTime(at)));
 
-
 /** The bytes an entry's JSON takes once its time is written, counted the first time something needs them. */
 export const entryBytes = (entry: { json: string; at: number; bytes?: number }): number =>
   (entry.bytes ??= utf8Bytes(stamp(entry.json, entry.at)));
