@@ -5,10 +5,12 @@
  * are handed again to each new sender (which drops a ref it knows already): none waits on a tab
  * that no longer sends, and none is counted twice.
  */
-import type { Ledger } from '../ledger';
-import type { HandedEntry, LogCall, WriteEntry } from '../queue';
-import { repeatKind } from '../repeats';
-import { stamp } from '../serialize';
+
+import type { LogCall, WriteEntry } from '../entry/entry';
+import { stamp } from '../entry/serialize';
+import type { Ledger } from '../queue/ledger';
+import type { HandedEntry } from '../queue/queue';
+import { repeatKind } from '../queue/repeats';
 import type { FlushResult } from '../types';
 import type { SettledOutcome } from './messages';
 
