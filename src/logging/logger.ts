@@ -140,10 +140,8 @@ export function createLogger(env: LoggerEnv): LoggerController {
       ledger._log(1);
       const call = { level, message, additional, at, context: entries._context() };
       if (oneSender._role() === 'follower') oneSender._hand(call);
-      else {
-        queue._push(call);
-        delivery._sendDue();
-      }
+      // A call counted into a grouped entry makes no batch due sooner: delivery need not look.
+      else if (queue._push(call)) delivery._sendDue();
     }
     if (!disableConsoleLogging && level >= config.level) runtime.print[level]?.(message, ...additional);
   }

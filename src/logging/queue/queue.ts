@@ -95,8 +95,8 @@ export interface QueueSize {
 }
 
 export interface Queue {
-  /** Admits a call at a server level: as it is, counted into a grouped entry, or dropped (and counted). */
-  _push(call: LogCall): void;
+  /** Admits a call at a server level: as it is, counted into a grouped entry (then false), or dropped (and counted). */
+  _push(call: LogCall): boolean;
   /** Admits an entry another tab handed, under the same rules; one dropped is told to `handedDropped`. */
   _pushHanded(entry: HandedEntry): void;
   /** Lets go of every handed entry not yet in a batch: this tab no longer sends, their tabs hand them on. */
@@ -204,24 +204,28 @@ function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, at: 
 /**
  * Admits this tab's call or an entry another tab handed, under the same rules: counted into a
  * grouped entry, or as it is, or a new grouped entry (either passes the rate limit as one entry).
+ * False when it was counted into a grouped entry: no batch is due any sooner for it.
  */
-function admit(q: QueueState, latest: Latest) {
+function admit(q: QueueState, latest: Latest): boolean {
   const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
   const own = latest.tag === 'own';
   const { level, at } = own ? latest.call : latest.entry;
   const key = !groupRepeatsAfter ? null : own ? repeatKind(latest.call) : latest.entry.kind;
   const kind = key === null ? null : q._repeatOf(level, key, at, groupRepeatsAfter);
-  if (countRepeat(q, kind, latest)) return;
+  if (countRepeat(q, kind, latest)) return false;
   const dropped = (reason: 'rateLimited' | 'beforeSend') =>
     own ? q.ledger._drop(reason, 1) : q.handedDropped([latest.entry.ref], reason);
-  if (!q._admit(at, maxEntriesPerMinute)) return dropped('rateLimited');
-  const slot: Slot | null = kind
-    ? openGroup(q, kind, latest, at)
-    : own
-      ? q.writeEntry(latest.call, null)
-      : { tag: 'handed', entry: latest.entry, at };
-  if (!slot) return dropped('beforeSend');
-  add(q, slot, maxQueueSize);
+  if (!q._admit(at, maxEntriesPerMinute)) dropped('rateLimited');
+  else {
+    const slot: Slot | null = kind
+      ? openGroup(q, kind, latest, at)
+      : own
+        ? q.writeEntry(latest.call, null)
+        : { tag: 'handed', entry: latest.entry, at };
+    if (slot) add(q, slot, maxQueueSize);
+    else dropped('beforeSend');
+  }
+  return true;
 }
 
 /** Other tabs' entries not yet in a batch go; a grouped entry keeps this tab's own repeats. */
@@ -311,17 +315,13 @@ export function createQueue(
     _repeatOf: createRepeats<GroupedEntry>(),
     _cuts: 0,
   };
+  const bytes = () =>
+    q._slots.reduce((n, slot) => n + (slot.tag === 'repeats' ? 0 : entryBytes(slot.tag === 'entry' ? slot : slot.entry)), 0);
   return {
     _push: (call) => admit(q, { tag: 'own', call }),
     _pushHanded: (entry) => admit(q, { tag: 'handed', entry }),
     _releaseHanded: () => releaseHanded(q),
-    _size: () => ({
-      slots: q._slots.length,
-      bytesAtMost: q._bytesAtMost,
-      bytes: () =>
-        q._slots.reduce((n, slot) => n + (slot.tag === 'repeats' ? 0 : entryBytes(slot.tag === 'entry' ? slot : slot.entry)), 0),
-      oldestAt: q._slots[0]?.at ?? Infinity,
-    }),
+    _size: () => ({ slots: q._slots.length, bytesAtMost: q._bytesAtMost, bytes, oldestAt: q._slots[0]?.at ?? Infinity }),
     _take: (maxBytes) => take(q, maxBytes),
     _cut() {
       q._cuts++;
