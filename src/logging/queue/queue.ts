@@ -201,6 +201,12 @@ function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, at: 
   return group;
 }
 
+/** A call not admitted is counted here, an entry another tab handed in its tab. A function, not a closure made each call. */
+function dropped(q: QueueState, latest: Latest, reason: 'rateLimited' | 'beforeSend'): void {
+  if (latest.tag === 'own') q.ledger._drop(reason, 1);
+  else q.handedDropped([latest.entry.ref], reason);
+}
+
 /**
  * Admits this tab's call or an entry another tab handed, under the same rules: counted into a
  * grouped entry, or as it is, or a new grouped entry (either passes the rate limit as one entry).
@@ -213,9 +219,7 @@ function admit(q: QueueState, latest: Latest): boolean {
   const key = !groupRepeatsAfter ? null : own ? repeatKind(latest.call) : latest.entry.kind;
   const kind = key === null ? null : q._repeatOf(level, key, at, groupRepeatsAfter);
   if (countRepeat(q, kind, latest)) return false;
-  const dropped = (reason: 'rateLimited' | 'beforeSend') =>
-    own ? q.ledger._drop(reason, 1) : q.handedDropped([latest.entry.ref], reason);
-  if (!q._admit(at, maxEntriesPerMinute)) dropped('rateLimited');
+  if (!q._admit(at, maxEntriesPerMinute)) dropped(q, latest, 'rateLimited');
   else {
     const slot: Slot | null = kind
       ? openGroup(q, kind, latest, at)
@@ -223,7 +227,7 @@ function admit(q: QueueState, latest: Latest): boolean {
         ? q.writeEntry(latest.call, null)
         : { tag: 'handed', entry: latest.entry, at };
     if (slot) add(q, slot, maxQueueSize);
-    else dropped('beforeSend');
+    else dropped(q, latest, 'beforeSend');
   }
   return true;
 }
