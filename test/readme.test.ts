@@ -5,12 +5,12 @@ import { dirname, join, normalize } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { preloadLinks } from '../demo/preload.mjs';
-import { MAX_BATCH_BYTES } from '../src/logging/flushController';
-import { developmentDefaults, productionDefaults } from '../src/logging/levels';
-import { MAX_STORE_BYTES } from '../src/logging/pendingStore';
-import { DROP_REPORT_MESSAGE } from '../src/logging/queue';
-import { MAX_NETWORK_RETRIES, MAX_RETRY_AFTER_MS } from '../src/logging/retry';
-import { MAX_ENTRY_BYTES } from '../src/logging/serialize';
+import { developmentDefaults, productionDefaults } from '../src/logging/entry/levels';
+import { MAX_ENTRY_BYTES } from '../src/logging/entry/serialize';
+import { MAX_STORE_BYTES } from '../src/logging/exit/pendingStore';
+import { MAX_BATCH_BYTES } from '../src/logging/queue/batch';
+import { DROP_REPORT_MESSAGE } from '../src/logging/queue/queue';
+import { MAX_NETWORK_RETRIES, MAX_RETRY_AFTER_MS } from '../src/logging/transport/retry';
 import { LogLevel, STORAGE_KEYS } from '../src/product/constants';
 import { DEFAULT_STRINGS } from '../src/ui/strings';
 

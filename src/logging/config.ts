@@ -7,7 +7,7 @@
 import { parseJson } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { LogLevel, STORAGE_KEYS } from '../product/constants';
-import { productionDefaults } from './levels';
+import { productionDefaults } from './entry/levels';
 import type { LoggerConfig } from './types';
 
 type ConfigKey = keyof LoggerConfig;

@@ -31,7 +31,7 @@
  * - types.ts           the public types
  */
 
-export type { LoggerEnv } from './env';
-export { developmentDefaults, productionDefaults } from './levels';
+export { developmentDefaults, productionDefaults } from './entry/levels';
 export { createLogger } from './logger';
+export type { LoggerEnv } from './page/env';
 export type { LoggerController } from './types';

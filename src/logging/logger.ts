@@ -9,16 +9,16 @@
  */
 import { LogLevel } from '../product/constants';
 import { loadSettings, saveSettings, validConfig } from './config';
-import { createDelivery } from './delivery';
-import { createEntries } from './entry';
-import { type LoggerEnv, type Runtime, resolveRuntime } from './env';
-import { createLedger } from './ledger';
-import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './levels';
-import { listen, type PageEvents } from './lifecycle';
-import { createPost } from './post';
-import { createQueue } from './queue';
+import { createDelivery } from './delivery/delivery';
+import { createEntries } from './entry/entry';
+import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './entry/levels';
+import { loggedTime } from './entry/serialize';
+import { type LoggerEnv, type Runtime, resolveRuntime } from './page/env';
+import { listen, type PageEvents } from './page/lifecycle';
+import { createLedger } from './queue/ledger';
+import { createQueue } from './queue/queue';
 import { createOneSender } from './sender/oneSender';
-import { isoTime } from './serialize';
+import { createPost } from './transport/post';
 import type { LogEndpoint, Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
 
 type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
@@ -135,16 +135,13 @@ export function createLogger(env: LoggerEnv): LoggerController {
     const { serverLogLevel, disableConsoleLogging } = config;
     // Levels go up to FATAL: at OFF nothing reaches either threshold.
     if (level >= serverLogLevel) {
-      const at = now();
       // A clock that gives no time throws here, before the entry is counted.
-      const timestamp = isoTime(at);
+      const at = loggedTime(now());
       ledger._log(1);
-      const call = { level, message, additional, timestamp, at, context: entries._context() };
+      const call = { level, message, additional, at, context: entries._context() };
       if (oneSender._role() === 'follower') oneSender._hand(call);
-      else {
-        queue._push(call);
-        delivery._sendDue();
-      }
+      // A call counted into a grouped entry makes no batch due sooner: delivery need not look.
+      else if (queue._push(call)) delivery._sendDue();
     }
     if (!disableConsoleLogging && level >= config.level) runtime.print[level]?.(message, ...additional);
   }

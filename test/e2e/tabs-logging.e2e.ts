@@ -68,10 +68,16 @@ test('the sender tab closes: the other takes over, and every entry reaches the s
     await log(page, ...mine);
     await waitFor(() => server.logBatches.some((batch) => batch.status === 503), { what: 'the sender refused' });
     await page.close();
-    server.setOptions({ failLogger: false });
     await second.waitFor(() => (window as any).EMWeb.logger.stats().tabRole === 'sender', undefined, {
       what: 'the other tab took over',
     });
+    // The other tab takes over at the closing page's pagehide, and close() resolves later: seconds
+    // later on a loaded machine. Healed only then, the server had refused the new sender meanwhile,
+    // and its backoff (1 s, 2 s, 4 s, 8 s …) outlasted the waits below. So the server heals once the
+    // other tab sends, and a flush sends at once whatever backoff it is in: every wait below is on
+    // the entries, none on a backoff's length.
+    server.setOptions({ failLogger: false });
+    await second.evaluate(() => (window as any).EMWeb.logger.flush());
     await second.waitFor(() => (window as any).EMWeb.logger.stats().queued === 0, undefined, {
       timeoutMs: 15_000,
       what: 'its entries settled',

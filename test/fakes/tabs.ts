@@ -2,7 +2,7 @@
 // the tabs (each tab its own view, so that closing or freezing one acts on its own), one
 // localStorage, one fake clock and one server that de-duplicates by Idempotency-Key. Each tab is a
 // logger of the harness in ./logger.ts, handed these.
-import type { Channel, Locks } from '../../src/logging/env';
+import type { Channel, Locks } from '../../src/logging/page/env';
 import type { TabMessage } from '../../src/logging/sender/messages';
 import type { LoggerOptions } from '../../src/logging/types';
 import { memoryStorage } from '.';

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadSettings, saveSettings, validConfig } from '../../src/logging/config';
-import { developmentDefaults, productionDefaults } from '../../src/logging/levels';
+import { developmentDefaults, productionDefaults } from '../../src/logging/entry/levels';
 import { LogLevel } from '../../src/product/constants';
 import { memoryStorage } from '../fakes';
 

@@ -5,9 +5,12 @@
  * are handed again to each new sender (which drops a ref it knows already): none waits on a tab
  * that no longer sends, and none is counted twice.
  */
-import type { Ledger } from '../ledger';
-import type { HandedEntry, LogCall, WriteEntry } from '../queue';
-import { repeatKind } from '../repeats';
+
+import type { LogCall, WriteEntry } from '../entry/entry';
+import { stamp } from '../entry/serialize';
+import type { Ledger } from '../queue/ledger';
+import type { HandedEntry } from '../queue/queue';
+import { repeatKind } from '../queue/repeats';
 import type { FlushResult } from '../types';
 import type { SettledOutcome } from './messages';
 
@@ -43,11 +46,10 @@ export function createHandover({ tab, ledger, writeEntry, groupRepeatsAfter, sen
       if (!written) return ledger._drop('beforeSend', 1);
       const entry: HandedEntry = {
         ref: `${tab}:${count++}`,
-        json: written.json,
-        bytes: written.bytes,
+        // Written whole: it leaves this tab.
+        json: stamp(written.json, call.at),
         at: call.at,
         level: call.level,
-        timestamp: call.timestamp,
         kind: groupRepeatsAfter() ? repeatKind(call) : null,
       };
       held.set(entry.ref, entry);

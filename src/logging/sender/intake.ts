@@ -15,9 +15,9 @@
 
 import { isPlainObject, parseJson } from '../../browser/http';
 import type { SafeStorage } from '../../browser/storage';
-import { type Batch, handedRefs, newBatch } from '../batch';
-import type { Pending } from '../pending';
-import type { HandedEntry, Queue } from '../queue';
+import type { Pending } from '../exit/pending';
+import { type Batch, handedRefs, newBatch } from '../queue/batch';
+import type { HandedEntry, Queue } from '../queue/queue';
 import { RECORD_PREFIX, type SettledOutcome } from './messages';
 
 /** Refs settled lately, remembered so that one handed again (its answer lost) is answered again. */
@@ -63,6 +63,21 @@ function readRecord(text: string | null): BatchRecord | null {
   return { tag: 'unsettled', batch: newBatch(value.key, value.body, 0, { tag: 'store' }, null, handed) };
 }
 
+/**
+ * The records in localStorage. One that cannot be read goes, and so does a settled one older than
+ * ten minutes: localStorage holds the ones a late tab may still need.
+ */
+function liveRecords(local: SafeStorage, now: number): BatchRecord[] {
+  const kept: BatchRecord[] = [];
+  for (const key of local.keys()) {
+    if (!key.startsWith(RECORD_PREFIX)) continue;
+    const record = readRecord(local.get(key));
+    if (!record || (record.tag === 'settled' && record.at < now - SETTLED_RECORD_MS)) local.remove(key);
+    else kept.push(record);
+  }
+  return kept;
+}
+
 export function createIntake({ queue, pending, local, now, tell, sendDue }: IntakeParts): Intake {
   /** Refs in the queue or in a pending batch. */
   let holding = new Set<string>();
@@ -79,21 +94,6 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     }
   };
 
-  /**
-   * The records in localStorage. One that cannot be read goes, and so does a settled one older than
-   * ten minutes: localStorage holds the ones a late tab may still need.
-   */
-  function liveRecords(): BatchRecord[] {
-    const kept: BatchRecord[] = [];
-    for (const key of local.keys()) {
-      if (!key.startsWith(RECORD_PREFIX)) continue;
-      const record = readRecord(local.get(key));
-      if (!record || (record.tag === 'settled' && record.at < now() - SETTLED_RECORD_MS)) local.remove(key);
-      else kept.push(record);
-    }
-    return kept;
-  }
-
   pending._watch({
     added(batch) {
       if (batch.handed) local.set(recordKey(batch), JSON.stringify({ key: batch.key, body: batch.body, handed: batch.handed }));
@@ -101,7 +101,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     settled(batch, outcome) {
       if (outcome === 'split' || !batch.handed) return local.remove(recordKey(batch));
       const refs = handedRefs(batch);
-      liveRecords(); // the stale ones go before this one is written
+      liveRecords(local, now()); // the stale ones go before this one is written
       local.set(recordKey(batch), JSON.stringify({ key: batch.key, handed: [refs], settled: outcome, at: now() }));
       remember(refs, outcome);
       tell(refs, batch.key, outcome);
@@ -127,12 +127,12 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     _receive: receive,
     _receiveUnrecorded(entries) {
       const recorded = new Set(
-        liveRecords().flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
+        liveRecords(local, now()).flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
       );
       receive(entries.filter((entry) => !recorded.has(entry.ref)));
     },
     _replayRecords() {
-      for (const record of liveRecords()) {
+      for (const record of liveRecords(local, now())) {
         if (record.tag === 'settled') remember(record.refs, record.outcome);
         else if (!pending._byKey(record.batch.key)) {
           for (const ref of handedRefs(record.batch)) holding.add(ref);

@@ -3,7 +3,7 @@
  * endpoint, and the browser APIs the sender part is handed (the lock, the channel): tests hand in
  * fakes. Every message names the tab it is from; one meant for one tab names it in `to`.
  */
-import type { HandedEntry } from '../queue';
+import type { HandedEntry } from '../queue/queue';
 
 export type SettledOutcome =
   | 'sent'

@@ -11,11 +11,13 @@
  * - `follower`: it hands its entries to `sender`, and waits on the lock while it is visible;
  * - `sender`: it holds the lock and sends for every tab.
  */
-import type { Channel, Runtime } from '../env';
-import { newIdempotencyKey } from '../idempotencyKey';
-import type { Ledger } from '../ledger';
-import type { Pending } from '../pending';
-import type { LogCall, Queue, WriteEntry } from '../queue';
+
+import type { LogCall, WriteEntry } from '../entry/entry';
+import type { Pending } from '../exit/pending';
+import type { Channel, Runtime } from '../page/env';
+import { newIdempotencyKey } from '../queue/idempotencyKey';
+import type { Ledger } from '../queue/ledger';
+import type { Queue } from '../queue/queue';
 import type { FlushResult, LoggerConfig, TabRole } from '../types';
 import { createHandover, type Handover } from './handover';
 import { createIntake, type Intake } from './intake';
