@@ -14,9 +14,9 @@ export const DEFAULT_STRINGS = {
   signInRequiredDetail: 'The security gateway asks you to sign in.',
   signIn: 'Sign in',
   /** The sign-in dialog, once Sign in opened the gateway in a new tab. */
-  signInElsewhere: 'Sign in in the new tab. This page carries on, with your work, once you are back.',
+  signInElsewhere: 'Sign in in the new tab; this page then carries on.',
   /** The sign-in dialog, when the browser did not open the new tab. */
-  newTabRefused: 'The browser did not open a new tab for the sign-in.',
+  newTabRefused: 'The browser did not open a new tab.',
   signInHere: 'Sign in in this tab',
   leaveTitle: 'Leave this page?',
   leaveDetail: 'Changes you made will not be saved.',

@@ -52,19 +52,19 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .speed-dial [role=menuitem] { background: var(--surface); color: var(--fg); border: var(--line); }
 .speed-dial [role=menuitem]:focus { background: var(--tint); }
 .secondary { background: var(--surface); color: var(--fg); border: 1px solid var(--muted); }
-.notices, .notices > div { display: flex; flex-direction: column; align-items: center; gap: 8px; }
+.notices, .notices > div, .notice, .buttons { display: flex; flex-direction: column; align-items: center; gap: 8px; }
 .notices { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); z-index: 2147482999; width: max-content; max-width: calc(100vw - 32px); }
-.notice { display: flex; align-items: center; gap: 8px; padding: 6px 6px 6px 16px; border-radius: 8px; background: var(--fg); color: var(--bg); overflow-wrap: anywhere; }
+.notice { flex-direction: row; padding: 6px 6px 6px 16px; border-radius: 8px; background: var(--fg); color: var(--bg); }
 .notice.success { border-left: 6px solid #3fa66b; }
 .notice.error { background: #a4241b; color: #fff; }
-.notice .close { padding: 2px 10px; font-size: 18px; line-height: 1.2; background: transparent; color: inherit; }
-.notice .close::before { content: "×"; }
-.backdrop { position: absolute; inset: 0; z-index: 2147483001; display: flex; justify-content: center; align-items: flex-start; padding: 0 16px; background: color-mix(in srgb, var(--fg) 35%, transparent); }
-.dialog { position: sticky; top: 15vh; margin-top: 15vh; width: min(440px, 100%); padding: 20px 24px; background: var(--bg); border: var(--line); border-radius: 12px; box-shadow: 0 8px 32px #0006; }
+.close { padding: 2px 10px; font-size: 18px; background: none; color: inherit; }
+.close::before { content: "×"; }
+.backdrop { position: absolute; inset: 0; z-index: 2147483001; padding: 15vh 16px 0; background: color-mix(in srgb, var(--fg) 35%, transparent); }
+.dialog { position: sticky; top: 15vh; margin: auto; max-width: 440px; padding: 20px 24px; background: var(--bg); border: var(--line); border-radius: 12px; box-shadow: 0 8px 32px #0006; }
 .dialog h2 { margin: 0 0 8px; font-size: 18px; }
 .dialog p { margin: 0 0 12px; color: var(--muted); }
 [inert] .fab { opacity: 0.5; }
-.buttons { display: flex; flex-wrap: wrap; gap: 8px; justify-content: flex-end; }
+.buttons { flex-direction: row; justify-content: flex-end; }
 [data-breakpoint=xs] .header small, [data-breakpoint=xs] .mode { display: none; }
 [data-breakpoint=xs] .titles { flex-basis: 100%; }
 [data-breakpoint=xs] .main { padding: 16px 12px 96px; }
