@@ -49,9 +49,9 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   };
   render(<App shell={shell} />, shadow);
   // Links inside the client only: a click on the host page's own never reaches its shadow root.
-  if (routing) shadow.addEventListener('click', routing.follow);
+  if (routing) shadow.addEventListener('click', routing._follow);
   run._onEnd(() => {
-    if (routing) shadow.removeEventListener('click', routing.follow);
+    if (routing) shadow.removeEventListener('click', routing._follow);
     render(null, shadow);
   });
 }

@@ -171,7 +171,7 @@ function createSession(parts: RunParts): RunSession {
     // Past the gateway's refusal: the session is back.
     if (config && ['signInRequired', 'sessionEnded'].includes(day._life._status.peek()._kind)) {
       day._back();
-      tabs.signedIn();
+      tabs._signedIn();
     }
     return config;
   };
@@ -182,11 +182,11 @@ function createSession(parts: RunParts): RunSession {
     reloadConfiguration: () => reload(events),
     onSignOut: (signedOut) => {
       day._signedOut();
-      tabs.signedOut();
+      tabs._signedOut();
       onSignOut(signedOut);
     },
     fetch: clientFetchFor(parts),
-    navigate: routing?.navigate,
+    navigate: routing?._navigate,
     setUnsaved: day._unsaved._set,
     notify: notices._notify,
     unmount: end,
@@ -214,11 +214,11 @@ function createSession(parts: RunParts): RunSession {
     // A start the gateway refused stays on its sign-in: the sign-in's return brings it back.
     if (day._life._status.peek()._kind !== 'loading') return;
     day._life._started();
-    tabs.signedIn();
+    tabs._signedIn();
   };
   const stop = () => {
-    token.stop();
-    tabs.stop();
+    token._stop();
+    tabs._stop();
   };
   return { client, token, started, stop };
 }
@@ -264,10 +264,10 @@ export function startClient(options: BootstrapOptions): ClientRun {
     warnBeforeMs: options.warnBeforeExpiryMs ?? 120_000,
   });
   const routing = options.routes ? createRouting(options.routes, window, day._guardMove) : undefined;
-  const state = createClientState(production, 'lg', { unsaved: day._unsaved._unsaved, route: routing?.route });
+  const state = createClientState(production, 'lg', { unsaved: day._unsaved._unsaved, route: routing?._route });
   const signIn = createSignIn({ options, origin: deps.origin, logger: page._logger, day });
   // Start-up reads the claims last, after its calls: the session below exists by then.
-  const events = startupEvents(state, day, signIn, () => session.token.read());
+  const events = startupEvents(state, day, signIn, () => session.token._read());
   const startup = runStartup(deps, events);
 
   // A member of the page: the origin of the deps, its state, and how it would start the logger.
@@ -287,7 +287,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     day._end();
     calls.abort();
     session.stop();
-    routing?.end();
+    routing?._end();
     for (const teardown of teardowns) teardown();
     notices._dispose();
     stopBreakpoint();

@@ -16,15 +16,15 @@ import { matchRoute } from './match';
 
 export interface Routing {
   /** The location's path and search (`/web/tickets?state=all`): its fragment is the browser's. */
-  location: ReadonlySignal<string>;
-  route: ReadonlySignal<CurrentRoute>;
+  _location: ReadonlySignal<string>;
+  _route: ReadonlySignal<CurrentRoute>;
   /** The screens by pattern, as the option gave them. */
-  routes: Routes;
-  navigate(url: string | URL, options?: NavigateOptions): void;
+  _routes: Routes;
+  _navigate(url: string | URL, options?: NavigateOptions): void;
   /** The click listener for the client's own root: links inside the client only. */
-  follow(event: Event): void;
+  _follow(event: Event): void;
   /** Stops listening to the history. */
-  end(): void;
+  _end(): void;
 }
 
 /** The browser pieces routing uses: the window's, or a test's. */
@@ -102,16 +102,16 @@ export function createRouting(routes: Routes, win: RoutingWindow, guard: MoveGua
 
   win.addEventListener('popstate', onPopState);
   return {
-    location,
-    route,
-    routes,
-    navigate,
-    follow(event) {
+    _location: location,
+    _route: route,
+    _routes: routes,
+    _navigate: navigate,
+    _follow(event) {
       const url = linkToFollow(event as MouseEvent, win.location);
       if (!url) return;
       event.preventDefault();
       navigate(url);
     },
-    end: () => win.removeEventListener('popstate', onPopState),
+    _end: () => win.removeEventListener('popstate', onPopState),
   };
 }

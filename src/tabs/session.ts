@@ -25,11 +25,11 @@ export interface SessionTabsDeps {
 
 export interface SessionTabs {
   /** This tab signed out: every other ends its session. */
-  signedOut(): void;
+  _signedOut(): void;
   /** This tab became ready signed in: the others waiting for a sign-in load again. */
-  signedIn(): void;
+  _signedIn(): void;
   /** Stops listening; nothing is posted any more. */
-  stop(): void;
+  _stop(): void;
 }
 
 const isMessage = (data: unknown, type: SessionMessage['type']): boolean => (data as { type?: unknown } | null)?.type === type;
@@ -56,14 +56,14 @@ export function joinSessionTabs(deps: SessionTabsDeps): SessionTabs {
   };
   const channel = deps.open(receive);
   return {
-    signedOut() {
+    _signedOut() {
       if (phase !== 'stopped') channel.post({ type: 'signedOut' } satisfies SessionMessage);
     },
     // A ready that follows another tab's sign-in is not news: that tab told everyone already.
-    signedIn() {
+    _signedIn() {
       if (phase === 'idle') channel.post({ type: 'signedIn' } satisfies SessionMessage);
     },
-    stop() {
+    _stop() {
       phase = 'stopped';
       channel.close();
     },

@@ -32,9 +32,9 @@ export interface TokenDeps {
 
 export interface TokenFollower {
   /** Reads the stored JWT now, hands on its claims, and waits for its `exp`. */
-  read(): void;
+  _read(): void;
   /** Stops listening and waiting. */
-  stop(): void;
+  _stop(): void;
 }
 
 export function followToken(deps: TokenDeps): TokenFollower {
@@ -59,8 +59,8 @@ export function followToken(deps: TokenDeps): TokenFollower {
   };
   deps.events.addEventListener('storage', onStorage);
   return {
-    read,
-    stop() {
+    _read: read,
+    _stop() {
       stopped = true;
       deps.timers.clear(expiry);
       deps.events.removeEventListener('storage', onStorage);

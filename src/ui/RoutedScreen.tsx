@@ -43,8 +43,8 @@ export interface RoutedScreenProps {
  */
 export function RoutedScreen({ shell, routing, client, headingRef, area }: RoutedScreenProps) {
   const strings = shell._strings;
-  const at = routing.location.value;
-  const { path, pattern, params } = routing.route.value;
+  const at = routing._location.value;
+  const { path, pattern, params } = routing._route.value;
   useMoveFocus(at, area);
   if (pattern === null) {
     return (
@@ -54,7 +54,7 @@ export function RoutedScreen({ shell, routing, client, headingRef, area }: Route
       </section>
     );
   }
-  const Screen = routing.routes[pattern] as RouteScreen;
+  const Screen = routing._routes[pattern] as RouteScreen;
   const query = new URLSearchParams(at.slice(path.length));
   return (
     <LoadingText.Provider value={strings.loading}>

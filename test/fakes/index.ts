@@ -109,8 +109,8 @@ export async function startupFacts(deps: StartupDeps, events: Partial<StartupEve
           state.claims.value = claims;
         },
       });
-      follower.read();
-      follower.stop();
+      follower._read();
+      follower._stop();
       events.onCallsDone?.();
     },
     onSignInRequired: () => {

@@ -28,7 +28,7 @@ test('the channel is named under the contract prefix emweb.', () => {
 test('sign-out in one tab: every other tab ends its session, once; the tab that signed out is not told', () => {
   const channels = fakeChannels();
   const [first, second, third] = [tabOn(channels), tabOn(channels, true), tabOn(channels)];
-  first.session.signedOut();
+  first.session._signedOut();
   channels.deliver();
   assert.equal([first.signOuts, second.signOuts, third.signOuts], [0, 1, 1]);
   assert.equal(channels.posted, [{ type: 'signedOut' }], 'one plain message, no internal names');
@@ -39,7 +39,7 @@ test('sign-in in one tab: a tab on "Sign-in required" loads its configuration ag
   const signingIn = tabOn(channels);
   const waiting = tabOn(channels, true);
   const ready = tabOn(channels, false);
-  signingIn.session.signedIn();
+  signingIn.session._signedIn();
   channels.deliver();
   assert.is(waiting.reloads, 1);
   assert.is(ready.reloads, 0);
@@ -50,15 +50,15 @@ test('several tabs signing in at once: a waiting tab still loads its configurati
   const channels = fakeChannels();
   const [a, b] = [tabOn(channels), tabOn(channels)];
   const waiting = tabOn(channels, true);
-  a.session.signedIn();
-  b.session.signedIn();
+  a.session._signedIn();
+  b.session._signedIn();
   channels.deliver();
   assert.is(waiting.reloads, 1);
   // The load came back refused (still waiting): a later sign-in elsewhere loads again.
   waiting.reload.resolve(false);
   await settle();
   waiting.reload = deferred();
-  a.session.signedIn();
+  a.session._signedIn();
   channels.deliver();
   assert.is(waiting.reloads, 2);
 });
@@ -68,11 +68,11 @@ test('a tab that came to ready by following another tab tells nobody: no echo, n
   const signingIn = tabOn(channels);
   const follower = tabOn(channels, true);
   const other = tabOn(channels, true);
-  signingIn.session.signedIn();
+  signingIn.session._signedIn();
   channels.deliver();
   // The follower shows the client from within its reload, and announces it.
   follower.waiting = false;
-  follower.session.signedIn();
+  follower.session._signedIn();
   channels.deliver();
   assert.equal(channels.posted, [{ type: 'signedIn' }]);
   assert.is(other.reloads, 1);
@@ -83,11 +83,11 @@ test('a reload that rejects does not leave the tab deaf to the next sign-in', as
   const signingIn = tabOn(channels);
   const waiting = tabOn(channels, true);
   waiting.failReload = true;
-  signingIn.session.signedIn();
+  signingIn.session._signedIn();
   channels.deliver();
   await settle();
   waiting.failReload = false;
-  signingIn.session.signedIn();
+  signingIn.session._signedIn();
   channels.deliver();
   assert.is(waiting.reloads, 2);
 });
@@ -108,11 +108,11 @@ test('a stopped tab lets go of its line: it hears nothing and tells nothing', ()
   const stopped = tabOn(channels, true);
   const other = tabOn(channels, true);
   assert.is(channels.openLines(), 2);
-  stopped.session.stop();
+  stopped.session._stop();
   assert.is(channels.openLines(), 1);
-  stopped.session.signedOut();
-  stopped.session.signedIn();
-  other.session.signedOut();
+  stopped.session._signedOut();
+  stopped.session._signedIn();
+  other.session._signedOut();
   channels.deliver();
   assert.equal([stopped.signOuts, other.signOuts, stopped.reloads, other.reloads], [0, 0, 0, 0]);
 });

@@ -32,13 +32,13 @@ function twoTabs(stored: Record<string, string> = {}) {
 
 test('read() hands on the claims of the stored JWT now', () => {
   const { seen, follower } = twoTabs({ jwt: ANN });
-  follower.read();
+  follower._read();
   assert.equal(seen, [{ userId: 'ann', sid: 's-1' }]);
 });
 
 test('another tab stores a new jwt: the claims follow; it removes it: the claims are null', () => {
   const { other, seen, follower } = twoTabs({ jwt: ANN });
-  follower.read();
+  follower._read();
   other.local.set('jwt', BEN);
   assert.equal(seen.at(-1), { userId: 'ben', sid: 's-2' });
   other.local.remove('jwt');
@@ -48,14 +48,14 @@ test('another tab stores a new jwt: the claims follow; it removes it: the claims
 
 test('another tab clearing the whole storage (an event whose key is null) counts as the jwt removed', () => {
   const { other, seen, follower } = twoTabs({ jwt: ANN });
-  follower.read();
+  follower._read();
   other.clear();
   assert.equal(seen, [{ userId: 'ann', sid: 's-1' }, null]);
 });
 
 test('writes of other keys (authType, devToken, the session channel, the logger) leave the claims alone', () => {
   const { other, seen, follower } = twoTabs({ jwt: ANN });
-  follower.read();
+  follower._read();
   other.local.remove('authType');
   other.local.set('devToken', BEN);
   other.local.set('emweb.session', '{"message":{"type":"signedOut"}}');
@@ -65,7 +65,7 @@ test('writes of other keys (authType, devToken, the session channel, the logger)
 
 test("the stored JWT's exp passes while the page is open: the claims turn null then, from one timer at exp", () => {
   const { clock, seen, follower } = twoTabs({ jwt: ANN });
-  follower.read();
+  follower._read();
   assert.equal(clock.pendingAt(), [inSeconds(3600) * 1000], 'one timer, at exp');
   clock.advanceTo(inSeconds(3600) * 1000 - 1);
   assert.equal(seen.at(-1), { userId: 'ann', sid: 's-1' }, 'still valid a moment before');
@@ -76,7 +76,7 @@ test("the stored JWT's exp passes while the page is open: the claims turn null t
 
 test('a new jwt from another tab moves the wait to its exp; a removed one leaves no timer', () => {
   const { other, clock, follower } = twoTabs({ jwt: ANN });
-  follower.read();
+  follower._read();
   other.local.set('jwt', BEN);
   assert.equal(clock.pendingAt(), [inSeconds(7200) * 1000]);
   other.local.remove('jwt');
@@ -91,7 +91,7 @@ test('no timer for a token without exp, an expired one, or none', () => {
   ];
   for (const { jwt, claims } of cases) {
     const { clock, seen, follower } = twoTabs(jwt ? { jwt } : {});
-    follower.read();
+    follower._read();
     assert.equal(seen, [claims], String(jwt));
     assert.equal(clock.pendingAt(), [], String(jwt));
   }
@@ -100,7 +100,7 @@ test('no timer for a token without exp, an expired one, or none', () => {
 test('an exp further off than a timer can wait (over 24.8 days): the wait is capped and taken up again until exp', () => {
   const far = inSeconds(60 * 24 * 3600);
   const { clock, seen, follower } = twoTabs({ jwt: makeJwt({ userId: 'ann', exp: far }) });
-  follower.read();
+  follower._read();
   const [first] = clock.pendingAt();
   assert.is(first, NOW + 2 ** 31 - 1, 'capped, not fired at once');
   clock.advanceTo(first ?? 0);
@@ -112,13 +112,13 @@ test('an exp further off than a timer can wait (over 24.8 days): the wait is cap
 
 test('stop(): the timer is cleared and the storage listener removed; later writes change nothing', () => {
   const { here, other, clock, seen, follower } = twoTabs({ jwt: ANN });
-  follower.read();
+  follower._read();
   assert.is(here.events.listeners(), 1);
-  follower.stop();
+  follower._stop();
   assert.is(here.events.listeners(), 0);
   assert.equal(clock.pendingAt(), []);
   other.local.set('jwt', BEN);
-  follower.read();
+  follower._read();
   assert.is(seen.length, 1);
 });
 
