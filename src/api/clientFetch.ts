@@ -109,8 +109,7 @@ function rejectionFor(
 }
 
 /** A body a second attempt can send again: a stream is read by the first. */
-const canSendTwice = (body: BodyInit | null | undefined): boolean =>
-  typeof ReadableStream === 'undefined' || !(body instanceof ReadableStream);
+const canSendTwice = (body: BodyInit | null | undefined): boolean => !(body instanceof ReadableStream);
 
 export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
   /** One attempt on the network: its own timeout, the API base and the token as they are now. */

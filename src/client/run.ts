@@ -156,7 +156,7 @@ function sessionTabsFor(parts: RunParts, reload: (events: StartupEvents) => Prom
   const { day, events } = parts;
   return joinSessionTabs({
     open: openTabChannel(SESSION_CHANNEL),
-    waitsForSignIn: () => ['signInRequired', 'sessionEnded'].includes(day._life._status.peek()._kind),
+    waitsForSignIn: day._life._asksForSignIn,
     // This tab asked for a sign-in already: a refusal now leaves it on that, asking nothing more.
     reload: () => reload({ ...events, onSignInRequired: () => {} }),
     signOut,
@@ -169,7 +169,7 @@ function createSession(parts: RunParts): RunSession {
   const reload = async (reloadEvents: StartupEvents) => {
     const config = await reloadConfiguration(deps, state.authType.peek(), reloadEvents);
     // Past the gateway's refusal: the session is back.
-    if (config && ['signInRequired', 'sessionEnded'].includes(day._life._status.peek()._kind)) {
+    if (config && day._life._asksForSignIn()) {
       day._back();
       tabs._signedIn();
     }

@@ -5,10 +5,7 @@
  * between.
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
-import type { Timers } from '../tabs/token';
-
-/** The longest delay a browser's setTimeout takes as it is; a longer wait is taken in steps. */
-const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
+import { LONGEST_TIMEOUT_MS, type Timers } from '../tabs/token';
 
 /** How long until the notice is due for a token ending at `expiresAt`: 0 for now, `null` for never. */
 export function warningDelay(expiresAt: number | null, nowMs: number, warnBeforeMs: number): number | null {

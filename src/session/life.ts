@@ -29,6 +29,8 @@ export interface SessionLife {
   _hasEnded(): boolean;
   /** Whether calls wait now: the session ended mid-day and is not back yet. */
   _waitsForSignIn(): boolean;
+  /** Whether a sign-in is asked for now, at start-up or mid-day: a sign-in elsewhere brings this one back. */
+  _asksForSignIn(): boolean;
   /** How many times the session came back after a sign-in was asked for. */
   _comebacks(): number;
 }
@@ -77,6 +79,7 @@ export function createSessionLife(): SessionLife {
     _end: () => set({ _kind: 'ended' }),
     _hasEnded: () => now()._kind === 'ended',
     _waitsForSignIn: () => now()._kind === 'sessionEnded',
+    _asksForSignIn: () => now()._kind === 'sessionEnded' || now()._kind === 'signInRequired',
     _comebacks: () => comebacks,
   };
 }

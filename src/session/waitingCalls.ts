@@ -14,8 +14,6 @@ export interface WaitingCalls {
   _release(): void;
   /** Every waiting call rejects with `error`. */
   _turnAway(error: unknown): void;
-  /** How many calls wait now. */
-  readonly _size: number;
 }
 
 interface Waiter {
@@ -50,8 +48,5 @@ export function createWaitingCalls(): WaitingCalls {
     },
     _release: () => settleAll((waiter) => waiter.resolve()),
     _turnAway: (error) => settleAll((waiter) => waiter.reject(error)),
-    get _size() {
-      return waiters.size;
-    },
   };
 }

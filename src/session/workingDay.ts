@@ -56,7 +56,7 @@ export interface WorkingDay {
 }
 
 /** The error a waiting call rejects with when the session came back for someone else. */
-export const USER_CHANGED = 'EMWeb: the call was not sent: another user signed in';
+export const USER_CHANGED = 'EMWeb: not sent, another user signed in';
 
 export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
   const life = createSessionLife();

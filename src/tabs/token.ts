@@ -11,7 +11,7 @@ import { STORAGE_KEYS } from '../product/constants';
 export type StorageEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
 /** The longest delay a browser's setTimeout takes as it is (2^31 - 1 ms, some 24.8 days); a longer one fires at once. */
-const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
+export const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
 
 export interface Timers {
   set(callback: () => void, ms: number): unknown;

@@ -37,15 +37,15 @@ function SessionEnding({ shell, endsAt }: { shell: Shell; endsAt: number }) {
 export function Notices({ shell }: { shell: Shell }) {
   const shown = shell._notices._shown.value;
   const endsAt = shell._sessionEndsAt.value;
+  const items = (errors: boolean) =>
+    shown.map((notice) => (notice._tone === 'error') === errors && <NoticeItem key={notice._id} shell={shell} notice={notice} />);
   return (
     <div class="notices">
       {endsAt !== null && <SessionEnding shell={shell} endsAt={endsAt} />}
       <div role="status" aria-live="polite">
-        {shown.map((notice) => notice._tone !== 'error' && <NoticeItem key={notice._id} shell={shell} notice={notice} />)}
+        {items(false)}
       </div>
-      <div role="alert">
-        {shown.map((notice) => notice._tone === 'error' && <NoticeItem key={notice._id} shell={shell} notice={notice} />)}
-      </div>
+      <div role="alert">{items(true)}</div>
     </div>
   );
 }

@@ -21,8 +21,6 @@ export interface Notices {
   _dispose(): void;
 }
 
-const TONES: readonly NoticeTone[] = ['info', 'success', 'error'];
-
 /**
  * The shell's notices: the speed dial's reports and a screen's `client.notify`, in one list. A
  * notice that is asked for again while shown is not added twice: its count goes up and, when it
@@ -46,7 +44,8 @@ export function createNotices(): Notices {
       );
   };
   const notify = (text: string, options?: NotifyOptions) => {
-    const tone = TONES.includes(options?.tone as NoticeTone) ? (options?.tone as NoticeTone) : 'info';
+    const asked = options?.tone;
+    const tone: NoticeTone = asked === 'success' || asked === 'error' ? asked : 'info';
     const message = String(text);
     const same = shown.peek().find((notice) => notice._text === message && notice._tone === tone);
     const notice: Notice = same
