@@ -41,9 +41,9 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
     _routing: routing,
     _runAction: (action) => runAction(action, client, notices._notify, strings.actionFailed),
     _retry: run._retry,
-    _signIn: run._signIn,
-    _signInMidDay: run._signInMidDay,
-    _signInHere: run._signInHere,
+    _signIn: run._signIn._atStartUp,
+    _signInMidDay: run._signIn._midDay,
+    _signInHere: run._signIn._here,
     _screenLeft: () => day._unsaved._set(false),
     _reportScreenError: (error) => client.logger.error('EMWeb: a screen failed to render', error),
   };

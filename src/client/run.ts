@@ -44,12 +44,8 @@ export interface ClientRun {
   readonly _ended: boolean;
   /** Starts afresh after a failed start. */
   _retry(): void;
-  /** Start-up's sign-in: `onSignInRequired`, or the gateway's page in this tab. */
-  _signIn(): void;
-  /** The mid-day sign-in: `onSignInRequired`, or the gateway's page in a new tab. */
-  _signInMidDay(): void;
-  /** The mid-day sign-in in this tab, once unsaved work is asked about. */
-  _signInHere(): void;
+  /** Where a sign-in happens: this tab at start-up, a new tab mid-day (or the host's `onSignInRequired`). */
+  readonly _signIn: SignIn;
   /** Something to end first when the run ends (the UI: nothing the user sees waits on the network). */
   _onEnd(teardown: () => void): void;
   /** Ends the run: what was added with onEnd, the breakpoint watch, its place on the page. */
@@ -313,9 +309,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
       day._life._loading();
       started = settleStart(runStartup(deps, events), day, session);
     },
-    _signIn: signIn._atStartUp,
-    _signInMidDay: signIn._midDay,
-    _signInHere: signIn._here,
+    _signIn: signIn,
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };

@@ -42,6 +42,8 @@ export const STORAGE_KEYS = {
   jwt: 'jwt',
   devToken: 'devToken',
   pendingLogs: 'emweb.logger.pending',
+  /** Batches the sender tab formed with other tabs' entries, one key each, until they are settled. */
+  sentLogs: 'emweb.logger.sent.',
   loggerPrefix: 'emweb.logger.',
 } as const;
 

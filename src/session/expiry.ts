@@ -33,11 +33,9 @@ export function createExpiryWarning(deps: ExpiryWarningDeps): ExpiryWarning {
   const follow = (expiresAt: number | null) => {
     deps.timers.clear(timer);
     const delay = warningDelay(expiresAt, deps.now(), deps.warnBeforeMs);
-    if (delay === null || delay > 0) endsAt.value = null;
-    if (delay === null) return;
-    if (delay === 0) endsAt.value = expiresAt;
+    endsAt.value = delay === 0 ? expiresAt : null;
     // A timer that fired early, or a capped wait, checks again.
-    else timer = deps.timers.set(() => follow(expiresAt), Math.min(delay, LONGEST_TIMEOUT_MS));
+    if (delay) timer = deps.timers.set(() => follow(expiresAt), Math.min(delay, LONGEST_TIMEOUT_MS));
   };
   return {
     _endsAt: endsAt,

@@ -29,8 +29,8 @@ export interface UnsavedWorkDeps {
 
 function askBeforeUnload(event: Event): void {
   event.preventDefault();
-  // Older WebKit asks only when a text is set (a plain Event, as a test dispatches it, has no setter).
-  if (typeof BeforeUnloadEvent !== 'undefined' && event instanceof BeforeUnloadEvent) event.returnValue = 'unsaved';
+  // Older WebKit asks only when a text is set; Reflect.set, because a plain Event (a test's) cannot take one.
+  Reflect.set(event, 'returnValue', 'unsaved');
 }
 
 /** Holds a lock until `letGo` is called; nothing happens without Web Locks. */

@@ -6,7 +6,7 @@ import { readJwtPayload } from '../auth/jwtPayload';
  */
 export function userOf(jwt: string | null): string | null {
   const userId = readJwtPayload(jwt)?.userId;
-  return userId === undefined || userId === null ? null : String(userId);
+  return userId == null ? null : String(userId);
 }
 
 /** Whether the session came back for the user who left; where either is unknown, it counts as the same. */

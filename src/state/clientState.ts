@@ -44,7 +44,7 @@ export interface ClientState {
 }
 
 /** The signals other parts own, which the state shows beside its own. */
-interface OwnedElsewhere {
+export interface OwnedElsewhere {
   unsaved: ReadonlySignal<boolean>;
   route: ReadonlySignal<CurrentRoute> | undefined;
 }
@@ -65,10 +65,7 @@ export function readOnlyState(state: ClientState): ClientStateView {
   return Object.freeze(view) as ClientStateView;
 }
 
-/** Without a session or routes (the state's own tests, start-up alone): no unsaved work, no route. */
-const NONE_ELSEWHERE: OwnedElsewhere = { unsaved: signal(false), route: undefined };
-
-export function createClientState(production: boolean, breakpoint: Breakpoint, owned = NONE_ELSEWHERE): ClientState {
+export function createClientState(production: boolean, breakpoint: Breakpoint, owned: OwnedElsewhere): ClientState {
   const authType = signal<AuthType | null>(null);
   return {
     authType,

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { focusFirstHeading } from './focus';
 
 export interface DialogProps {
   role: 'dialog' | 'alertdialog';
@@ -18,15 +19,10 @@ const TITLE_ID = 'emweb-dialog-title';
 const DETAIL_ID = 'emweb-dialog-detail';
 
 /** Where focus goes back to once the dialog is gone: the element that had it, else the screen's first heading. */
-function giveFocusBack(root: Node, before: HTMLElement | null): void {
-  if (before?.isConnected) {
-    before.focus();
-    return;
-  }
-  const heading = (root as ParentNode).querySelector?.<HTMLElement>('.main :is(h1,h2,h3,h4,h5,h6)');
-  if (!heading) return;
-  heading.tabIndex = -1;
-  heading.focus();
+function giveFocusBack(root: ShadowRoot | Document, before: HTMLElement | null): void {
+  const main = root.querySelector('.main');
+  if (before?.isConnected) before.focus();
+  else if (main) focusFirstHeading(main);
 }
 
 /** Tab and Shift+Tab go round the dialog's own buttons: focus stays inside while it is up. */

@@ -1,6 +1,7 @@
 import { h } from 'preact';
 import { BUILD_VERSION } from '../product/constants';
 import { asText } from '../product/text';
+import { showsScreen } from '../session/status';
 import type { Shell } from './shell';
 import { fill, modeName } from './strings';
 import { userLabel } from './userLabel';
@@ -13,9 +14,10 @@ export function Header({ shell }: { shell: Shell }) {
   const displayName = (config && typeof config.displayName === 'string' && config.displayName) || strings.appName;
   const version = state.version.value;
   const authType = state.authType.value;
-  const { _kind: kind } = shell._shellStatus.value;
+  const status = shell._shellStatus.value;
+  const kind = status._kind;
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
-  const knowsUser = kind === 'ready' || kind === 'signInRequired' || kind === 'sessionEnded';
+  const knowsUser = showsScreen(status) || kind === 'signInRequired';
   // A start that failed never asked for the version: no placeholder waits for it.
   const serverVersion =
     kind === 'failed' ? '' : `${fill(strings.serverVersion, { version: version === null ? '…' : asText(version) })} · `;

@@ -18,7 +18,7 @@ function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
 /** "Your session ends at 14:02." with a way to sign in again before it does. */
 function SessionEnding({ shell, endsAt }: { shell: Shell; endsAt: number }) {
   const strings = shell._strings;
-  const time = new Date(endsAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const time = new Date(endsAt).toLocaleTimeString([], { timeStyle: 'short' });
   return (
     <div class="notice info" role="status">
       <span>{fill(strings.sessionEnding, { time })}</span>

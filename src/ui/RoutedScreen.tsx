@@ -5,6 +5,7 @@ import { LoadingText } from '../routes/lazy';
 import { BASE_PATH } from '../routes/match';
 import type { Routing } from '../routes/routing';
 import type { Client, RouteScreen } from '../types/client';
+import { focusFirstHeading } from './focus';
 import { HostScreen } from './HostScreen';
 import type { Shell } from './shell';
 
@@ -20,9 +21,7 @@ function useMoveFocus(at: string, area: RefObject<HTMLElement | null>): void {
     const element = area.current;
     if (shown.current === at || !element) return;
     shown.current = at;
-    const heading = element.querySelector<HTMLElement>('h1,h2,h3,h4,h5,h6');
-    if (heading) heading.tabIndex = -1;
-    (heading ?? element).focus();
+    focusFirstHeading(element, element);
     scrollTo(0, 0);
   }, [at]);
 }

@@ -4,11 +4,11 @@ import * as assert from 'uvu/assert';
 import { createClient } from '../../src/client/client';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
 import type { Client } from '../../src/types/client';
-import { memoryStorage } from '../fakes';
+import { memoryStorage, nothingElsewhere } from '../fakes';
 import { fakeLogger } from '../ui/fixtures';
 
 function setup(onSignOut: (client: Client) => void = () => {}) {
-  const state = createClientState(true, 'lg');
+  const state = createClientState(true, 'lg', nothingElsewhere());
   const local = memoryStorage();
   const client = createClient({
     state: state,

@@ -261,7 +261,7 @@ test('the notice before the session ends: its local time and Sign in again; a ne
   localStorage.setItem(STORAGE_KEYS.jwt, makeJwt({ userId: 1, exp }));
   let asked = 0;
   await startAt('/web/', { onSignInRequired: () => asked++ });
-  const time = new Date(exp * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const time = new Date(exp * 1000).toLocaleTimeString([], { timeStyle: 'short' });
   const notice = () =>
     [...shadow().querySelectorAll('.notices [role=status]')].find((region) => region.textContent?.includes('Your session ends'));
   assert.match(notice()?.textContent ?? '', `Your session ends at ${time}.`);

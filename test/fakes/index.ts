@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals';
 // The one home of the test doubles shared by the unit tests and the benchmarks (not test files
 // themselves): this module (storage, answers no server gives, start-up), logger.ts (the logger's
 // harness: a scripted fetch with a de-duplicating server, a fake clock, console, beacons, page
@@ -7,7 +8,7 @@
 
 import type { SafeStorage } from '../../src/browser/storage';
 import { runStartup, type StartupDeps, type StartupEvents } from '../../src/client/startup';
-import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
+import { applyStartupUpdate, createClientState, type OwnedElsewhere } from '../../src/state/clientState';
 import { followToken } from '../../src/tabs/token';
 import type { ProductServer, Route } from '../../src/testing';
 
@@ -84,6 +85,9 @@ export async function rejection(call: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
+/** What a run hands the state of what others own, for a state made alone: no unsaved work, no route. */
+export const nothingElsewhere = (): OwnedElsewhere => ({ unsaved: signal(false), route: undefined });
+
 export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -91,7 +95,7 @@ export const settle = () => new Promise<void>((resolve) => setImmediate(resolve)
  * and whether a sign-in was asked for. `events` sees every update and sign-in request too.
  */
 export async function startupFacts(deps: StartupDeps, events: Partial<StartupEvents> = {}) {
-  const state = createClientState(deps.production, 'lg');
+  const state = createClientState(deps.production, 'lg', nothingElsewhere());
   let signInRequired = false;
   await runStartup(deps, {
     onUpdate: (update) => {

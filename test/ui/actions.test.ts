@@ -8,11 +8,11 @@ import { BUILD_VERSION } from '../../src/product/constants';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
 import { builtInActions } from '../../src/ui/actions';
 import { mergeStrings } from '../../src/ui/strings';
-import { memoryStorage } from '../fakes';
+import { memoryStorage, nothingElsewhere } from '../fakes';
 import { fakeLogger } from './fixtures';
 
 function clientWith({ flush = { sent: 0, kept: 0, dropped: 0 }, reload = false as ClientConfiguration | false } = {}) {
-  const state = createClientState(true, 'md');
+  const state = createClientState(true, 'md', nothingElsewhere());
   applyStartupUpdate(state, { authType: 'token', config: { displayName: 'Acme' }, version: '5.3', isCloud: false });
   const signedOut: unknown[] = [];
   const client = createClient({

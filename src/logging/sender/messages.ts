@@ -3,6 +3,7 @@
  * endpoint, and the browser APIs the sender part is handed (the lock, the channel): tests hand in
  * fakes. Every message names the tab it is from; one meant for one tab names it in `to`.
  */
+import { STORAGE_KEYS } from '../../product/constants';
 import type { HandedEntry } from '../queue/queue';
 
 export type SettledOutcome =
@@ -36,7 +37,7 @@ export type TabMessage =
 export const lockName = (url: string) => `emweb.logger.sender ${url}`;
 export const channelName = (url: string) => `emweb.logger.tabs ${url}`;
 /** Batches the sender formed with other tabs' entries, kept until settled: a new sender replays them whole, with their keys. */
-export const RECORD_PREFIX = 'emweb.logger.sent.';
+export const RECORD_PREFIX = STORAGE_KEYS.sentLogs;
 
 const TYPES = ['who', 'sender', 'resign', 'entries', 'settled', 'flush', 'flushed'];
 
