@@ -11,7 +11,7 @@ export interface ApiCallDeps {
   origin: string;
   apiBase: ApiBase;
   authType: AuthType;
-  /** Where token mode's token is stored. */
+  /** Where the `token` authType's token is stored. */
   local: SafeStorage;
   timeoutMs: number;
   /** Aborted when the client that asks ends: its calls then answer `aborted`, not a failure. */

@@ -49,10 +49,10 @@ export type ClientFetch = (path: string, init?: ClientFetchInit) => Promise<Resp
 export interface ClientFetchDeps {
   fetch: FetchLike;
   origin: string;
-  /** Read at each call: a reload may change the sign-in mode, and with it the API base; throws before start-up learnt it. */
+  /** Read at each call: a reload may change the authType, and with it the API base; throws before start-up learnt it. */
   apiBase: () => ApiBase;
   authType: () => AuthType | null;
-  /** Where token mode's token is stored, read at each call. */
+  /** Where the `token` authType's token is stored, read at each call. */
   local: SafeStorage;
   timeoutMs: number;
   /** Aborted when the client ends: its calls still out reject with an `AbortError`. */

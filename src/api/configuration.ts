@@ -5,7 +5,7 @@ import { type ApiCallDeps, apiGet, callUrl, jsonObjectOf } from './call';
 
 export interface ConfigurationDeps extends ApiCallDeps {
   log: Pick<Logger, 'trace'>;
-  /** The probe's answer, used only when it came from this very URL (a dev build in secgw mode asks another one). */
+  /** The probe's answer, used only when it came from this very URL (a development build under the `secgw` authType asks another one). */
   prefetched?: PrefetchedResponse;
 }
 
@@ -18,7 +18,7 @@ export type ClientConfiguration = Record<string, unknown>;
 export interface ConfigurationAnswer {
   /** The configuration object, or `false` when the call failed or answered something else. */
   config: ClientConfiguration | false;
-  /** The status it came with: 401 asks for a sign-in, 404 says a remembered mode is wrong. */
+  /** The status it came with: 401 asks for a sign-in, 404 says a remembered authType is wrong. */
   status: number;
 }
 

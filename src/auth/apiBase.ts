@@ -2,7 +2,7 @@ import type { AuthType } from './authType';
 
 /** The security gateway's API path: the probe always asks it first, whatever the build. */
 export const GATEWAY_API_BASE = '/api/web/';
-/** The API path of every other mode, and of every development build. */
+/** The API path of every other authType, and of every development build. */
 export const PLAIN_API_BASE = '/api/';
 
 export type ApiBase = typeof GATEWAY_API_BASE | typeof PLAIN_API_BASE;

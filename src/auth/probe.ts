@@ -13,9 +13,9 @@ export interface PrefetchedResponse {
 
 export interface ResolvedAuthType {
   authType: AuthType;
-  /** True when the mode came from storage rather than from a probe. */
+  /** True when the authType came from storage rather than from a probe. */
   remembered: boolean;
-  /** The probe's last answer, absent when the mode was remembered. */
+  /** The probe's last answer, absent when the authType was remembered. */
   prefetched?: PrefetchedResponse;
 }
 
@@ -23,7 +23,7 @@ export interface ResolvedAuthType {
 const unhandledStatus = (status: number) => new Error(`unhandled error case in getAuthTypeAsync status ${status}`);
 
 /**
- * What the gateway path's answer decides: the mode, or `null` for a 404 (ask the development
+ * What the gateway path's answer decides: the authType, or `null` for a 404 (ask the development
  * path). Any other status throws the rejection the product has always shown.
  */
 export function decideWebProbe(status: number, isJson: boolean): AuthType | null {
@@ -36,9 +36,9 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
 }
 
 /**
- * The development path proves token mode only by saying so; anything else, silence included, is
+ * The development path proves the `token` authType only by saying so; anything else, silence included, is
  * oracle. Silence proves nothing when the page's leaving caused it: that throws as a status 0 at
- * the gateway's path does, and no mode is decided (none is stored for the next page).
+ * the gateway's path does, and no authType is decided (none is stored for the next page).
  */
 export function decideFallbackProbe(answer: HttpResult): AuthType {
   if (isCutShort(answer)) throw unhandledStatus(0);
@@ -55,7 +55,7 @@ export interface AuthTypeResolverDeps {
 
 export type AuthTypeResolver = () => Promise<ResolvedAuthType>;
 
-/** The mode an earlier start stored, when it is one of the three; anything else stored there is removed. */
+/** The authType an earlier start stored, when it is one of the three; anything else stored there is removed. */
 export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null {
   const stored = local.get(STORAGE_KEYS.authType);
   if (isAuthType(stored)) return { authType: stored, remembered: true };
@@ -64,7 +64,7 @@ export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null 
 }
 
 /**
- * The remembered mode, else the probe. Callers that arrive while a probe is in flight share it,
+ * The remembered authType, else the probe. Callers that arrive while a probe is in flight share it,
  * so a page never probes twice at once; once settled it is forgotten, so a Retry after a
  * rejection probes afresh, and a success is remembered by storage, not by this closure (a
  * sign-out that clears `authType` must lead to a new probe).
@@ -78,7 +78,7 @@ export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: Auth
   };
 
   const probe = async (): Promise<ResolvedAuthType> => {
-    // Always the gateway's path first, whatever the build: the build cannot know the mode.
+    // Always the gateway's path first, whatever the build: the build cannot know the authType.
     let answer = await getConfiguration(GATEWAY_API_BASE, {});
     let authType = decideWebProbe(statusOf(answer.result), answer.result.kind === 'answer' && answer.result.json !== null);
     if (authType === null) {

@@ -4,7 +4,7 @@ import { type ApiBase, apiUrl } from './apiBase';
 import type { AuthType } from './authType';
 
 /**
- * The Authorization header token mode needs. A development token wins over the signed-in JWT
+ * The Authorization header the `token` authType needs. A development token wins over the signed-in JWT
  * so a developer can act as someone else without signing out; the other modes ride on cookies.
  */
 export function authHeaders(authType: AuthType | null, local: SafeStorage): Record<string, string> {
@@ -28,7 +28,7 @@ export interface SignedRequest {
 
 /**
  * The one place an API call gets its sign-in, for the start-up calls and `client.fetch` alike:
- * `{origin}{apiBase}path` and in token mode the token, read at each call (another tab may have stored a
+ * `{origin}{apiBase}path` and under the `token` authType the token, read at each call (another tab may have stored a
  * new one); the session cookie goes along with every request (browser/http.ts). Headers that set
  * Authorization themselves, in any case, keep theirs.
  */

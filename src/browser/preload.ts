@@ -23,7 +23,7 @@ export function requestModeFor(
 
 /**
  * `requestModeFor`, for the first request of each URL only: WebKit answers every later request of
- * the same mode from the preload for as long as the page lives, so a Retry or a reload would get the
+ * the same request mode from the preload for as long as the page lives, so a Retry or a reload would get the
  * first answer again. Later requests of a URL go as CORS, which a preload without `crossorigin`
  * never answers (and Chromium and Firefox do not reuse a preload twice anyway).
  */

@@ -1,10 +1,10 @@
 /**
  * What one page shares between every client on it: one logger, one storage, one probe per origin,
  * one cloud check; and which clients are on the page. The logger is the page's, not a client's:
- * - it starts with the first client to attach, with that client's mode and logger options; a later
+ * - it starts with the first client to attach, with that client's build (production or not) and logger options; a later
  *   client's logger options are ignored, with a console warning (one logger cannot follow two);
- * - it sends to the first attached client's `{api base}clientlogger/`, following that client's API
- *   base as start-up learns it; when that client leaves, the next oldest takes over;
+ * - it sends to the first attached client's `{apiBase}clientlogger/`, following that client's
+ *   apiBase as start-up learns it; when that client leaves, the next oldest takes over;
  * - a client that leaves flushes it; the last one to leave stops it (timers and listeners go).
  * Starting, stopping and the endpoint go through the logger's controller, which stays here: the
  * page (window.EMWeb.logger, getLogger) gets the logger alone.
@@ -55,9 +55,9 @@ function createPage(): Page {
   const stopEndpoint = effect(() => {
     const first = members.value[0];
     if (!first) return;
-    const base = first._state.apiBase.value;
+    const apiBase = first._state.apiBase.value;
     const headers = () => authHeaders(first._state.authType.peek(), local);
-    loggerControl._setEndpoint(base ? { url: apiUrl(first.origin, base, 'clientlogger/'), headers } : null);
+    loggerControl._setEndpoint(apiBase ? { url: apiUrl(first.origin, apiBase, 'clientlogger/'), headers } : null);
   });
 
   const attach = (member: PageMember) => {

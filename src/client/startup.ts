@@ -40,7 +40,7 @@ export interface StartupEvents {
   onSignInRequired(sentAs?: string | null): void;
 }
 
-/** The calls of a mode: the start-up's deps, with the mode's API base and headers. */
+/** The calls of an authType: the start-up's deps, with its API base and headers. */
 function apiCallFor(deps: StartupDeps, authType: AuthType): StartupDeps & ApiCallDeps {
   return { ...deps, apiBase: apiBase(authType, deps.production), authType };
 }
@@ -50,7 +50,7 @@ export interface LoadedConfiguration extends ConfigurationAnswer {
   signInRequired: boolean;
 }
 
-/** The configuration of a mode, at start-up (maybe the probe's answer already) and on reload. */
+/** The configuration of an authType, at start-up (maybe the probe's answer already) and on reload. */
 export async function loadConfiguration(
   deps: StartupDeps,
   authType: AuthType,
@@ -82,7 +82,7 @@ async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAu
 
 /**
  * A page may start the probe's request with itself (README, "Starting with the page") before it
- * can know that this browser remembers its mode. A start that did not ask that URL takes the
+ * can know that this browser remembers its authType. A start that did not ask that URL takes the
  * preload's answer all the same, from the browser's preload cache (nothing reaches the server),
  * so that no engine warns of a preload left unused. Without such a preload nothing is asked.
  */
@@ -95,13 +95,13 @@ function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
 }
 
 /**
- * The start-up sequence, without any UI: sign-in mode, then the calls of its API base, each fact
- * handed to `events` as it is learnt, then word that the calls are done (the claims are read then). A remembered mode whose configuration call
+ * The start-up sequence, without any UI: authType, then the calls of its API base, each fact
+ * handed to `events` as it is learnt, then word that the calls are done (the claims are read then). A remembered authType whose configuration call
  * answers 404 is wrong (the server changed modes): it is forgotten and the probe runs afresh,
  * once. Rejects only with the probe's error; every later step falls back instead of failing.
  */
 export async function runStartup(deps: StartupDeps, events: StartupEvents): Promise<void> {
-  // A remembered mode is known at once: its calls leave in this very task, before anything is drawn.
+  // A remembered authType is known at once: its calls leave in this very task, before anything is drawn.
   const resolved = rememberedAuthType(deps.local) ?? (await deps.resolveAuthType());
   const configStatus = await loadFacts(deps, resolved, events);
   if (resolved.remembered && configStatus === 404) {

@@ -5,11 +5,11 @@ import type { Strings } from '../ui/strings';
 export interface BootstrapOptions {
   /** Element or selector to mount in; default `'#emweb'`. */
   mount?: Element | string;
-  /** Picks the API base and the logger's defaults; default: the bundle's mode. */
+  /** Picks the API base and the logger's defaults; default: the bundle's build (production in `emweb.js`). */
   production?: boolean;
   /** Where the API paths live; default `location.origin`. */
   origin?: string;
-  /** Applied over the mode's logger defaults, with an optional `beforeSend` hook. */
+  /** Applied over the build's logger defaults, with an optional `beforeSend` hook. */
   logger?: LoggerOptions;
   /** Uncaught errors and unhandled rejections go to `logger.error`; default true. */
   captureErrors?: boolean;

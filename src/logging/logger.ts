@@ -158,10 +158,10 @@ export function createLogger(env: LoggerEnv): LoggerController {
 
   /**
    * The tab's saved settings win over `over` (the options, or an update, which is saved already
-   * unless storage failed), which wins over `base` (the mode's defaults, or the config so far).
+   * unless storage failed), which wins over `defaults` (the build's defaults, or the config so far).
    */
-  function configure(base: LoggerConfig, over: Partial<LoggerConfig>, saved: Partial<LoggerConfig>): void {
-    config = { ...base, ...over, ...saved };
+  function configure(defaults: LoggerConfig, over: Partial<LoggerConfig>, saved: Partial<LoggerConfig>): void {
+    config = { ...defaults, ...over, ...saved };
     threshold = Math.min(config.disableConsoleLogging ? LogLevel.OFF : config.level, config.serverLogLevel);
     // As loglevel does, a level below every threshold points at an empty function: a filtered call
     // then costs no more than calling nothing. A method the host page put there itself is left alone.

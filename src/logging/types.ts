@@ -132,7 +132,7 @@ export interface Logger {
 export interface LoggerStartOptions {
   /** Picks the defaults (production or development) the options and the tab's saved settings go over. */
   production: boolean;
-  /** Applied over the mode's defaults; settings saved in this tab by updateConfig win over these. */
+  /** Applied over the build's defaults; settings saved in this tab by updateConfig win over these. */
   options?: LoggerOptions;
   /** Turn uncaught errors and unhandled rejections into ERROR entries. */
   captureErrors: boolean;
@@ -143,7 +143,7 @@ export interface LogEndpoint {
   /** Absolute URL of `{api base}clientlogger/`. */
   url: string;
   /**
-   * Headers the server needs besides the content type, e.g. `Authorization` in token mode. A
+   * Headers the server needs besides the content type, e.g. `Authorization` under the `token` authType. A
    * beacon cannot carry headers, so while this returns any, page exit stores instead of beaconing.
    */
   headers(): Record<string, string>;

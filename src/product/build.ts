@@ -8,7 +8,7 @@ declare const __EMWEB_SCRIPT_TAG__: boolean | undefined;
 export const BUNDLE_PRODUCTION: boolean = typeof __EMWEB_PRODUCTION__ === 'undefined' ? true : __EMWEB_PRODUCTION__;
 
 /**
- * The mode a page runs in: a host may ask for development mode, never for production from a
+ * The build a page runs as: a host may ask for development, never for production from a
  * development bundle (its API base is always `/api/`).
  */
 export const runsInProduction = (requested: boolean | undefined): boolean => BUNDLE_PRODUCTION && requested !== false;

@@ -23,13 +23,13 @@ export interface StartupFacts {
   claims: Claims | null;
 }
 
-/** Facts as they arrive, one or a few at a time (the API base follows from the mode). */
+/** Facts as they arrive, one or a few at a time (the API base follows from the authType). */
 export type StartupUpdate = Partial<Omit<StartupFacts, 'apiBase' | 'claims'>>;
 
 /** What screens read; each piece fills in as start-up learns it (`null` until then). */
 export interface ClientState {
   authType: Signal<AuthType | null>;
-  /** Follows from the mode and the build. */
+  /** Follows from the authType and the build. */
   apiBase: ReadonlySignal<ApiBase | null>;
   /** The configuration object, `false` when it could not be loaded, `null` while loading. */
   config: Signal<ClientConfiguration | false | null>;

@@ -2,7 +2,7 @@
  * What the tabs of an origin tell each other about the session, so that they act as one client:
  * a sign-out in one ends the session in every other; a tab that becomes ready signed in brings the
  * tabs waiting on "Sign-in required" back. Only these explicit messages count: a tab that removes
- * the stored sign-in for another reason (a remembered mode that proved wrong, a host's own reset)
+ * the stored sign-in for another reason (a remembered authType that proved wrong, a host's own reset)
  * fires `storage` events, never a sign-out.
  */
 import type { OpenTabChannel } from './channel';

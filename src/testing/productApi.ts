@@ -1,5 +1,5 @@
 /**
- * What the product's server answers, in the sign-in mode it plays: the contract's probe table
+ * What the product's server answers, under the authType it plays: the contract's probe table
  * turned around. Pure: a request and what the server plays in, an answer out.
  */
 import type { AuthType } from '../auth/authType';
@@ -45,17 +45,17 @@ const DEVELOPMENT_BASE = '/api/';
 const json = (status: number, body: unknown): RouteAnswer => ({ status, body });
 const notFound = (): RouteAnswer => json(404, { error: 'not found' });
 
-/** `/api/web/X` or `/api/X` → the base and the call `X`; null for a path outside the API. */
-function splitApiPath(path: string): { base: string; call: string } | null {
-  if (path.startsWith(GATEWAY_BASE)) return { base: GATEWAY_BASE, call: path.slice(GATEWAY_BASE.length) };
-  if (path.startsWith(DEVELOPMENT_BASE)) return { base: DEVELOPMENT_BASE, call: path.slice(DEVELOPMENT_BASE.length) };
+/** `/api/web/X` or `/api/X` → the API base and the call `X`; null for a path outside the API. */
+function splitApiPath(path: string): { apiBase: string; call: string } | null {
+  if (path.startsWith(GATEWAY_BASE)) return { apiBase: GATEWAY_BASE, call: path.slice(GATEWAY_BASE.length) };
+  if (path.startsWith(DEVELOPMENT_BASE)) return { apiBase: DEVELOPMENT_BASE, call: path.slice(DEVELOPMENT_BASE.length) };
   return null;
 }
 
-/** Whether a request goes to the product's API (on either base): what the gateway stands before. */
+/** Whether a request goes to the product's API (on either API base): what the gateway stands before. */
 export const isApiRequest = (request: ProductRequest): boolean => splitApiPath(request.path) !== null;
 
-/** Whether a request is a batch for the client logger (on either base). */
+/** Whether a request is a batch for the client logger (on either API base). */
 export const isLogRequest = (request: ProductRequest): boolean =>
   request.method === 'POST' && splitApiPath(request.path)?.call === 'clientlogger/';
 
@@ -72,7 +72,7 @@ function configurationAnswer(request: ProductRequest, product: PlayedProduct): R
  */
 export function productAnswer(request: ProductRequest, product: PlayedProduct): RouteAnswer {
   const api = splitApiPath(request.path);
-  if (!api || (api.base === GATEWAY_BASE && product.auth !== 'secgw')) return notFound();
+  if (!api || (api.apiBase === GATEWAY_BASE && product.auth !== 'secgw')) return notFound();
   const call = `${request.method} ${api.call}`;
   if (call === 'GET ClientConfiguration') return configurationAnswer(request, product);
   if (call === 'GET info/version') return json(200, { message: product.version });

@@ -1,5 +1,5 @@
 /**
- * `createProductServer`: a `fetch` that plays the product's server in one sign-in mode, and
+ * `createProductServer`: a `fetch` that plays the product's server under one authType, and
  * remembers what it was asked and what it was sent to log. The demo's backend, this project's
  * tests and host developers' tests all talk to this one fake.
  */
@@ -21,7 +21,7 @@ import { announceSignIn, type SignInOptions, signedInJwt } from './signIn';
 export type Route = RouteAnswer | ((request: ProductRequest) => RouteAnswer | Promise<RouteAnswer>);
 
 export interface ProductServerOptions {
-  /** The sign-in mode the server plays; default `'secgw'`. */
+  /** The authType the server plays; default `'secgw'`. */
   auth?: AuthType;
   /**
    * Under the gateway, whether the user is signed in (default true; false: the configuration call
@@ -85,7 +85,7 @@ export interface ProductServer {
   update(options: ProductServerOptions): void;
   /**
    * The gateway's session ends, as it does mid-day: under `'secgw'`, from now on every call under
-   * the API (either base, `routes` and the client logger included) answers 401 before the product
+   * the API (either API base, `routes` and the client logger included) answers 401 before the product
    * sees it, until `signIn()` (or `update({ signedIn })`). The JWT in storage stays, as it does
    * when a session ends on the server. Under oracle and token sign-in nothing changes.
    */
@@ -234,8 +234,8 @@ export function createProductServer(options: ProductServerOptions = {}): Product
  */
 async function readRequest(input: RequestInfo | URL, init: RequestInit = {}): Promise<ProductRequest> {
   const isRequest = typeof Request !== 'undefined' && input instanceof Request;
-  const base = globalThis.location?.href ?? 'http://localhost/';
-  const url = new URL(isRequest ? input.url : String(input), base);
+  const pageUrl = globalThis.location?.href ?? 'http://localhost/';
+  const url = new URL(isRequest ? input.url : String(input), pageUrl);
   const headers: Record<string, string> = {};
   new Headers(init.headers ?? (isRequest ? input.headers : undefined)).forEach((value, name) => {
     if (!isSendableHeader(name, value)) throw new TypeError(`fetch refuses to send the header ${name}: invalid name or value`);

@@ -17,7 +17,7 @@ export interface Client extends StartupFacts {
   /**
    * Calls the product's API: `path` is relative to the API base (`'tickets?state=open'` asks
    * `{origin}{apiBase}tickets?state=open`); any other path rejects with a TypeError and nothing is sent.
-   * The call carries the sign-in (the session cookie; in token mode `Authorization: Bearer …`
+   * The call carries the sign-in (the session cookie; under the `token` authType `Authorization: Bearer …`
    * unless `init.headers` sets its own). `init` is fetch's, plus `json` (sent as a JSON body) and
    * `timeoutMs` (default: the bootstrap option). Resolves with the `Response` whatever its status;
    * rejects with the caller's signal's reason, a `TimeoutError` or `AbortError` DOMException (the
@@ -39,7 +39,7 @@ export interface Client extends StartupFacts {
   notify(text: string, options?: NotifyOptions): () => void;
   /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
   reloadConfiguration(): Promise<ClientConfiguration | false>;
-  /** What a support request needs, nothing secret: versions, mode, API base, breakpoint, browser, logger figures. */
+  /** What a support request needs, nothing secret: versions, authType, API base, breakpoint, browser, logger figures. */
   diagnostics(): Diagnostics;
   /**
    * Shows the route of a URL on the page's origin under /web/ (pushing a history entry, or replacing

@@ -6,7 +6,7 @@ import type { Shell } from './shell';
 import { fill, modeName } from './strings';
 import { userLabel } from './userLabel';
 
-/** Who and what: the product's name, the signed-in user, the sign-in mode, the versions, the cloud marker. */
+/** Who and what: the product's name, the signed-in user, the authType, the versions, the cloud marker. */
 export function Header({ shell }: { shell: Shell }) {
   const state = shell._state;
   const strings = shell._strings;
@@ -31,7 +31,7 @@ export function Header({ shell }: { shell: Shell }) {
         </small>
       </div>
       {state.isCloud.value && <span class="badge">{strings.cloud}</span>}
-      {authType && <span class="badge mode">{modeName(authType, strings)}</span>}
+      {authType && <span class="badge auth">{modeName(authType, strings)}</span>}
       {knowsUser && <span>{userLabel(state.claims.value, shell._userName.value, strings)}</span>}
     </header>
   );

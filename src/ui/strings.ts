@@ -87,11 +87,11 @@ export function mergeStrings(overrides: Partial<Strings> | undefined): Strings {
 export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
 
-/** The text that names each sign-in mode. */
+/** The text that names each authType. */
 const MODE_NAMES = { oracle: 'modeOracle', secgw: 'modeSecgw', token: 'modeToken' } as const satisfies Record<
   AuthType,
   keyof Strings
 >;
 
-/** The sign-in mode as the user reads it. */
+/** The authType as the user reads it. */
 export const modeName = (authType: AuthType, strings: Strings): string => strings[MODE_NAMES[authType]];
