@@ -89,6 +89,8 @@ test('the working day: a comment typed, the session ended, Save; signed in in an
       // As the dialog's Sign in would: the gateway in another tab, which returns to the client there.
       const other = await page.newPage(VIEWPORT);
       await other.goto(`${url}/auth/signin?returnUrl=/web/tickets`);
+      // The gateway's hand-over page stores the JWT, then goes on: wait for the client's page, not the hand-over's.
+      await other.waitForURL(`${url}/web/tickets`);
       await clientReady(other);
 
       await notice(page, 'Saved').waitFor();

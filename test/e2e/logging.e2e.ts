@@ -147,6 +147,10 @@ test('an entry logged just before the page is closed reaches the server', () =>
   withPage({ auth: 'oracle' }, null, async ({ page, open, server }) => {
     await open('/web/');
     await clientReady(page);
+    // The lone tab has taken the sender's lock (on a loaded machine that can come after the client is ready).
+    await page.waitFor(() => ['sender', 'alone'].includes((window as any).EMWeb.logger.stats().tabRole), undefined, {
+      what: 'the tab to send its own entries',
+    });
     await log(page, 'bye on close');
     await page.close();
     await waitFor(() => storedMessages(server).includes('bye on close'), { timeoutMs: 5_000, what: 'the entry sent on close' });
