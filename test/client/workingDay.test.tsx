@@ -6,7 +6,7 @@ import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bootstrap } from '../../src/client/bootstrap';
+import { bootstrap, unmount } from '../../src/client/bootstrap';
 import { STORAGE_KEYS } from '../../src/product/constants';
 import { makeJwt } from '../../src/testing';
 import type { Client, Routes, ScreenProps } from '../../src/types/client';
@@ -134,6 +134,34 @@ test('mid-day: the typed form stays under the sign-in dialog, Save waits, and go
   assert.is(puts.length, 2, 'the 401, then once after the sign-in');
   assert.equal(JSON.parse(puts[1]?.body ?? '{}'), { comment: 'Printer fixed, toner replaced' });
   assert.is(client.state.unsaved.value, false);
+});
+
+test("the dialog's Sign in: a refused new tab is said, and this tab is offered; a host's onSignInRequired is called again instead", async () => {
+  const open = window.open;
+  window.open = (() => null) as typeof window.open;
+  try {
+    const client = await startAt('/web/form');
+    signedIn = false;
+    void client.fetch('tickets/SD-1', { method: 'PUT', json: {}, waitForSignIn: false });
+    await settle();
+    click(buttonNamed('Sign in'));
+    await settle();
+    assert.match(inShadow('[role=dialog]')?.textContent ?? '', 'The browser did not open a new tab.');
+    assert.ok(buttonNamed('Sign in in this tab'), 'this tab is offered');
+  } finally {
+    window.open = open;
+  }
+  await unmount();
+  signedIn = true;
+  let asked = 0;
+  const hosted = await startAt('/web/form', { onSignInRequired: () => asked++ });
+  signedIn = false;
+  void hosted.fetch('tickets/SD-1', { method: 'PUT', json: {}, waitForSignIn: false });
+  await settle();
+  assert.is(asked, 1, 'once when the 401 arrives');
+  assert.ok(inShadow('[role=dialog]'), 'and the dialog shows as well');
+  click(buttonNamed('Sign in'));
+  assert.is(asked, 2, "the dialog's Sign in calls it again");
 });
 
 test('another user back: the waiting call rejects, unsaved work goes, the screen is shown afresh', async () => {
