@@ -131,7 +131,7 @@ async function burst(): Promise<WaitingResult['burst']> {
   const made = current(() => (signedIn ? 200 : 401));
   let signInsAsked = 0;
   const stop = effect(() => {
-    if (made.day._life._status.value._kind === 'sessionEnded') signInsAsked++;
+    if (made.day._life._status.value.tag === 'sessionEnded') signInsAsked++;
   });
   const calls = Array.from({ length: 50 }, (_, i) => made.clientFetch(`tickets/${i}`).then((response) => response.status));
   while (made.waiting.count < 50) await new Promise((resolve) => setImmediate(resolve));

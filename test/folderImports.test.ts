@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { circles, folderImports } from '../scripts/folder-imports.mjs';
@@ -47,6 +48,13 @@ test('a circle of folders is found, however long; folders that import one way ha
 test('src/ as it is: its folders import one way, type-only imports included', () => {
   const edges = folderImports();
   assert.ok(edges.get('client')?.has('ui'), 'the reading sees the imports');
+  assert.equal(circles(edges), []);
+});
+
+test("src/logging/'s rooms as they are: no two import each other; the top's logger.ts composes them", () => {
+  const edges = folderImports(join(process.cwd(), 'src', 'logging'));
+  assert.ok(edges.get('logger')?.has('delivery'), 'a module at the top is a node of its own, by its name');
+  assert.ok(edges.get('delivery')?.has('exit'), 'delivery composes the page exit');
   assert.equal(circles(edges), []);
 });
 

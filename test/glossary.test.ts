@@ -34,9 +34,18 @@ test('"base" alone names nothing: the API base is apiBase', () => {
   assert.equal(found, []);
 });
 
+test('"transport" names nothing: delivery is one word, in code and comments', () => {
+  assert.equal(standing(/\btransport\b/gi), []);
+});
+
+test("the logger's settings are `settings` in src/logging/: `config` there would be the client configuration's word", () => {
+  const found = standing(/\bconfig\b/g).filter((place) => place.startsWith(join('src', 'logging')));
+  assert.equal(found, []);
+});
+
 test('the glossary names the words the code uses', () => {
   const glossary = readFileSync('docs/glossary.md', 'utf8');
-  for (const word of ['authType', 'apiBase', 'shell status', 'waiting call', 'unsaved work', 'notice', 'sender']) {
+  for (const word of ['authType', 'apiBase', 'shell status', 'waiting call', 'unsaved work', 'notice', 'sender', 'delivery', 'logger settings', '`tag`']) {
     assert.ok(glossary.includes(word), word);
   }
 });

@@ -10,7 +10,7 @@ import { MAX_ENTRY_BYTES } from '../src/logging/entry/serialize';
 import { MAX_STORE_BYTES } from '../src/logging/exit/pendingStore';
 import { MAX_BATCH_BYTES } from '../src/logging/queue/batch';
 import { DROP_REPORT_MESSAGE } from '../src/logging/queue/queue';
-import { MAX_NETWORK_RETRIES, MAX_RETRY_AFTER_MS } from '../src/logging/transport/retry';
+import { MAX_NETWORK_RETRIES, MAX_RETRY_AFTER_MS } from '../src/logging/sending/retry';
 import { LogLevel, STORAGE_KEYS } from '../src/product/constants';
 import { DEFAULT_STRINGS } from '../src/ui/strings';
 
@@ -222,7 +222,7 @@ test('the benchmarks the docs name are the ones bench/run.ts runs, each by its f
 });
 
 test("the layout lists the shell's status as the code has it, every kind", () => {
-  const kinds = [...read('src/session/status.ts').matchAll(/\{ _kind: '(\w+)'/g)].map((m) => m[1]);
+  const kinds = [...read('src/session/status.ts').matchAll(/\{ tag: '(\w+)'/g)].map((m) => m[1]);
   assert.ok(kinds.includes('ended') && kinds.includes('sessionEnded'));
   const layout = read('docs/layout.md');
   const listed = layout.slice(layout.indexOf('status.ts (what the shell is doing'), layout.indexOf('life.ts ('));

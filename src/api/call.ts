@@ -30,7 +30,7 @@ export function apiGet(deps: ApiCallDeps, path: string, readBody?: boolean): Pro
 
 /** The body of a 2xx answer when it is a JSON object; `undefined` for any other answer. */
 export function jsonObjectOf(result: HttpResult): Record<string, unknown> | undefined {
-  if (result.kind !== 'answer' || result.status < 200 || result.status >= 300) return undefined;
+  if (result.tag !== 'answer' || result.status < 200 || result.status >= 300) return undefined;
   const value = result.json?.value;
   return isPlainObject(value) ? value : undefined;
 }

@@ -132,12 +132,12 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
         timeoutMs,
         signals: [signal, deps.endSignal],
       },
-      (response) => ({ kind: 'answer' as const, response }),
+      (response) => ({ tag: 'answer' as const, response }),
       deps.timers,
       deps.page,
     );
     const where = `EMWeb: client.fetch ${(rest.method ?? 'GET').toUpperCase()} ${apiBase}${pathOnly(path)}`;
-    if (outcome.kind === 'noAnswer') throw rejectionFor(outcome, signal, where, timeoutMs, deps.log);
+    if (outcome.tag === 'noAnswer') throw rejectionFor(outcome, signal, where, timeoutMs, deps.log);
     const { status } = outcome.response;
     if (status >= 500) deps.log.error(`${where}: status ${status}`);
     const sessionEnded = status === 401 && signIn.authType === 'secgw';

@@ -34,8 +34,8 @@ export function createCloudCheck(): CloudCheck {
       answer = apiGet({ ...deps, signal: undefined }, 'info/cloudinstance', false)
         .then((result) => {
           if (isCutShort(result)) answers.delete(url);
-          else if (result.kind === 'noAnswer') deps.log.error(`cloud instance check failed: no answer from ${url}`);
-          return result.kind === 'answer' && result.status === 200;
+          else if (result.tag === 'noAnswer') deps.log.error(`cloud instance check failed: no answer from ${url}`);
+          return result.tag === 'answer' && result.status === 200;
         })
         // A logger that throws must not turn "not cloud" into a rejection cached for the page.
         .catch(() => false);

@@ -42,7 +42,7 @@ export function decideWebProbe(status: number, isJson: boolean): AuthType | null
  */
 export function decideFallbackProbe(answer: HttpResult): AuthType {
   if (isCutShort(answer)) throw unhandledStatus(0);
-  const body = answer.kind === 'answer' && answer.status === 200 ? answer.json?.value : undefined;
+  const body = answer.tag === 'answer' && answer.status === 200 ? answer.json?.value : undefined;
   return (body as { authType?: unknown } | null | undefined)?.authType === 'token' ? 'token' : 'oracle';
 }
 
@@ -80,7 +80,7 @@ export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: Auth
   const probe = async (): Promise<ResolvedAuthType> => {
     // Always the gateway's path first, whatever the build: the build cannot know the authType.
     let answer = await getConfiguration(GATEWAY_API_BASE, {});
-    let authType = decideWebProbe(statusOf(answer.result), answer.result.kind === 'answer' && answer.result.json !== null);
+    let authType = decideWebProbe(statusOf(answer.result), answer.result.tag === 'answer' && answer.result.json !== null);
     if (authType === null) {
       // The plain path, asked only when the gateway's does not exist; with the stored token, if
       // any: a token server may want it there too, and its answer becomes the configuration.

@@ -38,7 +38,7 @@ export type NoAnswer = 'failed' | 'timedOut' | 'aborted' | 'pageLeaving';
 
 /** No answer came; when fetch rejected (`failed`, `pageLeaving`), `error` is what it rejected with. */
 export interface NoAnswerResult {
-  kind: 'noAnswer';
+  tag: 'noAnswer';
   reason: NoAnswer;
   error?: unknown;
 }
@@ -47,7 +47,7 @@ export interface NoAnswerResult {
 export type JsonBody = { value: unknown } | null;
 
 /** What one request came to: an answer, or no answer and why. */
-export type HttpResult = { kind: 'answer'; status: number; json: JsonBody; retryAfter: string | null } | NoAnswerResult;
+export type HttpResult = { tag: 'answer'; status: number; json: JsonBody; retryAfter: string | null } | NoAnswerResult;
 
 /** The timer functions a request uses; tests hand in a fake clock's. */
 export interface Timers {
@@ -60,10 +60,10 @@ const requestMode = firstRequestMatchesPreload();
 
 /** No answer because the caller, the client or the page went away: nothing failed, nothing to report. */
 export const isCutShort = (result: HttpResult): boolean =>
-  result.kind === 'noAnswer' && (result.reason === 'aborted' || result.reason === 'pageLeaving');
+  result.tag === 'noAnswer' && (result.reason === 'aborted' || result.reason === 'pageLeaving');
 
 /** The status of an answer; 0 for none (the logger's reports count no answer as status 0). */
-export const statusOf = (result: HttpResult): number => (result.kind === 'answer' ? result.status : 0);
+export const statusOf = (result: HttpResult): number => (result.tag === 'answer' ? result.status : 0);
 
 export function parseJson(text: string): JsonBody {
   try {
@@ -103,7 +103,7 @@ export function exchange<T>(
   page: Partial<PageEvents> = globalThis,
 ): Promise<T | NoAnswerResult> {
   const signals = options.signals ?? [];
-  if (signals.some((signal) => signal?.aborted)) return Promise.resolve({ kind: 'noAnswer', reason: 'aborted' });
+  if (signals.some((signal) => signal?.aborted)) return Promise.resolve({ tag: 'noAnswer', reason: 'aborted' });
   const controller = new AbortController();
   const leaving = watchPageLeaving(page);
   // Aborting alone is not enough: a fetch (a host page's wrapper, a service worker, a test double)
@@ -112,7 +112,7 @@ export function exchange<T>(
   const cut = new Promise<NoAnswerResult>((resolve) => {
     settleWithout = (reason) => {
       controller.abort();
-      resolve({ kind: 'noAnswer', reason });
+      resolve({ tag: 'noAnswer', reason });
     };
   });
   const timer = timers.setTimeout(() => settleWithout('timedOut'), options.timeoutMs);
@@ -120,7 +120,7 @@ export function exchange<T>(
   for (const signal of signals) signal?.addEventListener('abort', onAbort);
   // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.
   const answer = (async () => read(await send(fetchFn, url, options, controller.signal)))().catch(
-    (error: unknown): NoAnswerResult => ({ kind: 'noAnswer', reason: leaving._isLeaving() ? 'pageLeaving' : 'failed', error }),
+    (error: unknown): NoAnswerResult => ({ tag: 'noAnswer', reason: leaving._isLeaving() ? 'pageLeaving' : 'failed', error }),
   );
   return Promise.race([answer, cut]).finally(() => {
     timers.clearTimeout(timer);
@@ -139,7 +139,7 @@ async function readAnswer(response: Response, readBody: boolean): Promise<HttpRe
       .then(() => response.arrayBuffer())
       .catch(() => {});
   }
-  return { kind: 'answer', status: response.status, json, retryAfter: response.headers?.get('Retry-After') ?? null };
+  return { tag: 'answer', status: response.status, json, retryAfter: response.headers?.get('Retry-After') ?? null };
 }
 
 /** A request whose answer is read into an `HttpResult`; never rejects. */

@@ -31,7 +31,7 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
     _shellStatus: day._life._status,
     _client: client,
     // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
-    _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage().local.get(STORAGE_KEYS.jwt)) : null)),
+    _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
     _notices: notices,
     _sessionEndsAt: day._expiry._endsAt,
     _question: day._questions._open,

@@ -22,7 +22,7 @@ import type { ClientState } from '../state/clientState';
 
 /** A client as the page sees it. */
 interface PageMember {
-  origin: string;
+  _origin: string;
   _state: ClientState;
   /** How the logger starts when this is the first client (only the first one's start counts). */
   _loggerStart: LoggerStartOptions;
@@ -30,10 +30,10 @@ interface PageMember {
 
 export interface Page {
   _logger: Logger;
-  local: SafeStorage;
+  _local: SafeStorage;
   /** The probe of an origin, made with the first deps that ask for it. */
   _resolverFor(deps: AuthTypeResolverDeps): AuthTypeResolver;
-  cloudCheck: CloudCheck;
+  _cloudCheck: CloudCheck;
   /** Puts a client on the page; the promise it returns takes it off again (once). */
   _attach(member: PageMember): () => Promise<void>;
 }
@@ -57,7 +57,7 @@ function createPage(): Page {
     if (!first) return;
     const apiBase = first._state.apiBase.value;
     const headers = () => authHeaders(first._state.authType.peek(), local);
-    loggerControl._setEndpoint(apiBase ? { url: apiUrl(first.origin, apiBase, 'clientlogger/'), headers } : null);
+    loggerControl._setEndpoint(apiBase ? { url: apiUrl(first._origin, apiBase, 'clientlogger/'), headers } : null);
   });
 
   const attach = (member: PageMember) => {
@@ -81,7 +81,7 @@ function createPage(): Page {
 
   return {
     _logger: loggerControl._logger,
-    local,
+    _local: local,
     _resolverFor(deps) {
       let resolver = resolvers.get(deps.origin);
       if (!resolver) {
@@ -90,7 +90,7 @@ function createPage(): Page {
       }
       return resolver;
     },
-    cloudCheck: createCloudCheck(),
+    _cloudCheck: createCloudCheck(),
     _attach: attach,
   };
 }

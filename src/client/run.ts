@@ -59,7 +59,7 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean,
   // What the probe needs is what every start-up call needs.
   const call = {
     fetch: currentFetch,
-    local: page.local,
+    local: page._local,
     origin: options.origin ?? location.origin,
     timeoutMs: options.timeoutMs ?? STARTUP_TIMEOUT_MS,
   };
@@ -69,7 +69,7 @@ function startupDeps(page: Page, options: BootstrapOptions, production: boolean,
     log: page._logger,
     now: Date.now,
     resolveAuthType: page._resolverFor(call),
-    cloudCheck: page.cloudCheck,
+    cloudCheck: page._cloudCheck,
     signal,
   };
 }
@@ -174,7 +174,7 @@ function createSession(parts: RunParts): RunSession {
   const client = createClient({
     state,
     logger: page._logger,
-    local: page.local,
+    local: page._local,
     reloadConfiguration: () => reload(events),
     onSignOut: (signedOut) => {
       day._signedOut();
@@ -188,7 +188,7 @@ function createSession(parts: RunParts): RunSession {
     unmount: end,
   });
   const token = followToken({
-    local: page.local,
+    local: page._local,
     events: globalThis as StorageEvents,
     now: deps.now,
     timers: browserTimers,
@@ -208,7 +208,7 @@ function createSession(parts: RunParts): RunSession {
   });
   const started = () => {
     // A start the gateway refused stays on its sign-in: the sign-in's return brings it back.
-    if (day._life._status.peek()._kind !== 'loading') return;
+    if (day._life._status.peek().tag !== 'loading') return;
     day._life._started();
     tabs._signedIn();
   };
@@ -252,7 +252,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const calls = new AbortController();
   const deps = startupDeps(page, options, production, calls.signal);
   const day = createWorkingDay({
-    local: page.local,
+    local: page._local,
     now: deps.now,
     timers: browserTimers,
     page: globalThis,
@@ -268,7 +268,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
 
   // A member of the page: the origin of the deps, its state, and how it would start the logger.
   const leavePage = page._attach({
-    origin: deps.origin,
+    _origin: deps.origin,
     _state: state,
     _loggerStart: { production, options: options.logger, captureErrors: options.captureErrors !== false },
   });

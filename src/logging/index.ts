@@ -1,5 +1,5 @@
 /**
- * EMWeb's logger: ngx-logger's API, a Datadog-style transport, built from parts that each own
+ * EMWeb's logger: ngx-logger's API, Datadog-style delivery, built from parts that each own
  * their state and are handed the few others they use (logger.ts composes them). Which file decides what:
  *
  * - logger.ts          the public API: levels, console output, the configuration (its one owner); composes the parts; the controller the clients start, stop and point at an endpoint
@@ -10,7 +10,7 @@
  * - rateLimit.ts       the rolling minute of maxEntriesPerMinute
  * - entry.ts           a logged call made into the entry the server receives: context, beforeSend, scrubbed, bounded
  * - batch.ts           a batch (its key, body, what it stands for, where it was queued), and its split in two
- * - delivery.ts        what the transport is doing now (stopped | no-endpoint | idle | sending | waiting-retry | offline), composing:
+ * - delivery.ts        what delivery is doing now (stopped | no-endpoint | idle | sending | waiting-retry | offline), composing:
  * - flushController.ts   when a batch goes and why: the due timer, batchSize, 16 KiB, flushIntervalMs
  * - retry.ts             what happens when a send fails: backoff, Retry-After, offline, the network-failure cap
  * - pageExit.ts          what happens when the page goes: the page's store, keepalive within its budget, beacons; restore
@@ -26,7 +26,7 @@
  * - serialize.ts       any logged value as bounded, JSON-safe entry JSON (32 KiB, 8 KiB strings, depth 6)
  * - scrub.ts           what never leaves the page: JWTs, the development token, values under secret keys
  * - levels.ts          level names, console methods, the two modes' defaults
- * - config.ts          which settings are valid; their life in sessionStorage
+ * - settings.ts        which settings are valid; their life in sessionStorage
  * - lifecycle.ts       page events: pagehide, hidden/visible, online, uncaught errors
  * - types.ts           the public types
  */

@@ -8,7 +8,6 @@
  * are on the controller only, which the page's clients hold (page.ts).
  */
 import { LogLevel } from '../product/constants';
-import { loadSettings, saveSettings, validConfig } from './config';
 import { createDelivery } from './delivery/delivery';
 import { createEntries } from './entry/entry';
 import { developmentDefaults, LEVEL_NAMES, productionDefaults } from './entry/levels';
@@ -18,7 +17,8 @@ import { listen, type PageEvents } from './page/lifecycle';
 import { createLedger } from './queue/ledger';
 import { createQueue } from './queue/queue';
 import { createOneSender } from './sender/oneSender';
-import { createPost } from './transport/post';
+import { createPost } from './sending/post';
+import { loadSettings, saveSettings, validSettings } from './settings';
 import type { LogEndpoint, Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
 
 type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
@@ -38,7 +38,7 @@ function composeParts(runtime: Runtime, settings: () => LoggerConfig) {
     pending: delivery._pending,
     ledger,
     writeEntry: entries._write,
-    config: settings,
+    settings,
     sendDue: delivery._sendDue,
     flushOwn: delivery._flush,
   });
@@ -123,8 +123,8 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const runtime = resolveRuntime(env);
   const { guard, report, now } = runtime;
   /** The live configuration: written here only (start, updateConfig), read by the parts through `settings`. */
-  let config: LoggerConfig = env.production ? productionDefaults : developmentDefaults;
-  const parts = composeParts(runtime, () => config);
+  let settings: LoggerConfig = env.production ? productionDefaults : developmentDefaults;
+  const parts = composeParts(runtime, () => settings);
   const { ledger, entries, queue, delivery, oneSender } = parts;
   /** The level methods of the public logger (which is this object, with the contract's other methods). */
   const methods = {} as LevelMethods;
@@ -132,7 +132,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
   let threshold = 0;
 
   function log(level: LogLevel, message: unknown, additional: unknown[]): void {
-    const { serverLogLevel, disableConsoleLogging } = config;
+    const { serverLogLevel, disableConsoleLogging } = settings;
     // Levels go up to FATAL: at OFF nothing reaches either threshold.
     if (level >= serverLogLevel) {
       // A clock that gives no time throws here, before the entry is counted.
@@ -143,7 +143,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
       // A call counted into a grouped entry makes no batch due sooner: delivery need not look.
       else if (queue._push(call)) delivery._sendDue();
     }
-    if (!disableConsoleLogging && level >= config.level) runtime.print[level]?.(message, ...additional);
+    if (!disableConsoleLogging && level >= settings.level) runtime.print[level]?.(message, ...additional);
   }
 
   /** The methods that log, by level. A method taken off the logger before its level was filtered still checks it. */
@@ -158,11 +158,11 @@ export function createLogger(env: LoggerEnv): LoggerController {
 
   /**
    * The tab's saved settings win over `over` (the options, or an update, which is saved already
-   * unless storage failed), which wins over `defaults` (the build's defaults, or the config so far).
+   * unless storage failed), which wins over `defaults` (the build's defaults, or the settings so far).
    */
   function configure(defaults: LoggerConfig, over: Partial<LoggerConfig>, saved: Partial<LoggerConfig>): void {
-    config = { ...defaults, ...over, ...saved };
-    threshold = Math.min(config.disableConsoleLogging ? LogLevel.OFF : config.level, config.serverLogLevel);
+    settings = { ...defaults, ...over, ...saved };
+    threshold = Math.min(settings.disableConsoleLogging ? LogLevel.OFF : settings.level, settings.serverLogLevel);
     // As loglevel does, a level below every threshold points at an empty function: a filtered call
     // then costs no more than calling nothing. A method the host page put there itself is left alone.
     LEVEL_NAMES.forEach((name, level) => {
@@ -176,14 +176,14 @@ export function createLogger(env: LoggerEnv): LoggerController {
   // The tab's saved settings are read when a client starts the logger, not now: a page's first
   // sessionStorage read took 15-40 ms in Chromium (a fresh profile, the boot benchmark's bare
   // page), and the start-up requests leave before the logger starts.
-  configure(config, {}, {});
+  configure(settings, {}, {});
   const logger: Logger = Object.assign(methods, {
     updateConfig: guard((partial: Partial<LoggerConfig>) => {
-      const valid = validConfig(partial);
+      const valid = validSettings(partial);
       saveSettings(runtime.session, valid);
-      configure(config, valid, loadSettings(runtime.session));
+      configure(settings, valid, loadSettings(runtime.session));
     }),
-    getConfig: () => ({ ...config }),
+    getConfig: () => ({ ...settings }),
     ...ledgerMethods(parts),
     setContext: guard(entries._setContext),
   });
@@ -192,7 +192,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
     _logger: logger,
     ...controller(runtime, parts, events, ({ production, options }) => {
       entries._setBeforeSend(options?.beforeSend);
-      configure(production ? productionDefaults : developmentDefaults, validConfig(options), loadSettings(runtime.session));
+      configure(production ? productionDefaults : developmentDefaults, validSettings(options), loadSettings(runtime.session));
     }),
   };
 }

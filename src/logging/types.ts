@@ -35,7 +35,7 @@ export interface LogEntry {
 /** Changes an entry before it is queued, or drops it (`false`). */
 export type BeforeSend = (entry: LogEntry) => LogEntry | false;
 
-/** What `bootstrap({ logger })` may set: any config field, and the `beforeSend` hook (never persisted). */
+/** What `bootstrap({ logger })` may set: any of the settings, and the `beforeSend` hook (never persisted). */
 export interface LoggerOptions extends Partial<LoggerConfig> {
   beforeSend?: BeforeSend;
 }

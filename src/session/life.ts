@@ -36,50 +36,50 @@ export interface SessionLife {
 }
 
 export function createSessionLife(): SessionLife {
-  const status = signal<ShellStatus>({ _kind: 'loading' });
+  const status = signal<ShellStatus>({ tag: 'loading' });
   let comebacks = 0;
   const now = () => status.peek();
   const set = (next: ShellStatus) => {
-    if (now()._kind !== 'ended') status.value = next;
+    if (now().tag !== 'ended') status.value = next;
   };
   const screen = () => {
     const current = now();
-    return '_screen' in current ? current._screen : 0;
+    return 'screen' in current ? current.screen : 0;
   };
   return {
     _status: status,
-    _loading: () => set({ _kind: 'loading' }),
+    _loading: () => set({ tag: 'loading' }),
     _started() {
-      if (now()._kind === 'loading') set({ _kind: 'ready', _screen: screen() });
+      if (now().tag === 'loading') set({ tag: 'ready', screen: screen() });
     },
-    _failed: (message) => set({ _kind: 'failed', _message: message }),
+    _failed: (message) => set({ tag: 'failed', message: message }),
     _signInRequired() {
-      const { _kind: kind } = now();
+      const { tag: kind } = now();
       if (kind === 'ready') {
-        set({ _kind: 'sessionEnded', _screen: screen(), _signIn: 'asked' });
+        set({ tag: 'sessionEnded', screen: screen(), signIn: 'asked' });
         return 'midDay';
       }
       if (kind === 'loading' || kind === 'failed') {
-        set({ _kind: 'signInRequired' });
+        set({ tag: 'signInRequired' });
         return 'startUp';
       }
       return null;
     },
     _signInStep(step) {
       const current = now();
-      if (current._kind === 'sessionEnded') set({ ...current, _signIn: step });
+      if (current.tag === 'sessionEnded') set({ ...current, signIn: step });
     },
     _back(freshScreen) {
-      const { _kind: kind } = now();
+      const { tag: kind } = now();
       if (kind === 'signInRequired' || kind === 'sessionEnded') {
         comebacks += 1;
-        set({ _kind: 'ready', _screen: screen() + (freshScreen ? 1 : 0) });
+        set({ tag: 'ready', screen: screen() + (freshScreen ? 1 : 0) });
       }
     },
-    _end: () => set({ _kind: 'ended' }),
-    _hasEnded: () => now()._kind === 'ended',
-    _waitsForSignIn: () => now()._kind === 'sessionEnded',
-    _asksForSignIn: () => now()._kind === 'sessionEnded' || now()._kind === 'signInRequired',
+    _end: () => set({ tag: 'ended' }),
+    _hasEnded: () => now().tag === 'ended',
+    _waitsForSignIn: () => now().tag === 'sessionEnded',
+    _asksForSignIn: () => now().tag === 'sessionEnded' || now().tag === 'signInRequired',
     _comebacks: () => comebacks,
   };
 }

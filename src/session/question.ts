@@ -8,7 +8,7 @@ import { type ReadonlySignal, signal } from '@preact/signals';
 type QuestionKind = 'leave' | 'signOut';
 
 export interface OpenQuestion {
-  _kind: QuestionKind;
+  _about: QuestionKind;
   /** `true`: leave (or sign out); `false`: stay. */
   _answer(leave: boolean): void;
 }
@@ -30,7 +30,7 @@ export function createQuestions(): Questions {
       close();
       return new Promise<boolean>((resolve) => {
         const question: OpenQuestion = {
-          _kind: kind,
+          _about: kind,
           _answer(leave) {
             if (open.peek() === question) open.value = null;
             resolve(leave);

@@ -11,22 +11,22 @@ export interface ReadStack {
 
 /** What became of one line of the stack. */
 type ReadLine =
-  | { kind: 'text'; text: string }
-  | { kind: 'mapped'; frame: Frame; original: OriginalPosition; map: BundleMap }
-  | { kind: 'unmapped'; frame: Frame; text: string };
+  | { tag: 'text'; text: string }
+  | { tag: 'mapped'; frame: Frame; original: OriginalPosition; map: BundleMap }
+  | { tag: 'unmapped'; frame: Frame; text: string };
 
 export function readStack(stack: string, mapsByBundle: ReadonlyMap<string, BundleMap>): ReadStack {
   const warnings: string[] = [];
   const lines: ReadLine[] = stack.split('\n').map((text) => {
     const frame = parseFrame(text);
     const map = frame && mapsByBundle.get(frame.file);
-    if (!frame || !map) return { kind: 'text', text };
+    if (!frame || !map) return { tag: 'text', text };
     const original = originalPosition(map, frame.line, frame.column);
-    if (original) return { kind: 'mapped', frame, original, map };
+    if (original) return { tag: 'mapped', frame, original, map };
     warnings.push(
       `${map.path} does not fit ${frame.file}:${frame.line}:${frame.column}: it maps no code there (a map of another build?)`,
     );
-    return { kind: 'unmapped', frame, text };
+    return { tag: 'unmapped', frame, text };
   });
   return { stack: lines.map((line, index) => written(line, lines[index + 1])).join('\n'), warnings: [...new Set(warnings)] };
 }
@@ -39,8 +39,8 @@ export function readStack(stack: string, mapsByBundle: ReadonlyMap<string, Bundl
  * a minified one (`Bn`) is left out rather than shown beside the original place as if it were its name.
  */
 function written(line: ReadLine, caller: ReadLine | undefined): string {
-  if (line.kind !== 'mapped') return line.text;
-  const callee = caller?.kind === 'mapped' && !caller.frame.awaits ? caller.original.name : null;
+  if (line.tag !== 'mapped') return line.text;
+  const callee = caller?.tag === 'mapped' && !caller.frame.awaits ? caller.original.name : null;
   const given = line.frame.functionName;
   const givenIsOriginal = line.map.names.has(given.slice(given.lastIndexOf('.') + 1));
   const { source, line: number, column } = line.original;

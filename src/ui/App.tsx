@@ -15,9 +15,9 @@ import type { Shell } from './shell';
 export function App({ shell }: { shell: Shell }) {
   const status = shell._shellStatus.value;
   const question = shell._question.value;
-  const modal = status._kind === 'sessionEnded' || question !== null;
+  const modal = status.tag === 'sessionEnded' || question !== null;
   return (
-    <div class="emweb" data-breakpoint={shell._state.breakpoint.value} aria-busy={status._kind === 'loading'}>
+    <div class="emweb" data-breakpoint={shell._state.breakpoint.value} aria-busy={status.tag === 'loading'}>
       <div class="frame" inert={modal}>
         <Header shell={shell} />
         <Main shell={shell} />
@@ -26,8 +26,8 @@ export function App({ shell }: { shell: Shell }) {
         )}
         <Notices shell={shell} />
       </div>
-      {status._kind === 'sessionEnded' && !question && <SignInDialog shell={shell} status={status} />}
-      {question && <QuestionDialog key={question._kind} shell={shell} question={question} />}
+      {status.tag === 'sessionEnded' && !question && <SignInDialog shell={shell} status={status} />}
+      {question && <QuestionDialog key={question._about} shell={shell} question={question} />}
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function Header({ shell }: { shell: Shell }) {
   const version = state.version.value;
   const authType = state.authType.value;
   const status = shell._shellStatus.value;
-  const kind = status._kind;
+  const kind = status.tag;
   // While loading, or when start-up failed, nothing is known of the user: nothing is claimed.
   const knowsUser = showsScreen(status) || kind === 'signInRequired';
   // A start that failed never asked for the version: no placeholder waits for it.

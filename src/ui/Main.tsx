@@ -13,7 +13,7 @@ import type { Shell } from './shell';
  * start the user asked for with Retry has ended. A user who acted, or a screen reader, must not
  * be left on `<body>`; a first start takes no focus from the page.
  */
-function useFocusOnArrival(kind: ShellStatus['_kind'], target: () => HTMLElement | null | undefined): void {
+function useFocusOnArrival(kind: ShellStatus['tag'], target: () => HTMLElement | null | undefined): void {
   const retrying = useRef(false);
   const previous = useRef(kind);
   useLayoutEffect(() => {
@@ -34,20 +34,20 @@ export function Main({ shell }: { shell: Shell }) {
   const area = useRef<HTMLDivElement>(null);
   const status = shell._shellStatus.value;
   // What is shown has a heading of ours, or is a host screen: then the area itself.
-  useFocusOnArrival(status._kind, () => heading.current ?? area.current);
+  useFocusOnArrival(status.tag, () => heading.current ?? area.current);
 
   let content: ComponentChild;
-  if (status._kind === 'failed') {
+  if (status.tag === 'failed') {
     content = (
       <Panel
         headline={strings.startFailed}
-        detail={status._message}
+        detail={status.message}
         action={strings.retry}
         onAction={shell._retry}
         headingRef={heading}
       />
     );
-  } else if (status._kind === 'signInRequired') {
+  } else if (status.tag === 'signInRequired') {
     content = (
       <Panel
         headline={strings.signInRequired}
@@ -57,20 +57,20 @@ export function Main({ shell }: { shell: Shell }) {
         headingRef={heading}
       />
     );
-  } else if (status._kind === 'ended') {
+  } else if (status.tag === 'ended') {
     // The UI is being taken out: nothing of the client is shown.
     content = null;
-  } else if (status._kind === 'loading') {
+  } else if (status.tag === 'loading') {
     content = (
       <p class="loading" role="status">
         {strings.loading}
       </p>
     );
   } else if (showsScreen(status) && shell._routing) {
-    // Another user back from a sign-in gets every screen afresh (`_screen`): nothing of the last one's stays.
+    // Another user back from a sign-in gets every screen afresh (`screen`): nothing of the last one's stays.
     content = (
       <RoutedScreen
-        key={status._screen}
+        key={status.screen}
         shell={shell}
         routing={shell._routing}
         client={shell._client}
@@ -79,9 +79,7 @@ export function Main({ shell }: { shell: Shell }) {
       />
     );
   } else if (showsScreen(status) && shell._render) {
-    content = (
-      <HostScreen key={status._screen} shell={shell} render={shell._render} client={shell._client} headingRef={heading} />
-    );
+    content = <HostScreen key={status.screen} shell={shell} render={shell._render} client={shell._client} headingRef={heading} />;
   } else {
     content = <Home state={shell._state} strings={strings} headingRef={heading} />;
   }

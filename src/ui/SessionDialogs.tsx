@@ -9,9 +9,9 @@ import type { Shell } from './shell';
  * new tab (or calls the host's `onSignInRequired`); when the browser refuses the tab, this tab is
  * offered. Escape does not close it: there is nothing to go back to.
  */
-export function SignInDialog({ shell, status }: { shell: Shell; status: Extract<ShellStatus, { _kind: 'sessionEnded' }> }) {
+export function SignInDialog({ shell, status }: { shell: Shell; status: Extract<ShellStatus, { tag: 'sessionEnded' }> }) {
   const strings = shell._strings;
-  const step = status._signIn;
+  const step = status.signIn;
   const note = step === 'elsewhere' ? strings.signInElsewhere : step === 'refused' ? strings.newTabRefused : undefined;
   return (
     <Dialog role="dialog" title={strings.signInRequired} detail={strings.signInRequiredDetail} note={note}>
@@ -30,7 +30,7 @@ export function SignInDialog({ shell, status }: { shell: Shell; status: Extract<
 /** "Leave this page?" (or "Sign out with unsaved changes?"): Stay first, and Escape means Stay. */
 export function QuestionDialog({ shell, question }: { shell: Shell; question: OpenQuestion }) {
   const strings = shell._strings;
-  const signOut = question._kind === 'signOut';
+  const signOut = question._about === 'signOut';
   const stay = () => question._answer(false);
   return (
     <Dialog

@@ -99,7 +99,7 @@ test('a prefetched answer from the same URL is used without a request', async ()
   const { deps, server } = setup({ status: 500 });
   const prefetched = {
     url: URL_WEB,
-    result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
+    result: { tag: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
   };
   assert.equal(await loadConfiguration({ ...deps, prefetched: prefetched }), CONFIG);
   assert.is(server.requests.length, 0);
@@ -107,7 +107,7 @@ test('a prefetched answer from the same URL is used without a request', async ()
 
 test('a prefetched answer that is not an object still counts as a failure, without a request', async () => {
   const { deps, server, log } = setup({ status: 200, body: CONFIG });
-  const prefetched = { url: URL_WEB, result: { kind: 'answer' as const, status: 200, json: { value: null }, retryAfter: null } };
+  const prefetched = { url: URL_WEB, result: { tag: 'answer' as const, status: 200, json: { value: null }, retryAfter: null } };
   assert.is(await loadConfiguration({ ...deps, prefetched: prefetched }), false);
   assert.is(server.requests.length, 0);
   assert.match(String(log.traces[0]), /\b200\b/);
@@ -117,7 +117,7 @@ test('a prefetched answer from another URL is ignored: a dev build in secgw mode
   const { deps, server } = setup({ status: 200, body: { displayName: 'from /api/' } }, '/api/');
   const prefetched = {
     url: URL_WEB,
-    result: { kind: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
+    result: { tag: 'answer' as const, status: 200, json: { value: CONFIG }, retryAfter: null },
   };
   assert.equal(await loadConfiguration({ ...deps, prefetched: prefetched }), { displayName: 'from /api/' });
   assert.equal(urlsAsked(server), [URL_DEV]);

@@ -68,7 +68,7 @@ test('decideWebProbe: any other status throws the exact rejection', () => {
 
 test('decideFallbackProbe: only a 200 JSON body saying token gives token', () => {
   const f = (status: number, isJson: boolean, json: unknown) =>
-    decideFallbackProbe({ kind: 'answer', status, json: isJson ? { value: json } : null, retryAfter: null });
+    decideFallbackProbe({ tag: 'answer', status, json: isJson ? { value: json } : null, retryAfter: null });
   assert.is(f(200, true, { authType: 'token' }), 'token');
   assert.is(f(200, true, { authType: 'secgw' }), 'oracle');
   assert.is(f(200, true, {}), 'oracle');
@@ -77,14 +77,14 @@ test('decideFallbackProbe: only a 200 JSON body saying token gives token', () =>
   assert.is(f(200, false, undefined), 'oracle');
   assert.is(f(201, true, { authType: 'token' }), 'oracle');
   assert.is(f(404, true, { authType: 'token' }), 'oracle');
-  assert.is(decideFallbackProbe({ kind: 'noAnswer', reason: 'timedOut' }), 'oracle');
+  assert.is(decideFallbackProbe({ tag: 'noAnswer', reason: 'timedOut' }), 'oracle');
 });
 
 test('decideFallbackProbe: silence the page leaving (or an abort) caused decides nothing: it rejects as status 0', () => {
-  const cut = (why: 'pageLeaving' | 'aborted') => decideFallbackProbe({ kind: 'noAnswer', reason: why });
+  const cut = (why: 'pageLeaving' | 'aborted') => decideFallbackProbe({ tag: 'noAnswer', reason: why });
   assert.throws(() => cut('pageLeaving'), /unhandled error case in getAuthTypeAsync status 0$/);
   assert.throws(() => cut('aborted'), /status 0$/);
-  const failed = { kind: 'noAnswer' as const, reason: 'failed' as const };
+  const failed = { tag: 'noAnswer' as const, reason: 'failed' as const };
   assert.is(decideFallbackProbe(failed), 'oracle', 'a failure while the page stays is still oracle');
 });
 
@@ -124,7 +124,7 @@ test('200 with a JSON body → secgw, the body handed on as the configuration, s
   assert.equal(result, {
     authType: 'secgw',
     remembered: false,
-    prefetched: { url: WEB, result: { kind: 'answer', status: 200, json: { value: served('secgw') }, retryAfter: null } },
+    prefetched: { url: WEB, result: { tag: 'answer', status: 200, json: { value: served('secgw') }, retryAfter: null } },
   });
   assert.equal(urls(), [WEB]);
   assert.is(local.get('authType'), 'secgw');
@@ -159,7 +159,7 @@ test('404 then a 200 JSON body with authType token → token, that body handed o
   assert.equal(await resolve(), {
     authType: 'token',
     remembered: false,
-    prefetched: { url: DEV, result: { kind: 'answer', status: 200, json: { value: served('token') }, retryAfter: null } },
+    prefetched: { url: DEV, result: { tag: 'answer', status: 200, json: { value: served('token') }, retryAfter: null } },
   });
   assert.equal(urls(), [WEB, DEV]);
   assert.is(local.get('authType'), 'token');

@@ -14,11 +14,11 @@ import { brokenBodyResponse, settle } from '../fakes';
 
 const URL_ = 'https://emweb.test/api/info/version';
 /** No answer, and why. */
-const noAnswer = (why: NoAnswer) => ({ kind: 'noAnswer', reason: why });
+const noAnswer = (why: NoAnswer) => ({ tag: 'noAnswer', reason: why });
 /** A result without the error fetch rejected with (each test names the reason it expects). */
 const withoutError = (result: HttpResult | unknown) => {
   const r = result as HttpResult;
-  return r.kind === 'noAnswer' ? { kind: r.kind, reason: r.reason } : r;
+  return r.tag === 'noAnswer' ? { tag: r.tag, reason: r.reason } : r;
 };
 
 test('a GET sends credentials and the headers, and reads a JSON body', async () => {
@@ -28,7 +28,7 @@ test('a GET sends credentials and the headers, and reads a JSON body', async () 
     return new Response('{"message":"1.2"}');
   };
   const result = await request(fetch, URL_, { headers: { Authorization: 'Bearer t' }, timeoutMs: 1000 });
-  assert.equal(result, { kind: 'answer', status: 200, json: { value: { message: '1.2' } }, retryAfter: null });
+  assert.equal(result, { tag: 'answer', status: 200, json: { value: { message: '1.2' } }, retryAfter: null });
   assert.is(seen?.method, 'GET');
   assert.is(seen?.credentials, 'include');
   assert.equal(seen?.headers, { Authorization: 'Bearer t' });
@@ -51,20 +51,20 @@ test('a POST sends its body, keepalive and the credentials it is given', async (
 test('a body that is not JSON (HTML, empty, truncated) is reported as such', async () => {
   for (const body of ['<html></html>', '', '{"a":']) {
     const result = await request(async () => new Response(body), URL_, { timeoutMs: 1000 });
-    assert.equal(result, { kind: 'answer', status: 200, json: null, retryAfter: null }, body);
+    assert.equal(result, { tag: 'answer', status: 200, json: null, retryAfter: null }, body);
   }
 });
 
 test('JSON null is JSON', async () => {
   const result = await request(async () => new Response('null'), URL_, { timeoutMs: 1000 });
-  assert.equal(result, { kind: 'answer', status: 200, json: { value: null }, retryAfter: null });
+  assert.equal(result, { tag: 'answer', status: 200, json: { value: null }, retryAfter: null });
 });
 
 test('Retry-After comes back as the server sent it', async () => {
   const result = await request(async () => new Response('', { status: 503, headers: { 'Retry-After': '120' } }), URL_, {
     timeoutMs: 1000,
   });
-  assert.equal(result, { kind: 'answer', status: 503, json: null, retryAfter: '120' });
+  assert.equal(result, { tag: 'answer', status: 503, json: null, retryAfter: '120' });
 });
 
 test('an answer whose body does not matter is not waited for, but drained so the browser can close the request', async () => {
@@ -87,7 +87,7 @@ test('an answer whose body does not matter is not waited for, but drained so the
     },
   };
   const result = await request(async () => response as unknown as Response, URL_, { timeoutMs: 1000, readBody: false });
-  assert.equal(result, { kind: 'answer', status: 200, json: null, retryAfter: null });
+  assert.equal(result, { tag: 'answer', status: 200, json: null, retryAfter: null });
   assert.is(parsed, false, 'not parsed');
   await Promise.resolve();
   assert.is(drained, true, 'drained');
@@ -207,7 +207,7 @@ test('a request that fails while the page stays is a failure; leaving later chan
   assert.is(page.listening(), 0, 'no listener once it settled');
   page.fire('pagehide');
   assert.equal(await request(async () => new Response('{}'), URL_, { timeoutMs: 5000 }, globalThis, page), {
-    kind: 'answer',
+    tag: 'answer',
     status: 200,
     json: { value: {} },
     retryAfter: null,

@@ -45,12 +45,12 @@ const configurationCalls = () => server.requests.filter((r) => r.path.endsWith('
 test('an ended run is a shell status: ended, for good', async () => {
   const { run } = startTab();
   await run._started;
-  assert.is(run._day._life._status.value._kind, 'ready');
+  assert.is(run._day._life._status.value.tag, 'ready');
   await run._end();
-  assert.is(run._day._life._status.value._kind, 'ended');
+  assert.is(run._day._life._status.value.tag, 'ended');
   assert.ok(run._ended);
   run._retry();
-  assert.is(run._day._life._status.value._kind, 'ended', 'Retry does not bring it back');
+  assert.is(run._day._life._status.value.tag, 'ended', 'Retry does not bring it back');
 });
 
 test('client.signOut() in one: the other calls its own onSignOut once, the one that signed out its own once', async () => {
@@ -76,13 +76,13 @@ test('a client on "Sign-in required" comes to ready once another becomes ready s
   signedIn = false;
   const waiting = startTab();
   await waiting.run._started;
-  assert.is(waiting.run._day._life._status.value._kind, 'signInRequired');
+  assert.is(waiting.run._day._life._status.value.tag, 'signInRequired');
   assert.is(waiting.calls.signInRequired, 1);
   signedIn = true;
   const before = configurationCalls();
   const signingIn = startTab();
   await signingIn.run._started;
-  await until(() => waiting.run._day._life._status.value._kind === 'ready', 'the waiting client is ready');
+  await until(() => waiting.run._day._life._status.value.tag === 'ready', 'the waiting client is ready');
   await settle();
   // The one that signed in asked once, the one that followed once.
   assert.is(configurationCalls() - before, 2);
@@ -102,7 +102,7 @@ test('still refused when told: the waiting client stays on its sign-in, and asks
   await until(() => configurationCalls() > before, 'the waiting client asked again');
   await settle();
   assert.is(configurationCalls(), before + 1, 'once');
-  assert.is(waiting.run._day._life._status.value._kind, 'signInRequired');
+  assert.is(waiting.run._day._life._status.value.tag, 'signInRequired');
   assert.is(waiting.calls.signInRequired, 1);
 });
 

@@ -43,7 +43,7 @@ test('mid-day Sign in opens the gateway in a new tab, coming back to the client 
       `open https://desk.example/auth/?returnUrl=${encodeURIComponent('http://localhost/web/tickets/SD-1?tab=notes')} _blank`,
     ]);
     assert.is(tab.opener, null);
-    assert.equal(day._life._status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'elsewhere' });
+    assert.equal(day._life._status.value, { tag: 'sessionEnded', screen: 0, signIn: 'elsewhere' });
   } finally {
     navigation.restore();
     history.replaceState(null, '', '/web/');
@@ -67,7 +67,7 @@ test('a refused tab: the dialog says so; this tab is offered, asking first about
   try {
     const { signIn, day } = setup();
     signIn._midDay();
-    assert.equal(day._life._status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'refused' });
+    assert.equal(day._life._status.value, { tag: 'sessionEnded', screen: 0, signIn: 'refused' });
     day._unsaved._set(true);
     signIn._here();
     await settle();

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSessionLife } from '../../src/session/life';
 
-const kind = (life: ReturnType<typeof createSessionLife>) => life._status.value._kind;
+const kind = (life: ReturnType<typeof createSessionLife>) => life._status.value.tag;
 
 test('a start: loading, then ready; a 401 at start-up is start-up’s sign-in, in this tab', () => {
   const life = createSessionLife();
@@ -18,13 +18,13 @@ test('a start: loading, then ready; a 401 at start-up is start-up’s sign-in, i
 test('once ready, a 401 is mid-day’s: the screen stays (sessionEnded), and a burst asks once', () => {
   const life = createSessionLife();
   life._started();
-  assert.equal(life._status.value, { _kind: 'ready', _screen: 0 });
+  assert.equal(life._status.value, { tag: 'ready', screen: 0 });
   assert.is(life._signInRequired(), 'midDay');
-  assert.equal(life._status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'asked' });
+  assert.equal(life._status.value, { tag: 'sessionEnded', screen: 0, signIn: 'asked' });
   assert.is(life._waitsForSignIn(), true);
   assert.is(life._signInRequired(), null, 'asked already');
   life._signInStep('elsewhere');
-  assert.equal(life._status.value, { _kind: 'sessionEnded', _screen: 0, _signIn: 'elsewhere' });
+  assert.equal(life._status.value, { tag: 'sessionEnded', screen: 0, signIn: 'elsewhere' });
 });
 
 test('back: the same user keeps the screen, another gets it afresh; each comeback is counted', () => {
@@ -32,11 +32,11 @@ test('back: the same user keeps the screen, another gets it afresh; each comebac
   life._started();
   life._signInRequired();
   life._back(false);
-  assert.equal(life._status.value, { _kind: 'ready', _screen: 0 });
+  assert.equal(life._status.value, { tag: 'ready', screen: 0 });
   assert.is(life._comebacks(), 1);
   life._signInRequired();
   life._back(true);
-  assert.equal(life._status.value, { _kind: 'ready', _screen: 1 });
+  assert.equal(life._status.value, { tag: 'ready', screen: 1 });
   assert.is(life._comebacks(), 2);
   life._back(false);
   assert.is(life._comebacks(), 2, 'ready already: no comeback');
@@ -45,7 +45,7 @@ test('back: the same user keeps the screen, another gets it afresh; each comebac
 test('a failed start shows its reason and Retry loads again; an ended life never changes again', () => {
   const life = createSessionLife();
   life._failed('unhandled error case in getAuthTypeAsync status 500');
-  assert.equal(life._status.value, { _kind: 'failed', _message: 'unhandled error case in getAuthTypeAsync status 500' });
+  assert.equal(life._status.value, { tag: 'failed', message: 'unhandled error case in getAuthTypeAsync status 500' });
   life._loading();
   assert.is(kind(life), 'loading');
   life._end();

@@ -5,7 +5,7 @@ import { createQuestions } from '../../src/session/question';
 test('a question is open until answered; Leave and Stay each resolve it once', async () => {
   const questions = createQuestions();
   const asked = questions._ask('leave');
-  assert.is(questions._open.value?._kind, 'leave');
+  assert.is(questions._open.value?._about, 'leave');
   questions._open.value?._answer(true);
   assert.is(await asked, true);
   assert.is(questions._open.value, null);
@@ -19,7 +19,7 @@ test('a new question answers the open one with Stay; close does too', async () =
   const first = questions._ask('leave');
   const second = questions._ask('signOut');
   assert.is(await first, false);
-  assert.is(questions._open.value?._kind, 'signOut');
+  assert.is(questions._open.value?._about, 'signOut');
   questions._close();
   assert.is(await second, false);
   assert.is(questions._open.value, null);

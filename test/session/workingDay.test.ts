@@ -22,7 +22,7 @@ test('the same user back: the waiting calls go on and the screen and its unsaved
   storeUser(1042);
   working._back();
   await waiting;
-  assert.equal(working._life._status.value, { _kind: 'ready', _screen: 0 });
+  assert.equal(working._life._status.value, { tag: 'ready', screen: 0 });
   assert.is(working._unsaved._unsaved.value, true);
 });
 
@@ -35,7 +35,7 @@ test('another user back: the waiting calls reject, the unsaved work goes, the sc
   storeUser(7);
   working._back();
   assert.match(String(await rejection(waiting)), USER_CHANGED);
-  assert.equal(working._life._status.value, { _kind: 'ready', _screen: 1 });
+  assert.equal(working._life._status.value, { tag: 'ready', screen: 1 });
   assert.is(working._unsaved._unsaved.value, false);
 });
 
@@ -66,7 +66,7 @@ test('a move asks only while there is unsaved work: Stay stays, Leave clears the
     () => moves.push('go'),
     () => moves.push('stay'),
   );
-  assert.is(working._questions._open.value?._kind, 'leave');
+  assert.is(working._questions._open.value?._about, 'leave');
   working._questions._open.value?._answer(false);
   await settle();
   assert.equal(moves, ['go', 'stay']);
@@ -87,7 +87,7 @@ test('Sign out asks with unsaved work; without, it goes ahead; a sign-out clears
   working._unsaved._set(true);
   const asking = working._confirmSignOut();
   await settle();
-  assert.is(working._questions._open.value?._kind, 'signOut');
+  assert.is(working._questions._open.value?._about, 'signOut');
   working._questions._open.value?._answer(false);
   assert.is(await asking, false);
   working._signedOut();

@@ -87,7 +87,7 @@ test('server text with HTML in it is shown as text, never as markup', async () =
 
 test('a rejected start: a plain headline, the exact message below it, and Retry', async () => {
   const { shell, calls, status } = fakeShell();
-  status.value = { _kind: 'failed', _message: 'unhandled error case in getAuthTypeAsync status 500' };
+  status.value = { tag: 'failed', message: 'unhandled error case in getAuthTypeAsync status 500' };
   render(<App shell={shell} />, fixture.host);
   await settle();
   const alert = fixture.host.querySelector('[role=alert]');
@@ -105,7 +105,7 @@ test('a rejected start: a plain headline, the exact message below it, and Retry'
 test('sign-in required: a headline, a sentence, a Sign in button, the focus on the headline, and no speed dial', async () => {
   const { shell, calls, status } = fakeShell({ _actions: actionsNamed('One') });
   render(<App shell={shell} />, fixture.host);
-  status.value = { _kind: 'signInRequired' };
+  status.value = { tag: 'signInRequired' };
   await settle();
   assert.is(fixture.host.querySelector('[role=alert] h2')?.textContent, 'Sign-in required');
   assert.is(document.activeElement, fixture.host.querySelector('[role=alert] h2'), 'a screen reader hears what is asked');
@@ -119,7 +119,7 @@ test('ended: the main area shows nothing of the client, the header no user, and 
   render(<App shell={shell} />, fixture.host);
   await settle();
   assert.ok(fixture.host.querySelector('[aria-haspopup=menu]'), 'ready first');
-  status.value = { _kind: 'ended' };
+  status.value = { tag: 'ended' };
   await settle();
   assert.is(fixture.host.querySelector('.main')?.textContent, '');
   assert.not.match(header(), 'Signed in');
@@ -129,12 +129,12 @@ test('ended: the main area shows nothing of the client, the header no user, and 
 test('focus: a first start takes none; after Retry it moves to the heading of what is shown', async () => {
   const { shell, status } = fakeShell();
   render(<App shell={shell} />, fixture.host);
-  status.value = { _kind: 'failed', _message: 'boom' };
+  status.value = { tag: 'failed', message: 'boom' };
   await settle();
   assert.is.not(document.activeElement, fixture.host.querySelector('h2'), 'no focus taken from the page unasked');
-  status.value = { _kind: 'loading' };
+  status.value = { tag: 'loading' };
   await settle();
-  status.value = { _kind: 'failed', _message: 'boom again' };
+  status.value = { tag: 'failed', message: 'boom again' };
   await settle();
   assert.is(document.activeElement, fixture.host.querySelector('h2'));
   assert.is(document.activeElement?.textContent, 'The client could not start');

@@ -22,7 +22,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
   const calls: string[] = [];
   const unsaved = signal(false);
   const state = createClientState(true, 'lg', { unsaved, route: undefined });
-  const status = signal<ShellStatus>({ _kind: 'loading' });
+  const status = signal<ShellStatus>({ tag: 'loading' });
   const userName = signal<string | null>(null);
   const signOuts: Client[] = [];
   const notices = createNotices();
@@ -107,7 +107,7 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     isCloud: true,
   });
   made.state.claims.value = { userId: 'ann' };
-  made.status.value = { _kind: 'ready', _screen: 0 };
+  made.status.value = { tag: 'ready', screen: 0 };
   return made;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Delivery: what the logger's transport is doing now, one value whose tag is `stats().status`, and
- * the composition of its parts, each handed the few others it uses (as Datadog's transport is):
+ * Delivery: what the logger's sending to the server is doing now, one value whose tag is
+ * `stats().status`, and the composition of its parts, each handed the few others it uses (as in
+ * Datadog's browser SDK):
  * - flushController.ts: when a batch goes and why (the due timer, batchSize, 16 KiB, the interval);
  * - retry.ts: what happens when a send fails (backoff, Retry-After, offline, the network cap);
  * - pageExit.ts: what happens when the page goes (the page's store, keepalive and beacons);
@@ -20,8 +21,8 @@ import type { Runtime } from '../page/env';
 import type { Batch } from '../queue/batch';
 import type { Ledger } from '../queue/ledger';
 import type { Queue } from '../queue/queue';
-import type { Post } from '../transport/post';
-import { afterFailure, classify, type Failures, type RetryWait } from '../transport/retry';
+import type { Post } from '../sending/post';
+import { afterFailure, classify, type Failures, type RetryWait } from '../sending/retry';
 import type { DeliveryStatus, FlushResult, LogEndpoint, LoggerConfig } from '../types';
 import { createFlush } from './flush';
 import { createFlushController, type FlushController } from './flushController';
@@ -68,179 +69,199 @@ export interface Delivery {
 }
 
 /** Delivery's state and the parts it drives: the functions below work on it. */
-interface Transport {
+interface DeliveryParts {
   _state: DeliveryState;
-  runtime: Runtime;
-  pending: Pending;
+  _runtime: Runtime;
+  _pending: Pending;
   _flushController: FlushController;
-  post: Post;
+  _post: Post;
 }
 
-const online = (t: Transport) => t.runtime.navigator()?.onLine !== false;
+const online = (delivery: DeliveryParts) => delivery._runtime.navigator()?.onLine !== false;
 
 /** The one writer of `_state`: the timer of the state left goes with it. */
-function enter(t: Transport, next: DeliveryState): void {
-  if (t._state.tag === 'idle') t._flushController._disarm();
-  if (t._state.tag === 'waiting-retry') t.runtime.timers.clearTimeout(t._state.timer);
-  t._state = next;
+function enter(delivery: DeliveryParts, next: DeliveryState): void {
+  if (delivery._state.tag === 'idle') delivery._flushController._disarm();
+  if (delivery._state.tag === 'waiting-retry') delivery._runtime.timers.clearTimeout(delivery._state.timer);
+  delivery._state = next;
 }
 
 /** Looks at what may go now, when idle or offline: the other states wait for their own event. */
-function sendDue(t: Transport): void {
-  if (t._state.tag === 'idle') lookAhead(t, t._state.endpoint, null);
-  else if (t._state.tag === 'offline') lookAhead(t, t._state.endpoint, t._state.failures);
+function sendDue(delivery: DeliveryParts): void {
+  if (delivery._state.tag === 'idle') lookAhead(delivery, delivery._state.endpoint, null);
+  else if (delivery._state.tag === 'offline') lookAhead(delivery, delivery._state.endpoint, delivery._state.failures);
 }
 
 /** The oldest batch goes now (with its failures so far), or the next one when it is due. */
-function lookAhead(t: Transport, endpoint: LogEndpoint, failures: Failures | null) {
-  if (!online(t)) return enter(t, { tag: 'offline', endpoint, failures });
-  const batch = t.pending._next(t._flushController._dueIn() <= 0);
-  if (batch) return void send(t, endpoint, batch, failures?.batch === batch ? failures : null);
-  if (t._state.tag === 'idle' && t._flushController._armed()) return;
-  enter(t, { tag: 'idle', endpoint });
+function lookAhead(delivery: DeliveryParts, endpoint: LogEndpoint, failures: Failures | null) {
+  if (!online(delivery)) return enter(delivery, { tag: 'offline', endpoint, failures });
+  const batch = delivery._pending._next(delivery._flushController._dueIn() <= 0);
+  if (batch) return void send(delivery, endpoint, batch, failures?._batch === batch ? failures : null);
+  if (delivery._state.tag === 'idle' && delivery._flushController._armed()) return;
+  enter(delivery, { tag: 'idle', endpoint });
   // With batches pending but none to send, a request beside delivery's own carries the oldest: its answer moves on.
-  if (!t.pending._batches().length) t._flushController._arm(() => sendDue(t));
+  if (!delivery._pending._batches().length) delivery._flushController._arm(() => sendDue(delivery));
 }
 
 /** Sends a batch now, a waiting retry included. Headers that cannot be read throw here, before anything changed. */
-function send(t: Transport, endpoint: LogEndpoint, batch: Batch, failures: Failures | null): Promise<unknown> {
-  const request = t.post(endpoint, batch, false);
+function send(delivery: DeliveryParts, endpoint: LogEndpoint, batch: Batch, failures: Failures | null): Promise<unknown> {
+  const request = delivery._post(endpoint, batch, false);
   const handled = request.then(
-    t.runtime.guard((result: HttpResult) => {
-      if (t._state.tag === 'sending' && t._state.request === request) ownAnswer(t, t._state, result);
-      else answeredInFlight(t, batch, result);
+    delivery._runtime.guard((result: HttpResult) => {
+      if (delivery._state.tag === 'sending' && delivery._state.request === request) ownAnswer(delivery, delivery._state, result);
+      else answeredInFlight(delivery, batch, result);
     }),
   );
-  enter(t, { tag: 'sending', endpoint, batch, failures, request, handled });
+  enter(delivery, { tag: 'sending', endpoint, batch, failures, request, handled });
   return handled;
 }
 
 /** A final answer settles the batch (sent, split, dropped), then on to the next. */
-function settle(t: Transport, batch: Batch, outcome: 'sent' | 'rejected' | 'tooLarge' | 'network', result: HttpResult): void {
-  const split = t.pending._settle(batch, outcome);
-  if (outcome !== 'sent') t.runtime.report('send failed', statusOf(result), split ? 'split' : 'dropped');
-  sendDue(t);
+function settle(
+  delivery: DeliveryParts,
+  batch: Batch,
+  outcome: 'sent' | 'rejected' | 'tooLarge' | 'network',
+  result: HttpResult,
+): void {
+  const split = delivery._pending._settle(batch, outcome);
+  if (outcome !== 'sent') delivery._runtime.report('send failed', statusOf(result), split ? 'split' : 'dropped');
+  sendDue(delivery);
 }
 
 /** The answer to delivery's own request, unless a request beside it settled the batch meanwhile. */
-function ownAnswer(t: Transport, sending: Sending, result: HttpResult) {
+function ownAnswer(delivery: DeliveryParts, sending: Sending, result: HttpResult) {
   const { endpoint, batch, failures } = sending;
-  enter(t, { tag: 'idle', endpoint });
+  enter(delivery, { tag: 'idle', endpoint });
   const outcome = classify(result);
-  if (!t.pending._has(batch)) return sendDue(t);
-  if (outcome !== 'retry' && outcome !== 'network') return settle(t, batch, outcome, result);
-  const { now, random, report } = t.runtime;
-  const next = afterFailure({ batch, result, before: failures, online: online(t), now: now(), random: random() });
-  if (next.tag === 'give-up') return settle(t, batch, 'network', result);
+  if (!delivery._pending._has(batch)) return sendDue(delivery);
+  if (outcome !== 'retry' && outcome !== 'network') return settle(delivery, batch, outcome, result);
+  const { now, random, report } = delivery._runtime;
+  const next = afterFailure({ batch, result, before: failures, online: online(delivery), now: now(), random: random() });
+  if (next.tag === 'give-up') return settle(delivery, batch, 'network', result);
   report('send failed', statusOf(result), 'kept');
-  if (next.tag === 'offline') enter(t, { tag: 'offline', endpoint, failures: next.failures });
-  else waitRetry(t, endpoint, next.wait);
+  if (next.tag === 'offline') enter(delivery, { tag: 'offline', endpoint, failures: next.failures });
+  else waitRetry(delivery, endpoint, next.wait);
 }
 
 /**
  * The answer to a request beside delivery's own (page exit's keepalive, or a send a stop left
  * out): a final one settles its batch; after a failed one the batch goes again in its turn.
  */
-function answeredInFlight(t: Transport, batch: Batch, result: HttpResult): void {
-  t.pending._markInFlight(batch, null);
+function answeredInFlight(delivery: DeliveryParts, batch: Batch, result: HttpResult): void {
+  delivery._pending._markInFlight(batch, null);
   const outcome = classify(result);
-  if (t.pending._has(batch) && outcome !== 'retry' && outcome !== 'network') settle(t, batch, outcome, result);
-  else sendDue(t);
+  if (delivery._pending._has(batch) && outcome !== 'retry' && outcome !== 'network') settle(delivery, batch, outcome, result);
+  else sendDue(delivery);
 }
 
-function waitRetry(t: Transport, endpoint: LogEndpoint, wait: RetryWait): void {
+function waitRetry(delivery: DeliveryParts, endpoint: LogEndpoint, wait: RetryWait): void {
   const retry = () => {
-    enter(t, { tag: 'idle', endpoint });
-    lookAhead(t, endpoint, wait.failures);
+    enter(delivery, { tag: 'idle', endpoint });
+    lookAhead(delivery, endpoint, wait._failures);
   };
-  enter(t, { tag: 'waiting-retry', endpoint, wait, timer: t.runtime.timers.setTimeout(retry, wait._until - t.runtime.now()) });
+  enter(delivery, {
+    tag: 'waiting-retry',
+    endpoint,
+    wait,
+    timer: delivery._runtime.timers.setTimeout(retry, wait._until - delivery._runtime.now()),
+  });
 }
 
 /** Started with an endpoint: a retry wait that a stop (or a lost endpoint) kept is waited out; the rest goes when due. */
-function resume(t: Transport, endpoint: LogEndpoint, wait: RetryWait | null) {
-  if (wait && wait._until > t.runtime.now()) return waitRetry(t, endpoint, wait);
-  enter(t, { tag: 'idle', endpoint });
-  lookAhead(t, endpoint, wait?.failures ?? null);
+function resume(delivery: DeliveryParts, endpoint: LogEndpoint, wait: RetryWait | null) {
+  if (wait && wait._until > delivery._runtime.now()) return waitRetry(delivery, endpoint, wait);
+  enter(delivery, { tag: 'idle', endpoint });
+  lookAhead(delivery, endpoint, wait?._failures ?? null);
 }
 
 /** What a stop or a lost endpoint keeps: the retry wait. A request out goes on beside delivery. */
-function waitToKeep(t: Transport): RetryWait | null {
-  const state = t._state;
-  if (state.tag === 'sending') t.pending._markInFlight(state.batch, 'send-left-by-stop');
+function waitToKeep(delivery: DeliveryParts): RetryWait | null {
+  const state = delivery._state;
+  if (state.tag === 'sending') delivery._pending._markInFlight(state.batch, 'send-left-by-stop');
   return state.tag === 'stopped' || state.tag === 'no-endpoint' || state.tag === 'waiting-retry' ? state.wait : null;
 }
 
 /** The endpoint when a batch may go at once: started, online, and no Retry-After of the server in force. */
-function sendableEndpoint(t: Transport): LogEndpoint | null {
-  const state = t._state;
-  if (state.tag === 'stopped' || state.tag === 'no-endpoint' || !online(t)) return null;
-  if (state.tag === 'waiting-retry' && state.wait._byServer && state.wait._until > t.runtime.now()) return null;
+function sendableEndpoint(delivery: DeliveryParts): LogEndpoint | null {
+  const state = delivery._state;
+  if (state.tag === 'stopped' || state.tag === 'no-endpoint' || !online(delivery)) return null;
+  if (state.tag === 'waiting-retry' && state.wait._byServer && state.wait._until > delivery._runtime.now()) return null;
   return state.endpoint;
 }
 
 /** The failures so far of the batch, when it is the one waiting for its retry or for the network. */
-function failuresOf(t: Transport, batch: Batch): Failures | null {
-  const state = t._state;
-  const failures = state.tag === 'waiting-retry' ? state.wait.failures : state.tag === 'offline' ? state.failures : null;
-  return failures?.batch === batch ? failures : null;
+function failuresOf(delivery: DeliveryParts, batch: Batch): Failures | null {
+  const state = delivery._state;
+  const failures = state.tag === 'waiting-retry' ? state.wait._failures : state.tag === 'offline' ? state.failures : null;
+  return failures?._batch === batch ? failures : null;
 }
 
-function setEndpoint(t: Transport, endpoint: LogEndpoint | null): void {
-  const state = t._state;
-  if (state.tag === 'stopped') enter(t, { ...state, endpoint });
+function setEndpoint(delivery: DeliveryParts, endpoint: LogEndpoint | null): void {
+  const state = delivery._state;
+  if (state.tag === 'stopped') enter(delivery, { ...state, endpoint });
   else if (!endpoint) {
-    if (state.tag !== 'no-endpoint') enter(t, { tag: 'no-endpoint', wait: waitToKeep(t) });
-  } else if (state.tag === 'sending') enter(t, { ...state, endpoint });
-  else if (state.tag === 'offline') lookAhead(t, endpoint, state.failures);
-  else resume(t, endpoint, state.tag === 'idle' ? null : state.wait);
+    if (state.tag !== 'no-endpoint') enter(delivery, { tag: 'no-endpoint', wait: waitToKeep(delivery) });
+  } else if (state.tag === 'sending') enter(delivery, { ...state, endpoint });
+  else if (state.tag === 'offline') lookAhead(delivery, endpoint, state.failures);
+  else resume(delivery, endpoint, state.tag === 'idle' ? null : state.wait);
 }
 
-export function createDelivery(runtime: Runtime, queue: Queue, ledger: Ledger, post: Post, config: () => LoggerConfig): Delivery {
+export function createDelivery(
+  runtime: Runtime,
+  queue: Queue,
+  ledger: Ledger,
+  post: Post,
+  settings: () => LoggerConfig,
+): Delivery {
   const pending = createPending(queue, ledger);
-  const t: Transport = {
+  const delivery: DeliveryParts = {
     _state: { tag: 'stopped', endpoint: null, wait: null },
-    runtime,
-    pending,
-    _flushController: createFlushController(runtime, queue, ledger, config),
-    post,
+    _runtime: runtime,
+    _pending: pending,
+    _flushController: createFlushController(runtime, queue, ledger, settings),
+    _post: post,
   };
   return {
-    _status: () => t._state.tag,
+    _status: () => delivery._state.tag,
     _held: pending._held,
     _start() {
-      const state = t._state;
-      if (state.tag !== 'stopped') return sendDue(t);
+      const state = delivery._state;
+      if (state.tag !== 'stopped') return sendDue(delivery);
       // Started without an endpoint, then given the one kept, if any.
-      enter(t, { tag: 'no-endpoint', wait: state.wait });
-      setEndpoint(t, state.endpoint);
+      enter(delivery, { tag: 'no-endpoint', wait: state.wait });
+      setEndpoint(delivery, state.endpoint);
     },
     _stop() {
-      const state = t._state;
+      const state = delivery._state;
       if (state.tag !== 'stopped')
-        enter(t, { tag: 'stopped', endpoint: state.tag === 'no-endpoint' ? null : state.endpoint, wait: waitToKeep(t) });
+        enter(delivery, {
+          tag: 'stopped',
+          endpoint: state.tag === 'no-endpoint' ? null : state.endpoint,
+          wait: waitToKeep(delivery),
+        });
     },
-    _setEndpoint: (endpoint) => setEndpoint(t, endpoint),
-    _sendDue: () => sendDue(t),
+    _setEndpoint: (endpoint) => setEndpoint(delivery, endpoint),
+    _sendDue: () => sendDue(delivery),
     _reschedule() {
-      if (t._state.tag !== 'idle') return;
-      t._flushController._disarm();
-      sendDue(t);
+      if (delivery._state.tag !== 'idle') return;
+      delivery._flushController._disarm();
+      sendDue(delivery);
     },
     _flush: createFlush({
       queue,
       pending,
       report: runtime.report,
-      sendOut: () => (t._state.tag === 'sending' ? t._state.handled : null),
-      sendableEndpoint: () => sendableEndpoint(t),
-      send: (endpoint, batch) => send(t, endpoint, batch, failuresOf(t, batch)),
+      sendOut: () => (delivery._state.tag === 'sending' ? delivery._state.handled : null),
+      sendableEndpoint: () => sendableEndpoint(delivery),
+      send: (endpoint, batch) => send(delivery, endpoint, batch, failuresOf(delivery, batch)),
     }),
     _pageExit: createPageExit({
       runtime,
       pending,
       ledger,
       post,
-      sendableEndpoint: () => sendableEndpoint(t),
-      answeredInFlight: (batch, result) => answeredInFlight(t, batch, result),
+      sendableEndpoint: () => sendableEndpoint(delivery),
+      answeredInFlight: (batch, result) => answeredInFlight(delivery, batch, result),
     }),
     _pending: pending,
   };

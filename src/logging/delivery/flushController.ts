@@ -20,10 +20,10 @@ import type { LoggerConfig } from '../types';
  * oldest entry, or the oldest loss not yet reported, has waited `flushIntervalMs`; Infinity when
  * there is nothing to send.
  */
-export function dueIn(size: QueueSize, config: LoggerConfig, unreportedSince: number, now: number): number {
+export function dueIn(size: QueueSize, settings: LoggerConfig, unreportedSince: number, now: number): number {
   // The bytes are counted only when their bound says they may be enough: most batches go by count or by time.
-  if (size.slots >= config.batchSize || (size.bytesAtMost >= MAX_BATCH_BYTES && size.bytes() >= MAX_BATCH_BYTES)) return 0;
-  return Math.max(0, Math.min(size.oldestAt, unreportedSince) + config.flushIntervalMs - now);
+  if (size.slots >= settings.batchSize || (size.bytesAtMost >= MAX_BATCH_BYTES && size.bytes() >= MAX_BATCH_BYTES)) return 0;
+  return Math.max(0, Math.min(size.oldestAt, unreportedSince) + settings.flushIntervalMs - now);
 }
 
 export interface FlushController {
@@ -39,10 +39,10 @@ export function createFlushController(
   { timers, now }: Pick<Runtime, 'timers' | 'now'>,
   queue: Queue,
   ledger: Ledger,
-  config: () => LoggerConfig,
+  settings: () => LoggerConfig,
 ): FlushController {
   let timer: unknown = null;
-  const due = () => dueIn(queue._size(), config(), ledger._unreportedSince(), now());
+  const due = () => dueIn(queue._size(), settings(), ledger._unreportedSince(), now());
   const disarm = () => {
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;

@@ -1,6 +1,6 @@
 /**
  * The queue: which logged calls are admitted (grouping of repeats, the rate limit, the bound), and
- * what one batch holds. The clock and the config in, decisions out; no timers, no fetch, no DOM.
+ * what one batch holds. The clock and the settings in, decisions out; no timers, no fetch, no DOM.
  * When a batch is due is the flush controller's call (flushController.ts), from the queue's size.
  *
  * Calls are numbered as they are queued, and the queue only ever loses its oldest (to a batch, or
@@ -125,11 +125,11 @@ type Latest = GroupedEntry['latest'];
 
 /** The queue's state and what it is handed: the functions below work on it. */
 interface QueueState {
-  config: () => LoggerConfig;
-  ledger: Ledger;
-  now: () => number;
-  writeEntry: WriteEntry;
-  handedDropped: HandedDropped;
+  _settings: () => LoggerConfig;
+  _ledger: Ledger;
+  _now: () => number;
+  _writeEntry: WriteEntry;
+  _handedDropped: HandedDropped;
   /** Oldest first. */
   _slots: Slot[];
   /** The number of the oldest of this tab's calls queued. */
@@ -167,8 +167,8 @@ function add(q: QueueState, slot: Slot, maxQueueSize: number): void {
     pushedOut += callsIn(out);
     handedOut.push(...handedIn(out));
   }
-  q.ledger._drop('queueFull', pushedOut);
-  if (handedOut.length) q.handedDropped(handedOut, 'queueFull');
+  q._ledger._drop('queueFull', pushedOut);
+  if (handedOut.length) q._handedDropped(handedOut, 'queueFull');
 }
 
 /** Counts a repeat into its kind's open grouped entry; false when there is none. */
@@ -203,8 +203,8 @@ function openGroup(q: QueueState, kind: Kind<GroupedEntry>, latest: Latest, at: 
 
 /** A call not admitted is counted here, an entry another tab handed in its tab. A function, not a closure made each call. */
 function dropped(q: QueueState, latest: Latest, reason: 'rateLimited' | 'beforeSend'): void {
-  if (latest.tag === 'own') q.ledger._drop(reason, 1);
-  else q.handedDropped([latest.entry.ref], reason);
+  if (latest.tag === 'own') q._ledger._drop(reason, 1);
+  else q._handedDropped([latest.entry.ref], reason);
 }
 
 /**
@@ -213,7 +213,7 @@ function dropped(q: QueueState, latest: Latest, reason: 'rateLimited' | 'beforeS
  * False when it was counted into a grouped entry: no batch is due any sooner for it.
  */
 function admit(q: QueueState, latest: Latest): boolean {
-  const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q.config();
+  const { groupRepeatsAfter, maxEntriesPerMinute, maxQueueSize } = q._settings();
   const own = latest.tag === 'own';
   const { level, at } = own ? latest.call : latest.entry;
   const key = !groupRepeatsAfter ? null : own ? repeatKind(latest.call) : latest.entry.kind;
@@ -224,7 +224,7 @@ function admit(q: QueueState, latest: Latest): boolean {
     const slot: Slot | null = kind
       ? openGroup(q, kind, latest, at)
       : own
-        ? q.writeEntry(latest.call, null)
+        ? q._writeEntry(latest.call, null)
         : { tag: 'handed', entry: latest.entry, at };
     if (slot) add(q, slot, maxQueueSize);
     else dropped(q, latest, 'beforeSend');
@@ -250,9 +250,9 @@ function releaseHanded(q: QueueState): void {
 
 /** The drop report that opens a batch when there are counts to report: they go with this batch. */
 function dropReport(q: QueueState) {
-  const counts = q.ledger._takeReport();
+  const counts = q._ledger._takeReport();
   const json = counts
-    ? JSON.stringify({ level: LogLevel.ERROR, message: DROP_REPORT_MESSAGE, additional: [counts], timestamp: isoTime(q.now()) })
+    ? JSON.stringify({ level: LogLevel.ERROR, message: DROP_REPORT_MESSAGE, additional: [counts], timestamp: isoTime(q._now()) })
     : null;
   return { counts, json };
 }
@@ -263,16 +263,16 @@ function entryOf(q: QueueState, slot: Slot): { json: string; at: number; bytes?:
   if (slot.tag === 'handed') return slot.entry;
   const repeat = slot.count > 1 ? slot : null;
   if (slot.latest.tag === 'handed') return { json: withRepeat(slot.latest.entry.json, repeat), at: slot.latest.entry.at };
-  const entry = q.writeEntry(slot.latest.call, repeat);
+  const entry = q._writeEntry(slot.latest.call, repeat);
   if (!entry) {
-    q.ledger._drop('beforeSend', slot.own);
-    if (slot.handed.length) q.handedDropped(slot.handed, 'beforeSend');
+    q._ledger._drop('beforeSend', slot.own);
+    if (slot.handed.length) q._handedDropped(slot.handed, 'beforeSend');
   }
   return entry;
 }
 
 function take(q: QueueState, maxBytes: number): Batch | null {
-  const { batchSize } = q.config();
+  const { batchSize } = q._settings();
   const first = q._head;
   // Each time a batch is made, the repeats counted so far become one entry: later ones start another.
   q._cuts++;
@@ -299,18 +299,18 @@ function take(q: QueueState, maxBytes: number): Batch | null {
 }
 
 export function createQueue(
-  config: () => LoggerConfig,
+  settings: () => LoggerConfig,
   ledger: Ledger,
   now: () => number,
   writeEntry: WriteEntry,
   handedDropped: HandedDropped = () => {},
 ): Queue {
   const q: QueueState = {
-    config,
-    ledger,
-    now,
-    writeEntry,
-    handedDropped,
+    _settings: settings,
+    _ledger: ledger,
+    _now: now,
+    _writeEntry: writeEntry,
+    _handedDropped: handedDropped,
     _slots: [],
     _head: 0,
     _held: 0,

@@ -51,7 +51,7 @@ export interface OneSenderParts {
   pending: Pending;
   ledger: Ledger;
   writeEntry: WriteEntry;
-  config: () => LoggerConfig;
+  settings: () => LoggerConfig;
   sendDue(): void;
   flushOwn(): Promise<FlushResult>;
 }
@@ -60,10 +60,10 @@ export interface OneSenderParts {
 const FLUSH_ANSWER_MS = 5000;
 
 /** A tab's part in sending for the browser, and what it uses: the functions below work on it. */
-interface Tabs {
-  parts: OneSenderParts;
+interface SendingTab {
+  _parts: OneSenderParts;
   /** This tab's name on the channel. */
-  tab: string;
+  _tab: string;
   _role: Role;
   _channel: Channel | null;
   /** The endpoint's URL, which names the lock and the channel. */
@@ -80,18 +80,28 @@ interface Tabs {
 /** What this tab says: `post` adds its name, `from`. */
 type Said<M = TabMessage> = M extends TabMessage ? Omit<M, 'from'> : never;
 
-const post = (s: Tabs, message: Said) => s._channel?.postMessage({ ...message, from: s.tab } as TabMessage);
+const post = (s: SendingTab, message: Said) => s._channel?.postMessage({ ...message, from: s._tab } as TabMessage);
 
-/** A new sender, or none: the follower's flushes waiting on the old one settle (what it did not settle is kept). */
-function setRole(s: Tabs, next: Role): void {
-  for (const answer of s._flushAnswers.values()) answer();
-  s._flushAnswers.clear();
+/** Who sends for this tab in a role: another tab's name, this tab, or nobody yet. */
+const THIS_TAB = Symbol('this tab');
+const senderIn = (role: Role) => (role.tag === 'follower' ? role.sender : role.tag === 'sender' ? THIS_TAB : null);
+
+/**
+ * The one writer of the role. A new sender, or none: the follower's flushes waiting on the old one
+ * settle (what it did not settle is kept); the same sender again (it said who it is to a new tab, or
+ * this tab waits on the lock anew) keeps them waiting for its answer.
+ */
+function setRole(s: SendingTab, next: Role): void {
+  if (senderIn(next) !== senderIn(s._role)) {
+    for (const answer of s._flushAnswers.values()) answer();
+    s._flushAnswers.clear();
+  }
   s._role = next;
 }
 
 /** Waits on the lock while the tab wants the role: visible, running, with an endpoint. */
-function requestLock(s: Tabs): AbortController | null {
-  const { locks } = s.parts.runtime;
+function requestLock(s: SendingTab): AbortController | null {
+  const { locks } = s._parts.runtime;
   if (!s._active || !s._url || !locks) return null;
   const request = new AbortController();
   locks
@@ -106,7 +116,7 @@ function requestLock(s: Tabs): AbortController | null {
   return request;
 }
 
-function becomeSender(s: Tabs, request: AbortController, release: () => void): void {
+function becomeSender(s: SendingTab, request: AbortController, release: () => void): void {
   if (request.signal.aborted || s._role.tag === 'alone' || s._role.tag === 'sender') {
     release();
     return;
@@ -118,7 +128,7 @@ function becomeSender(s: Tabs, request: AbortController, release: () => void): v
 }
 
 /** Stops sending for others, or waiting to: the lock goes to the next visible tab waiting on it. */
-function stepBack(s: Tabs, next: Role): void {
+function stepBack(s: SendingTab, next: Role): void {
   const role = s._role;
   if (role.tag === 'sender') {
     s._intake._release();
@@ -128,7 +138,7 @@ function stepBack(s: Tabs, next: Role): void {
   setRole(s, next);
 }
 
-function follow(s: Tabs, sender: string): void {
+function follow(s: SendingTab, sender: string): void {
   const role = s._role;
   if (role.tag === 'alone' || role.tag === 'sender') return;
   setRole(s, { tag: 'follower', sender, request: role.request });
@@ -138,9 +148,9 @@ function follow(s: Tabs, sender: string): void {
   if (unsettled.length) post(s, { type: 'entries', to: sender, entries: unsettled });
 }
 
-function onMessage(s: Tabs, message: TabMessage): void {
+function onMessage(s: SendingTab, message: TabMessage): void {
   const role = s._role;
-  if ('to' in message && message.to !== s.tab) return;
+  if ('to' in message && message.to !== s._tab) return;
   if (message.type === 'who' && role.tag === 'sender') post(s, { type: 'sender' });
   else if (message.type === 'sender') follow(s, message.from);
   else if (message.type === 'resign' && role.tag === 'follower' && role.sender === message.from) {
@@ -155,33 +165,33 @@ function onMessage(s: Tabs, message: TabMessage): void {
     if (message.key) s._intake._settledElsewhere(message.key, message.outcome);
   } else if (message.type === 'flush') {
     const answer = () => post(s, { type: 'flushed', to: message.from, id: message.id });
-    if (role.tag === 'sender') void s.parts.flushOwn().then(answer, answer);
+    if (role.tag === 'sender') void s._parts.flushOwn().then(answer, answer);
     else answer();
   } else if (message.type === 'flushed') s._flushAnswers.get(message.id)?.();
 }
 
-function connect(s: Tabs, url: string | null): void {
+function connect(s: SendingTab, url: string | null): void {
   stepBack(s, { tag: 'alone' });
   s._channel?.removeEventListener('message', s._listener);
   s._channel?.close();
   s._channel = null;
   s._url = url;
-  const { locks, openChannel } = s.parts.runtime;
+  const { locks, openChannel } = s._parts.runtime;
   if (!url || !locks || !openChannel) return;
   s._channel = openChannel(channelName(url));
   s._channel.addEventListener('message', s._listener);
-  s._role = { tag: 'waiting', request: requestLock(s) };
+  setRole(s, { tag: 'waiting', request: requestLock(s) });
   post(s, { type: 'who' });
 }
 
 /** The sender's answer to a follower's flush, or a change of sender (then what is not settled is kept). */
-function senderFlushed(s: Tabs): Promise<unknown> {
+function senderFlushed(s: SendingTab): Promise<unknown> {
   const role = s._role;
-  if (role.tag === 'sender') return s.parts.flushOwn();
+  if (role.tag === 'sender') return s._parts.flushOwn();
   if (role.tag !== 'follower') return Promise.resolve();
   const id = s._flushes++;
   post(s, { type: 'flush', to: role.sender, id });
-  const { timers } = s.parts.runtime;
+  const { timers } = s._parts.runtime;
   return new Promise<void>((resolve) => {
     const timer = timers.setTimeout(() => s._flushAnswers.get(id)?.(), FLUSH_ANSWER_MS);
     s._flushAnswers.set(id, () => {
@@ -192,14 +202,14 @@ function senderFlushed(s: Tabs): Promise<unknown> {
   });
 }
 
-function setActive(s: Tabs, active: boolean): void {
+function setActive(s: SendingTab, active: boolean): void {
   const role = s._role;
   if (active === s._active) return;
   s._active = active;
   if (role.tag === 'alone') return;
   if (!active) stepBack(s, role.tag === 'follower' ? { ...role, request: null } : { tag: 'waiting', request: null });
   else if (role.tag !== 'sender' && !role.request) {
-    s._role = { ...role, request: requestLock(s) };
+    setRole(s, { ...role, request: requestLock(s) });
     // Frozen, it heard nothing: the sender says who it is, and answers again for entries it settled meanwhile.
     post(s, { type: 'who' });
   }
@@ -210,15 +220,15 @@ export function createOneSender(parts: OneSenderParts): OneSender {
   // 64 random bits name the tab (and, with a number, each entry it hands) across the tabs.
   const tab = newIdempotencyKey().slice(0, 16);
   const s = {
-    parts,
-    tab,
+    _parts: parts,
+    _tab: tab,
     _role: { tag: 'alone' },
     _channel: null,
     _url: null,
     _active: true,
     _flushes: 0,
     _flushAnswers: new Map(),
-  } as Tabs;
+  } as SendingTab;
   const tell = (refs: string[], key: string | null, outcome: SettledOutcome) => {
     if (refs.length || key) post(s, { type: 'settled', refs, key, outcome });
     s._handover._settled(refs, outcome);
@@ -227,7 +237,7 @@ export function createOneSender(parts: OneSenderParts): OneSender {
     tab,
     ledger,
     writeEntry: parts.writeEntry,
-    groupRepeatsAfter: () => parts.config().groupRepeatsAfter,
+    groupRepeatsAfter: () => parts.settings().groupRepeatsAfter,
     send(entries) {
       if (s._role.tag === 'follower') post(s, { type: 'entries', to: s._role.sender, entries });
       else if (s._role.tag === 'sender') s._intake._receive(entries);

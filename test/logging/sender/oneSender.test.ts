@@ -53,6 +53,26 @@ test('flush() in a tab that hands its entries on settles once the sender has sen
   assert.equal(browser.batches(), [['x', 'y']]);
 });
 
+test("a follower's flush waits for its sender's answer when the sender says again who it is (a new tab asked)", async () => {
+  const browser = fakeBrowser((_call, n) => (n === 1 ? 'hang' : 200));
+  const { follower } = await senderAndFollower(browser);
+  follower.logger.error('x');
+  let settled = false;
+  const flushed = follower.logger.flush().then((result) => {
+    settled = true;
+    return result;
+  });
+  await browser.settle();
+  assert.is(browser.requests(), 1, "the sender's POST is out, and hangs");
+  browser.openTab();
+  await browser.settle();
+  await browser.settle();
+  assert.is(settled, false, 'the same sender again is no change of sender: the flush still waits for its answer');
+  await browser.tick(5000);
+  await browser.settle();
+  assert.equal(await flushed, { sent: 0, kept: 1, dropped: 0 }, 'no answer in time: what was not settled is kept');
+});
+
 test('repeats are grouped across tabs: one entry stands for the same error in every tab', async () => {
   const browser = fakeBrowser();
   const tabs = [browser.openTab(), browser.openTab(), browser.openTab()];

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newBatch } from '../../../src/logging/queue/batch';
-import { createPost } from '../../../src/logging/transport/post';
+import { createPost } from '../../../src/logging/sending/post';
 
 const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, { tag: 'queue', first: 0 }, null);
 const timers = {
@@ -34,7 +34,7 @@ test("the body as it is, JSON, the endpoint's headers, the key last (an endpoint
   const result = await post(endpoint, batch, false);
   token = 'second';
   await post(endpoint, batch, true);
-  assert.equal(result, { kind: 'answer', status: 202, json: null, retryAfter: '7' });
+  assert.equal(result, { tag: 'answer', status: 202, json: null, retryAfter: '7' });
   const [first, second] = calls;
   assert.is(first!.url, 'https://h/log/');
   assert.is(first!.init.body, batch.body);

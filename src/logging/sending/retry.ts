@@ -1,5 +1,5 @@
 /**
- * What happens when a send fails, as Datadog's browser transport has it, pure. 408, 429 and 5xx
+ * What happens when a send fails, as Datadog's browser SDK has it, pure. 408, 429 and 5xx
  * are temporary: the batch is kept and sent again after a capped exponential backoff with jitter
  * (1 s, 2 s, 4 s … 60 s), or when the server's Retry-After says. No answer while the browser says
  * it is offline: the batch waits for the `online` event. No answer while online can be a CSP or
@@ -22,7 +22,7 @@ export const MAX_RETRY_AFTER_MS = 300_000;
 export const MAX_NETWORK_RETRIES = 3;
 
 export function classify(result: HttpResult): Outcome {
-  if (result.kind === 'noAnswer') return 'network';
+  if (result.tag === 'noAnswer') return 'network';
   const { status } = result;
   if (status >= 200 && status < 300) return 'sent';
   if (status === 408 || status === 429 || (status >= 500 && status < 600)) return 'retry';
@@ -50,7 +50,7 @@ export function parseRetryAfter(header: string | null | undefined, now: number):
 
 /** The failed sends of the oldest batch so far. */
 export interface Failures {
-  batch: Batch;
+  _batch: Batch;
   /** The backoff grows with them. */
   _attempts: number;
   /** Of those, the ones without an answer while online. */
@@ -59,7 +59,7 @@ export interface Failures {
 
 /** A failed batch goes again once `_until` has come. */
 export interface RetryWait {
-  failures: Failures;
+  _failures: Failures;
   _until: number;
   /** The server's Retry-After set `_until`: not even flush() sends before it. */
   _byServer: boolean;
@@ -79,15 +79,15 @@ export interface FailedSend {
 }
 
 export function afterFailure({ batch, result, before, online, now, random }: FailedSend): AfterFailure {
-  const offline = result.kind === 'noAnswer' && !online;
+  const offline = result.tag === 'noAnswer' && !online;
   const failures: Failures = {
-    batch,
+    _batch: batch,
     _attempts: (before?._attempts ?? 0) + 1,
-    _networkFailures: (before?._networkFailures ?? 0) + (result.kind === 'noAnswer' && !offline ? 1 : 0),
+    _networkFailures: (before?._networkFailures ?? 0) + (result.tag === 'noAnswer' && !offline ? 1 : 0),
   };
   if (failures._networkFailures > MAX_NETWORK_RETRIES) return { tag: 'give-up' };
   if (offline) return { tag: 'offline', failures };
-  const serverDelay = parseRetryAfter(result.kind === 'answer' ? result.retryAfter : null, now);
+  const serverDelay = parseRetryAfter(result.tag === 'answer' ? result.retryAfter : null, now);
   const delay = serverDelay ?? backoffDelay(failures._attempts, random);
-  return { tag: 'backoff', wait: { failures, _until: now + delay, _byServer: serverDelay !== undefined } };
+  return { tag: 'backoff', wait: { _failures: failures, _until: now + delay, _byServer: serverDelay !== undefined } };
 }

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newBatch } from '../../../src/logging/queue/batch';
-import { beaconBatch } from '../../../src/logging/transport/beacon';
+import { beaconBatch } from '../../../src/logging/sending/beacon';
 
 const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, { tag: 'queue', first: 0 }, null);
 

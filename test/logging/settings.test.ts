@@ -1,8 +1,8 @@
 // Which settings are valid, and their life in sessionStorage.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadSettings, saveSettings, validConfig } from '../../src/logging/config';
 import { developmentDefaults, productionDefaults } from '../../src/logging/entry/levels';
+import { loadSettings, saveSettings, validSettings } from '../../src/logging/settings';
 import { LogLevel } from '../../src/product/constants';
 import { memoryStorage } from '../fakes';
 
@@ -23,7 +23,7 @@ test('production and development defaults', () => {
   assert.equal(developmentDefaults, { ...productionDefaults, level: LogLevel.DEBUG, disableConsoleLogging: false });
 });
 
-test('validConfig keeps known keys with values of the right kind and range', () => {
+test('validSettings keeps known keys with values of the right kind and range', () => {
   const all = {
     level: 0,
     serverLogLevel: 7,
@@ -35,11 +35,11 @@ test('validConfig keeps known keys with values of the right kind and range', () 
     maxEntriesPerMinute: 2 ** 31 - 1,
     groupRepeatsAfter: 0,
   };
-  assert.equal(validConfig(all), all);
-  assert.equal(validConfig({ ...all, beforeSend: () => false, bogus: 1 }), all, 'unknown keys go');
+  assert.equal(validSettings(all), all);
+  assert.equal(validSettings({ ...all, beforeSend: () => false, bogus: 1 }), all, 'unknown keys go');
 });
 
-test('validConfig drops what is out of range or of the wrong kind', () => {
+test('validSettings drops what is out of range or of the wrong kind', () => {
   const bad: Record<string, unknown[]> = {
     level: [-1, 8, 1.5, '2', null, Number.NaN],
     serverLogLevel: [8, -1],
@@ -52,8 +52,8 @@ test('validConfig drops what is out of range or of the wrong kind', () => {
     disableConsoleLogging: ['true'],
   };
   for (const [key, values] of Object.entries(bad))
-    for (const value of values) assert.equal(validConfig({ [key]: value }), {}, `${key}: ${String(value)}`);
-  for (const nothing of [null, undefined, 5, 'level', []]) assert.equal(validConfig(nothing), {});
+    for (const value of values) assert.equal(validSettings({ [key]: value }), {}, `${key}: ${String(value)}`);
+  for (const nothing of [null, undefined, 5, 'level', []]) assert.equal(validSettings(nothing), {});
 });
 
 test('settings are saved one key each under emweb.logger., and read back; what cannot be read is ignored', () => {

@@ -1,7 +1,7 @@
 // The retry strategy as pure functions.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { backoffDelay, classify, MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../src/logging/transport/retry';
+import { backoffDelay, classify, MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../src/logging/sending/retry';
 
 test('classify: 2xx sent; 408, 429, 5xx retry; 0 network; 413 too large; other 4xx and the rest rejected', () => {
   const cases: [number, string][] = [
@@ -25,8 +25,8 @@ test('classify: 2xx sent; 408, 429, 5xx retry; 0 network; 413 too large; other 4
   ];
   for (const [status, outcome] of cases) {
     const result = status
-      ? ({ kind: 'answer', status, json: null, retryAfter: null } as const)
-      : ({ kind: 'noAnswer', reason: 'failed' } as const);
+      ? ({ tag: 'answer', status, json: null, retryAfter: null } as const)
+      : ({ tag: 'noAnswer', reason: 'failed' } as const);
     assert.is(classify(result), outcome, String(status));
   }
 });
