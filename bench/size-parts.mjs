@@ -20,8 +20,8 @@ const PARTS = {
   },
   styles: { '/ui/styles.ts': 'export const adoptStyles = () => {};' },
   strings: {
-    '/strings.ts': `export const DEFAULT_STRINGS = {}; export const mergeStrings = () => new Proxy({}, { get: (_, key) => key });
-      export const fill = (text) => text; export const modeName = (mode) => mode;`,
+    '/ui/strings.ts': `export const DEFAULT_STRINGS = {}; export const mergeStrings = () => new Proxy({}, { get: (_, key) => key });
+      export const fill = (text) => text; export const authTypeName = (authType) => authType;`,
   },
   'ui (components)': { '/ui/App.tsx': 'export const App = () => null;' },
   'speed-dial actions': {
@@ -29,9 +29,9 @@ const PARTS = {
     '/ui/actionList.ts': 'export const resolveActions = (option, builtIns) => builtIns;',
   },
   'start-up (probe, calls, claims)': {
-    '/startup.ts': 'export const runStartup = async () => ({}); export const loadConfiguration = async () => ({});',
+    '/client/startup.ts': 'export const runStartup = async () => ({}); export const loadConfiguration = async () => ({});',
   },
-  client: { '/client.ts': 'export const createClient = (deps) => deps;' },
+  client: { '/client/client.ts': 'export const createClient = (deps) => deps; export const known = (value) => value;' },
   probe: {
     '/auth/probe.ts':
       'export const createAuthTypeResolver = () => async () => ({}); export const rememberedAuthType = () => null;',
@@ -46,30 +46,39 @@ const PARTS = {
   'home view': { '/ui/Home.tsx': 'export const Home = () => null;' },
   'host screens (boundary)': { '/ui/HostScreen.tsx': 'export const HostScreen = () => null;' },
   'routes (routing, links, lazy, routed screen)': {
-    '/routes/attach.ts': 'export const checkRoutesOption = () => {}; export const routeRun = () => undefined;',
+    '/routes/option.ts': 'export const checkRoutesOption = () => {};',
+    '/routes/routing.ts': 'export const createRouting = () => undefined;',
     '/routes/lazy.ts':
-      'import { createContext } from "preact"; export const lazy = (f) => f; export const RouteFrameContext = createContext(null);',
+      'import { createContext } from "preact"; export const lazy = (f) => f; export const LoadingText = createContext("");',
     '/ui/RoutedScreen.tsx': 'export const RoutedScreen = () => null;',
   },
 
   'window.EMWeb.html (htm)': { '/node_modules/htm/mini/index.mjs': 'export default { bind: () => () => null };' },
 };
 
+/** The plugin that stands in for `parts`, and which of their module endings it never met. */
 function standIns(parts) {
   const table = Object.assign({}, ...parts.map((name) => PARTS[name]));
   const match = (id) => Object.keys(table).find((ending) => id.endsWith(ending));
-  return {
+  const met = new Set();
+  const plugin = {
     name: 'stand-ins',
     async resolveId(source, importer, options) {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && match(resolved.id) ? `\0stand-in:${resolved.id}` : null;
+      const ending = resolved && match(resolved.id);
+      if (ending) met.add(ending);
+      return ending ? `\0stand-in:${resolved.id}` : null;
     },
     load: (id) => (id.startsWith('\0stand-in:') ? table[match(id.slice(10))] : null),
   };
+  return { plugin, unmet: () => Object.keys(table).filter((ending) => !met.has(ending)) };
 }
 
 async function gzipped(parts = []) {
-  const bundle = await rollup({ input: shipped.input, onwarn() {}, plugins: [standIns(parts), ...shipped.plugins] });
+  const stand = standIns(parts);
+  const bundle = await rollup({ input: shipped.input, onwarn() {}, plugins: [stand.plugin, ...shipped.plugins] });
+  // A stand-in for a module that moved would measure nothing and say 0 B: it fails instead.
+  if (stand.unmet().length) throw new Error(`no module of the bundle ends with ${stand.unmet().join(', ')}: update PARTS`);
   const { output } = await bundle.generate({ format: 'iife' });
   await bundle.close();
   const { code } = await minify(output[0].code, terserOptions);

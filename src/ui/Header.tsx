@@ -3,7 +3,7 @@ import { BUILD_VERSION } from '../product/constants';
 import { asText } from '../product/text';
 import { showsScreen } from '../session/status';
 import type { Shell } from './shell';
-import { fill, modeName } from './strings';
+import { fill, authTypeName } from './strings';
 import { userLabel } from './userLabel';
 
 /** Who and what: the product's name, the signed-in user, the authType, the versions, the cloud marker. */
@@ -31,7 +31,7 @@ export function Header({ shell }: { shell: Shell }) {
         </small>
       </div>
       {state.isCloud.value && <span class="badge">{strings.cloud}</span>}
-      {authType && <span class="badge auth">{modeName(authType, strings)}</span>}
+      {authType && <span class="badge auth">{authTypeName(authType, strings)}</span>}
       {knowsUser && <span>{userLabel(state.claims.value, shell._userName.value, strings)}</span>}
     </header>
   );

@@ -88,10 +88,10 @@ export const fill = (template: string, values: Record<string, string | number>):
   template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
 
 /** The text that names each authType. */
-const MODE_NAMES = { oracle: 'modeOracle', secgw: 'modeSecgw', token: 'modeToken' } as const satisfies Record<
+const AUTH_TYPE_NAMES = { oracle: 'modeOracle', secgw: 'modeSecgw', token: 'modeToken' } as const satisfies Record<
   AuthType,
   keyof Strings
 >;
 
 /** The authType as the user reads it. */
-export const modeName = (authType: AuthType, strings: Strings): string => strings[MODE_NAMES[authType]];
+export const authTypeName = (authType: AuthType, strings: Strings): string => strings[AUTH_TYPE_NAMES[authType]];

@@ -5,21 +5,43 @@ import { developmentDefaults, productionDefaults } from '../../src/logging/entry
 import { loadSettings, saveSettings, validSettings } from '../../src/logging/settings';
 import { LogLevel } from '../../src/product/constants';
 import { memoryStorage } from '../fakes';
+import { harness, sizes } from '../fakes/logger';
 
-// The defaults docs/logger.md's table documents (test/readme.test.ts holds the table to them),
-// written out on purpose: changing one must change this test too.
-test('production and development defaults', () => {
-  assert.equal(productionDefaults, {
-    level: LogLevel.INFO,
-    serverLogLevel: LogLevel.ERROR,
-    disableConsoleLogging: true,
-    batchSize: 20,
-    flushIntervalMs: 10_000,
-    withCredentials: true,
-    maxQueueSize: 1000,
-    maxEntriesPerMinute: 300,
-    groupRepeatsAfter: 5,
-  });
+// The defaults as a host would notice them (docs/logger.md's table holds the numbers; test/readme.test.ts
+// holds the table to the code): what reaches the console and the server, when a batch goes, with what.
+test('production defaults: nothing on the console, ERROR and up to the server, 20 to a batch or one every 10 s, with credentials', async () => {
+  const h = harness({ production: true });
+  h.begin();
+  h.logger.warn('not sent');
+  for (let i = 1; i < 20; i++) h.logger.error(`e${i}`);
+  await h.settle();
+  assert.is(h.calls.length, 0, '19 errors wait for the 20th');
+  h.logger.error('e20');
+  await h.settle();
+  assert.equal(sizes(h.calls), [20], 'the 20th fills a batch, which goes at once; the warning never does');
+  assert.is(h.calls[0]!.init.credentials, 'include');
+  h.logger.fatal('alone');
+  await h.clock.tickAsync(9_999);
+  assert.is(h.calls.length, 1, 'an entry alone waits for the interval');
+  await h.clock.tickAsync(1);
+  assert.equal(sizes(h.calls), [20, 1], 'and goes 10 s after it was queued');
+  assert.is(h.consoleCalls.length, 0, 'production writes nothing to the console');
+});
+
+test('development defaults: DEBUG and up on the console; the server, the batch and the interval as in production', async () => {
+  const h = harness({ production: false });
+  h.begin();
+  h.logger.trace('quiet');
+  h.logger.debug('heard');
+  h.logger.info('sent? no');
+  for (let i = 0; i < 20; i++) h.logger.error(`e${i}`);
+  await h.settle();
+  assert.equal(
+    h.consoleCalls.slice(0, 2).map((call) => call.args[0]),
+    ['heard', 'sent? no'],
+    'trace stays off the console, debug and info are on it',
+  );
+  assert.equal(sizes(h.calls), [20]);
   assert.equal(developmentDefaults, { ...productionDefaults, level: LogLevel.DEBUG, disableConsoleLogging: false });
 });
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_STRINGS, fill, mergeStrings, modeName } from '../../src/ui/strings';
+import { DEFAULT_STRINGS, fill, mergeStrings, authTypeName } from '../../src/ui/strings';
 
 test('a host table overrides the texts it names and keeps the rest', () => {
   const strings = mergeStrings({ retry: 'Erneut versuchen', loading: 'Wird gestartet…' });
@@ -32,7 +32,7 @@ test('fill puts values in their places and leaves unknown placeholders as they a
 test('each sign-in mode has its own name from the table', () => {
   const strings = mergeStrings({ modeSecgw: 'Gateway' });
   assert.equal(
-    (['oracle', 'secgw', 'token'] as const).map((mode) => modeName(mode, strings)),
+    (['oracle', 'secgw', 'token'] as const).map((authType) => authTypeName(authType, strings)),
     ['Oracle', 'Gateway', 'Token'],
   );
 });
