@@ -108,7 +108,7 @@ function startedLogger(
     production: true,
     fetch,
     console: {},
-    session: memoryStorage(),
+    sessionStorage: memoryStorage(),
     local: memoryStorage(),
     target: new EventTarget() as never,
     doc: new EventTarget() as never,
@@ -307,7 +307,7 @@ async function outage(call: (i: number) => unknown[]) {
       return Promise.resolve({ status: 503, headers: new Headers() } as Response);
     },
     console: { warn: (...a: unknown[]) => warnings.push(a), error: noop },
-    session: memoryStorage(),
+    sessionStorage: memoryStorage(),
     local: memoryStorage(),
     target: new EventTarget() as never,
     doc: new EventTarget() as never,

@@ -244,7 +244,7 @@ async function simulate(pages: number, sampleEvery: number, setting: string): Pr
       production: true,
       fetch,
       console: { warn: noop, error: noop, info: noop, log: noop, debug: noop },
-      session: memoryStorage(),
+      sessionStorage: memoryStorage(),
       local: memoryStorage(),
       target: inert as never,
       doc: inert as never,

@@ -45,7 +45,18 @@ test("the logger's settings are `settings` in src/logging/: `config` there would
 
 test('the glossary names the words the code uses', () => {
   const glossary = readFileSync('docs/glossary.md', 'utf8');
-  for (const word of ['authType', 'apiBase', 'shell status', 'waiting call', 'unsaved work', 'notice', 'sender', 'delivery', 'logger settings', '`tag`']) {
+  for (const word of [
+    'authType',
+    'apiBase',
+    'shell status',
+    'waiting call',
+    'unsaved work',
+    'notice',
+    'sender',
+    'delivery',
+    'logger settings',
+    '`tag`',
+  ]) {
     assert.ok(glossary.includes(word), word);
   }
 });

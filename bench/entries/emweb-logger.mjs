@@ -3,7 +3,7 @@
 import { browserLocalStorage, browserSessionStorage } from '../../src/browser/storage.ts';
 import { createLogger } from '../../src/logging/index.ts';
 
-const control = createLogger({ production: true, local: browserLocalStorage(), session: browserSessionStorage() });
+const control = createLogger({ production: true, local: browserLocalStorage(), sessionStorage: browserSessionStorage() });
 control._start({ production: true, captureErrors: true });
 control._setEndpoint({ url: `${location.origin}/api/web/clientlogger/`, headers: () => ({}) });
 window.EMWEB_LOGGER_BENCH = control._logger;

@@ -48,7 +48,7 @@ let disposePage: (() => Promise<void>) | undefined;
 function createPage(): Page {
   const local = browserLocalStorage();
   // Until the first client starts it, the logger has the bundle's defaults.
-  const loggerControl = createLogger({ production: BUNDLE_PRODUCTION, local, session: browserSessionStorage() });
+  const loggerControl = createLogger({ production: BUNDLE_PRODUCTION, local, sessionStorage: browserSessionStorage() });
   const resolvers = new Map<string, AuthTypeResolver>();
   const members = signal<readonly PageMember[]>([]);
   // When the last client leaves, its endpoint stays for the flush of the logger's stop.

@@ -180,8 +180,8 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const logger: Logger = Object.assign(methods, {
     updateConfig: guard((partial: Partial<LoggerConfig>) => {
       const valid = validSettings(partial);
-      saveSettings(runtime.session, valid);
-      configure(settings, valid, loadSettings(runtime.session));
+      saveSettings(runtime.sessionStorage, valid);
+      configure(settings, valid, loadSettings(runtime.sessionStorage));
     }),
     getConfig: () => ({ ...settings }),
     ...ledgerMethods(parts),
@@ -192,7 +192,11 @@ export function createLogger(env: LoggerEnv): LoggerController {
     _logger: logger,
     ...controller(runtime, parts, events, ({ production, options }) => {
       entries._setBeforeSend(options?.beforeSend);
-      configure(production ? productionDefaults : developmentDefaults, validSettings(options), loadSettings(runtime.session));
+      configure(
+        production ? productionDefaults : developmentDefaults,
+        validSettings(options),
+        loadSettings(runtime.sessionStorage),
+      );
     }),
   };
 }

@@ -37,14 +37,14 @@ export function validSettings(partial: unknown): Partial<LoggerConfig> {
 const settingKey = (key: string) => STORAGE_KEYS.loggerPrefix + key;
 
 /** The settings saved in this tab by updateConfig; what cannot be read is ignored. */
-export function loadSettings(session: SafeStorage): Partial<LoggerConfig> {
+export function loadSettings(sessionStorage: SafeStorage): Partial<LoggerConfig> {
   const saved: Record<string, unknown> = {};
   // Not saved, or not JSON: undefined, which is not valid.
-  for (const key of SETTING_KEYS) saved[key] = parseJson(session.get(settingKey(key)) ?? '')?.value;
+  for (const key of SETTING_KEYS) saved[key] = parseJson(sessionStorage.get(settingKey(key)) ?? '')?.value;
   return validSettings(saved);
 }
 
 /** Each setting under its own key, so that a reload restores exactly what was changed. */
-export function saveSettings(session: SafeStorage, partial: Partial<LoggerConfig>): void {
-  for (const key in partial) session.set(settingKey(key), JSON.stringify(partial[key as SettingKey]));
+export function saveSettings(sessionStorage: SafeStorage, partial: Partial<LoggerConfig>): void {
+  for (const key in partial) sessionStorage.set(settingKey(key), JSON.stringify(partial[key as SettingKey]));
 }

@@ -17,6 +17,6 @@ export async function resetPage(): Promise<void> {
   for (const key of local.keys()) {
     if (SIGN_IN_KEYS.includes(key) || key.startsWith(STORAGE_KEYS.pendingLogs)) local.remove(key);
   }
-  const session = browserSessionStorage();
-  for (const key of session.keys()) if (key.startsWith(STORAGE_KEYS.loggerPrefix)) session.remove(key);
+  const sessionStorage = browserSessionStorage();
+  for (const key of sessionStorage.keys()) if (key.startsWith(STORAGE_KEYS.loggerPrefix)) sessionStorage.remove(key);
 }

@@ -3,7 +3,7 @@ import { BUILD_VERSION } from '../product/constants';
 import { asText } from '../product/text';
 import { showsScreen } from '../session/status';
 import type { Shell } from './shell';
-import { fill, authTypeName } from './strings';
+import { authTypeName, fill } from './strings';
 import { userLabel } from './userLabel';
 
 /** Who and what: the product's name, the signed-in user, the authType, the versions, the cloud marker. */

@@ -108,7 +108,7 @@ export function harness(o: HarnessOptions = {}) {
     production: o.production ?? true,
     fetch,
     console: con,
-    session,
+    sessionStorage: session,
     local,
     target,
     doc,

@@ -15,7 +15,7 @@ function page() {
   const control = createLogger({
     production: true,
     console: {},
-    session: memoryStorage(),
+    sessionStorage: memoryStorage(),
     local: memoryStorage(),
     target: new EventTarget() as never,
     doc: new EventTarget() as never,

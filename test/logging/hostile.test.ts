@@ -34,7 +34,7 @@ const inert = () => ({
   target: new EventTarget(),
   doc: new EventTarget(),
   navigator: { onLine: true },
-  session: memoryStorage(),
+  sessionStorage: memoryStorage(),
   local: memoryStorage(),
 });
 const hostile = new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap, getOwnPropertyDescriptor: trap });
@@ -99,7 +99,7 @@ test('fetch, console, storage, event targets, timers and the clock all throwing:
     production: false,
     fetch: boom,
     console: throwingConsole,
-    session: throwingStorage,
+    sessionStorage: throwingStorage,
     local: unreachableStorage,
     target: throwingTarget,
     doc: throwingTarget,
@@ -127,7 +127,7 @@ test('timers that throw too: entries are still counted, kept, and nothing is los
     console: throwingConsole,
     setTimeout: boom,
     clearTimeout: boom,
-    session: unreachableStorage,
+    sessionStorage: unreachableStorage,
     local: throwingStorage,
     target: throwingTarget,
   });
@@ -181,7 +181,7 @@ test('with no browser globals at all (no window, document, navigator, storage, f
       clearTimeout: (h) => clock.clearTimeout(h as any),
       console: {},
       // The page's own wrappers, which find no storage here.
-      session: browserSessionStorage(),
+      sessionStorage: browserSessionStorage(),
       local: browserLocalStorage(),
     });
     const stats = await exercise(control, clock);
@@ -203,7 +203,7 @@ test('a beforeSend and a page exit in a hostile page: nothing throws, entries st
       return Promise.resolve({ status: 200, headers: { get: () => null } } as unknown as Response);
     },
     console: throwingConsole,
-    session: throwingStorage,
+    sessionStorage: throwingStorage,
     local: throwingStorage,
     target,
     navigator: { onLine: true, sendBeacon: boom },

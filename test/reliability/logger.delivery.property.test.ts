@@ -143,7 +143,7 @@ function world(replies: Reply[], limit: number) {
       production: true,
       fetch,
       console: {},
-      session,
+      sessionStorage: session,
       local: storage,
       target,
       doc,

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_STRINGS, fill, mergeStrings, authTypeName } from '../../src/ui/strings';
+import { authTypeName, DEFAULT_STRINGS, fill, mergeStrings } from '../../src/ui/strings';
 
 test('a host table overrides the texts it names and keeps the rest', () => {
   const strings = mergeStrings({ retry: 'Erneut versuchen', loading: 'Wird gestartet…' });

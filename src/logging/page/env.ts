@@ -39,7 +39,7 @@ export interface LoggerEnv {
   fetch?: FetchLike;
   console?: Partial<Record<(typeof CONSOLE_METHODS)[number], Print>>;
   /** Where the tab's settings live (sessionStorage). */
-  session: SafeStorage;
+  sessionStorage: SafeStorage;
   /** Where batches wait for the next page (localStorage). */
   local: SafeStorage;
   /** The page's window: pagehide, online, uncaught errors. */
@@ -66,7 +66,7 @@ export interface Runtime {
   timers: Timers;
   now(): number;
   random(): number;
-  session: SafeStorage;
+  sessionStorage: SafeStorage;
   local: SafeStorage;
   window: EventTargetLike | undefined;
   document: DocumentLike | undefined;
@@ -123,7 +123,7 @@ export function resolveRuntime(env: LoggerEnv): Runtime {
     },
     now: () => (env.now ?? Date.now)(),
     random: () => (env.random ?? Math.random)(),
-    session: env.session,
+    sessionStorage: env.sessionStorage,
     local: env.local,
     window: env.target ?? globalThis.window,
     document: env.doc ?? globalThis.document,

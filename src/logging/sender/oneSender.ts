@@ -82,9 +82,8 @@ type Said<M = TabMessage> = M extends TabMessage ? Omit<M, 'from'> : never;
 
 const post = (s: SendingTab, message: Said) => s._channel?.postMessage({ ...message, from: s._tab } as TabMessage);
 
-/** Who sends for this tab in a role: another tab's name, this tab, or nobody yet. */
-const THIS_TAB = Symbol('this tab');
-const senderIn = (role: Role) => (role.tag === 'follower' ? role.sender : role.tag === 'sender' ? THIS_TAB : null);
+/** Who sends for the tab in a role: another tab's name, its own, or nobody yet. */
+const senderIn = (s: SendingTab, role: Role) => (role.tag === 'follower' ? role.sender : role.tag === 'sender' ? s._tab : null);
 
 /**
  * The one writer of the role. A new sender, or none: the follower's flushes waiting on the old one
@@ -92,7 +91,7 @@ const senderIn = (role: Role) => (role.tag === 'follower' ? role.sender : role.t
  * this tab waits on the lock anew) keeps them waiting for its answer.
  */
 function setRole(s: SendingTab, next: Role): void {
-  if (senderIn(next) !== senderIn(s._role)) {
+  if (senderIn(s, next) !== senderIn(s, s._role)) {
     for (const answer of s._flushAnswers.values()) answer();
     s._flushAnswers.clear();
   }

@@ -17,7 +17,7 @@ function page(captureErrors: boolean) {
       return { status: 200, headers: new Headers() } as Response;
     },
     console: {},
-    session: memoryStorage(),
+    sessionStorage: memoryStorage(),
     local: memoryStorage(),
   });
   const logger = control._logger;
@@ -125,7 +125,7 @@ test('visibilitychange is heard on the document: hidden stores and sends, visibl
       return answer();
     },
     console: {},
-    session: memoryStorage(),
+    sessionStorage: memoryStorage(),
     local,
   });
   const logger = control._logger;
@@ -156,7 +156,7 @@ test('a handler that throws does not surface as an error of the page', () => {
     if (clockBroken) throw new Error('clock');
     return 0;
   };
-  const control = createLogger({ production: true, console: {}, session: memoryStorage(), local: memoryStorage(), now });
+  const control = createLogger({ production: true, console: {}, sessionStorage: memoryStorage(), local: memoryStorage(), now });
   const logger = control._logger;
   control._start({ production: true, captureErrors: false });
   logger.error('queued');
