@@ -36,7 +36,7 @@ const PARTS = {
     '/auth/probe.ts':
       'export const createAuthTypeResolver = () => async () => ({}); export const rememberedAuthType = () => null;',
   },
-  claims: { '/auth/claims.ts': 'export const readClaims = () => null;' },
+  claims: { '/auth/claims.ts': 'export const readClaims = () => null; export const claimsExpireAt = () => null;' },
   'api calls': {
     '/api/configuration.ts': 'export const requestConfiguration = async () => ({});',
     '/api/info.ts': 'export const loadVersion = async () => ""; export const createCloudCheck = () => async () => false;',
@@ -77,8 +77,9 @@ function standIns(parts) {
 async function gzipped(parts = []) {
   const stand = standIns(parts);
   const bundle = await rollup({ input: shipped.input, onwarn() {}, plugins: [stand.plugin, ...shipped.plugins] });
-  // A stand-in for a module that moved would measure nothing and say 0 B: it fails instead.
-  if (stand.unmet().length) throw new Error(`no module of the bundle ends with ${stand.unmet().join(', ')}: update PARTS`);
+  // A stand-in for a module that moved would measure nothing and say 0 B: it fails instead. (With
+  // every part stood in at once, some modules are only imported by other stand-ins.)
+  if (parts.length === 1 && stand.unmet().length) throw new Error(`no module of the bundle ends with ${stand.unmet().join(', ')}: update PARTS`);
   const { output } = await bundle.generate({ format: 'iife' });
   await bundle.close();
   const { code } = await minify(output[0].code, terserOptions);
