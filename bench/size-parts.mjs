@@ -79,7 +79,8 @@ async function gzipped(parts = []) {
   const bundle = await rollup({ input: shipped.input, onwarn() {}, plugins: [stand.plugin, ...shipped.plugins] });
   // A stand-in for a module that moved would measure nothing and say 0 B: it fails instead. (With
   // every part stood in at once, some modules are only imported by other stand-ins.)
-  if (parts.length === 1 && stand.unmet().length) throw new Error(`no module of the bundle ends with ${stand.unmet().join(', ')}: update PARTS`);
+  if (parts.length === 1 && stand.unmet().length)
+    throw new Error(`no module of the bundle ends with ${stand.unmet().join(', ')}: update PARTS`);
   const { output } = await bundle.generate({ format: 'iife' });
   await bundle.close();
   const { code } = await minify(output[0].code, terserOptions);

@@ -121,7 +121,7 @@ function controller(
 
 export function createLogger(env: LoggerEnv): LoggerController {
   const runtime = resolveRuntime(env);
-  const { guard, report, now } = runtime;
+  const { guard, report, now, sessionStorage } = runtime;
   /** The live configuration: written here only (start, updateConfig), read by the parts through `settings`. */
   let settings: LoggerConfig = env.production ? productionDefaults : developmentDefaults;
   const parts = composeParts(runtime, () => settings);
@@ -180,8 +180,8 @@ export function createLogger(env: LoggerEnv): LoggerController {
   const logger: Logger = Object.assign(methods, {
     updateConfig: guard((partial: Partial<LoggerConfig>) => {
       const valid = validSettings(partial);
-      saveSettings(runtime.sessionStorage, valid);
-      configure(settings, valid, loadSettings(runtime.sessionStorage));
+      saveSettings(sessionStorage, valid);
+      configure(settings, valid, loadSettings(sessionStorage));
     }),
     getConfig: () => ({ ...settings }),
     ...ledgerMethods(parts),
@@ -192,11 +192,7 @@ export function createLogger(env: LoggerEnv): LoggerController {
     _logger: logger,
     ...controller(runtime, parts, events, ({ production, options }) => {
       entries._setBeforeSend(options?.beforeSend);
-      configure(
-        production ? productionDefaults : developmentDefaults,
-        validSettings(options),
-        loadSettings(runtime.sessionStorage),
-      );
+      configure(production ? productionDefaults : developmentDefaults, validSettings(options), loadSettings(sessionStorage));
     }),
   };
 }
