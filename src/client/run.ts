@@ -208,9 +208,7 @@ function createSession(parts: RunParts): RunSession {
   });
   const started = () => {
     // A start the gateway refused stays on its sign-in: the sign-in's return brings it back.
-    if (day._life._status.peek().tag !== 'loading') return;
-    day._life._started();
-    tabs._signedIn();
+    if (day._life._started()) tabs._signedIn();
   };
   const stop = () => {
     token._stop();

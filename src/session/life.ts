@@ -10,8 +10,8 @@ export interface SessionLife {
   readonly _status: ReadonlySignal<ShellStatus>;
   /** A start (or Retry) is asking the server. */
   _loading(): void;
-  /** Start-up is done: ready, unless the gateway asked for a sign-in meanwhile. */
-  _started(): void;
+  /** Start-up is done: ready, unless the gateway asked for a sign-in meanwhile. True when it became ready. */
+  _started(): boolean;
   /** The probe rejected. */
   _failed(message: string): void;
   /**
@@ -50,9 +50,11 @@ export function createSessionLife(): SessionLife {
     _status: status,
     _loading: () => set({ tag: 'loading' }),
     _started() {
-      if (now().tag === 'loading') set({ tag: 'ready', screen: screen() });
+      const loading = now().tag === 'loading';
+      if (loading) set({ tag: 'ready', screen: screen() });
+      return loading;
     },
-    _failed: (message) => set({ tag: 'failed', message: message }),
+    _failed: (message) => set({ tag: 'failed', message }),
     _signInRequired() {
       const { tag: kind } = now();
       if (kind === 'ready') {

@@ -9,7 +9,7 @@ test('a start: loading, then ready; a 401 at start-up is start-up’s sign-in, i
   assert.is(kind(life), 'loading');
   assert.is(life._signInRequired(), 'startUp');
   assert.is(kind(life), 'signInRequired');
-  life._started();
+  assert.is(life._started(), false, 'not ready: the run tells the other tabs nothing');
   assert.is(kind(life), 'signInRequired', 'a start the gateway refused stays on its sign-in');
   life._back(false);
   assert.is(kind(life), 'ready');
@@ -17,7 +17,7 @@ test('a start: loading, then ready; a 401 at start-up is start-up’s sign-in, i
 
 test('once ready, a 401 is mid-day’s: the screen stays (sessionEnded), and a burst asks once', () => {
   const life = createSessionLife();
-  life._started();
+  assert.is(life._started(), true);
   assert.equal(life._status.value, { tag: 'ready', screen: 0 });
   assert.is(life._signInRequired(), 'midDay');
   assert.equal(life._status.value, { tag: 'sessionEnded', screen: 0, signIn: 'asked' });
