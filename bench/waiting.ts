@@ -55,9 +55,9 @@ function current(answer: () => number) {
   const forCalls = sessionForCalls(day);
   const session = {
     ...forCalls,
-    wait: (signals: readonly (AbortSignal | null | undefined)[], sentAs: string | null) => {
+    wait: (signals: readonly (AbortSignal | null | undefined)[]) => {
       waiting.count++;
-      return forCalls.wait(signals, sentAs).finally(() => void waiting.count--);
+      return forCalls.wait(signals).finally(() => void waiting.count--);
     },
   };
   const sends = new Map<string, number>();

@@ -1,4 +1,4 @@
-// The bundle budget, measured as the contract states it: `gzip -9` of dist/emweb.js, at most 34,304
+// The bundle budget, measured as the contract states it: `gzip -9` of dist/emweb.js, at most 36,864
 // bytes. GNU gzip's deflate packs this bundle some 50 bytes tighter than node:zlib at level 9, so
 // the check runs the gzip program itself; where there is none, node:zlib (the stricter figure)
 // stands in, and the output says which one counted. Brotli is reported, not budgeted.

@@ -24,27 +24,37 @@ export interface ClientFetchInit extends RequestInit {
   waitForSignIn?: boolean;
 }
 
-/** What `client.fetch` needs of the session (src/session/): whether calls wait, and the wait. */
+/** What `client.fetch` needs of the session (src/session/): who is signed in, whether calls wait, and the wait. */
 interface SessionForCalls {
   /** Whether the session is over and not back yet: a call waits before it is sent. */
   waitsForSignIn(): boolean;
   /** How many times the session came back: a 401 to a call sent before the last comeback is old news. */
   comebacks(): number;
-  /** Who the stored token signs in now (its `userId`), read at each attempt. */
+  /** Who is signed in now (the stored JWT's `userId`, asked of its one owner at each attempt). */
   user(): string | null;
-  /**
-   * A 401 under the gateway to a call sent as `sentAs`: the session is over. Called for each such
-   * answer; the shell keeps it to one sign-in.
-   */
-  ended(sentAs: string | null): void;
-  /**
-   * Resolves once the session is back for `sentAs`; rejects with an aborting signal's reason, or
-   * when another user came back.
-   */
-  wait(signals: readonly (AbortSignal | null | undefined)[], sentAs: string | null): Promise<void>;
+  /** A 401 under the gateway to a call of the user signed in: the session is over. The shell keeps a burst to one sign-in. */
+  ended(): void;
+  /** Resolves once the session is back; rejects with an aborting signal's reason, or when the calls are turned away. */
+  wait(signals: readonly (AbortSignal | null | undefined)[]): Promise<void>;
 }
 
-export type ClientFetch = (path: string, init?: ClientFetchInit) => Promise<Response>;
+/** The calls of one screen: `gone` aborts when the screen goes, and nothing more of its calls is sent. */
+export type ScreenFetch = (path: string, init?: ClientFetchInit, gone?: AbortSignal) => Promise<Response>;
+
+/** The error a call of one user rejects with rather than go out for another. */
+export const USER_CHANGED = 'EMWeb: not sent, another user signed in';
+
+/**
+ * Whether a call made for `madeAs` may go out again now that `now` is signed in: only for the same
+ * user. Where either is unknown, reads may (they change nothing); writes may not.
+ */
+function mayGoAgain(madeAs: string | null, now: string | null, method: string): boolean {
+  if (madeAs !== null && now !== null) return madeAs === now;
+  return method === 'GET' || method === 'HEAD';
+}
+
+/** Whether a 401 to a call of `madeAs` says anything of the session of `now`: not when another user is signed in. */
+const speaksFor = (madeAs: string | null, now: string | null) => madeAs === null || now === null || madeAs === now;
 
 export interface ClientFetchDeps {
   fetch: FetchLike;
@@ -111,15 +121,15 @@ function rejectionFor(
 /** A body a second attempt can send again: a stream is read by the first. */
 const canSendTwice = (body: BodyInit | null | undefined): boolean => !(body instanceof ReadableStream);
 
-export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
+export function createClientFetch(deps: ClientFetchDeps): ScreenFetch {
+  const { session } = deps;
   /** One attempt on the network: its own timeout, the API base and the token as they are now. */
-  const send = async (path: string, init: RequestInit, timeoutMs: number) => {
+  const send = async (path: string, init: RequestInit, timeoutMs: number, madeAs: string | null) => {
     const apiBase = deps.apiBase();
     const { signal, ...rest } = init;
     const signIn = { origin: deps.origin, apiBase, authType: deps.authType(), local: deps.local };
     const signed = signedRequest(signIn, path, Object.fromEntries(new Headers(rest.headers)));
-    const sentAfter = deps.session.comebacks();
-    const sentAs = deps.session.user();
+    const sentAfter = session.comebacks();
     const outcome = await exchange(
       deps.fetch,
       signed.url,
@@ -141,19 +151,21 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
     const { status } = outcome.response;
     if (status >= 500) deps.log.error(`${where}: status ${status}`);
     const sessionEnded = status === 401 && signIn.authType === 'secgw';
-    if (sessionEnded && deps.session.comebacks() === sentAfter) deps.session.ended(sentAs);
-    return { response: outcome.response, sessionEnded, sentAs };
+    // A 401 to the call of a user no longer signed in, or sent before the session came back, is old news.
+    if (sessionEnded && session.comebacks() === sentAfter && speaksFor(madeAs, session.user())) session.ended();
+    return { response: outcome.response, sessionEnded };
   };
 
   /** Waits for the sign-in; a wait the client's end cuts short rejects as a call out would. */
-  const waitForSession = (signal: AbortSignal | null | undefined, sentAs: string | null) =>
-    deps.session.wait([signal, deps.endSignal], sentAs).catch((error: unknown) => {
-      if (signal?.aborted || !deps.endSignal.aborted) throw error;
+  const waitForSession = (signal: AbortSignal | null | undefined, gone: AbortSignal | undefined) =>
+    session.wait([signal, gone, deps.endSignal]).catch((error: unknown) => {
+      if (signal?.aborted || gone?.aborted || !deps.endSignal.aborted) throw error;
       throw new DOMException('EMWeb: client.fetch aborted, the client ended', 'AbortError');
     });
 
-  return async (path, init = {}) => {
+  return async (path, init = {}, gone) => {
     checkPath(path);
+    if (gone?.aborted) throw gone.reason;
     const { json, timeoutMs = deps.timeoutMs, waitForSignIn = true, ...rest } = init;
     if (json !== undefined) {
       const headers = new Headers(rest.headers);
@@ -161,19 +173,28 @@ export function createClientFetch(deps: ClientFetchDeps): ClientFetch {
       rest.headers = headers;
       rest.body = JSON.stringify(json);
     }
+    const method = (rest.method ?? 'GET').toUpperCase();
+    // The call is the user's signed in now: every attempt after its first goes only while they still are.
+    const madeAs = session.user();
+    const checkUser = () => {
+      if (gone?.aborted) throw gone.reason;
+      if (!mayGoAgain(madeAs, session.user(), method)) throw new Error(USER_CHANGED);
+    };
+    const goAgain = async () => {
+      // Another user already (or a write for a user that cannot be told): nothing to wait for.
+      checkUser();
+      if (session.waitsForSignIn()) await waitForSession(rest.signal, gone);
+      checkUser();
+    };
     const waits = waitForSignIn !== false && canSendTwice(rest.body);
     // A call made while the session is over is sent once it is back: its first attempt is then its only one.
-    let attemptsLeft = waits ? 2 : 1;
-    if (waits && deps.session.waitsForSignIn()) {
-      await waitForSession(rest.signal, deps.session.user());
-      attemptsLeft = 1;
+    if (waits && session.waitsForSignIn()) {
+      await goAgain();
+      return (await send(path, rest, timeoutMs, madeAs)).response;
     }
-    for (;;) {
-      const { response, sessionEnded, sentAs } = await send(path, rest, timeoutMs);
-      attemptsLeft -= 1;
-      if (!sessionEnded || attemptsLeft === 0) return response;
-      // A 401 to a call sent before the session came back goes again at once.
-      if (deps.session.waitsForSignIn()) await waitForSession(rest.signal, sentAs);
-    }
+    const first = await send(path, rest, timeoutMs, madeAs);
+    if (!first.sessionEnded || !waits) return first.response;
+    await goAgain();
+    return (await send(path, rest, timeoutMs, madeAs)).response;
   };
 }

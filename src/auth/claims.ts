@@ -24,17 +24,13 @@ function isUnexpired(payload: Record<string, unknown>, nowMs: number): boolean {
  */
 export function readClaims(jwt: string | null, nowMs: number): Claims | null {
   const payload = readJwtPayload(jwt);
-  if (!payload || !isUnexpired(payload, nowMs)) return null;
+  return payload && claimsOf(payload, nowMs);
+}
+
+/** The claims of a decoded payload still valid at `nowMs`, else `null`. */
+export function claimsOf(payload: Record<string, unknown>, nowMs: number): Claims | null {
+  if (!isUnexpired(payload, nowMs)) return null;
   const claims: Claims = {};
   for (const name of CLAIM_NAMES) if (Object.hasOwn(payload, name)) claims[name] = payload[name];
   return claims;
-}
-
-/**
- * When the claims of `jwt` stop being valid, in ms since the epoch: its `exp`, or `null` when it
- * has none (or is no token at all), so that nothing waits for it.
- */
-export function claimsExpireAt(jwt: string | null): number | null {
-  const exp = readJwtPayload(jwt)?.exp;
-  return typeof exp === 'number' ? exp * 1000 : null;
 }

@@ -1,7 +1,9 @@
+import type { ClientFetchInit, ScreenFetch } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 import { BUILD_VERSION, STORAGE_KEYS } from '../product/constants';
+import type { ScreenUnsaved } from '../session/unsaved';
 import { type ClientState, readOnlyState } from '../state/clientState';
 import type { Client } from '../types/client';
 
@@ -10,8 +12,8 @@ export interface ClientDeps {
   logger: Logger;
   local: SafeStorage;
   reloadConfiguration(): Promise<ClientConfiguration | false>;
-  /** The screens' calls of the product's API (api/clientFetch.ts). */
-  fetch: Client['fetch'];
+  /** The calls of the product's API (api/clientFetch.ts); the page's client speaks for no screen in particular. */
+  fetch: ScreenFetch;
   onSignOut(client: Client): void;
   /** The routing's, with the `routes` option; without it every URL is the browser's. */
   navigate: Client['navigate'] | undefined;
@@ -55,7 +57,7 @@ export function createClient(deps: ClientDeps): Client {
     // The client's own modules write `state`; the host reads it through this view only.
     state: readOnlyState(state),
     logger,
-    fetch: deps.fetch,
+    fetch: (path, init) => deps.fetch(path, init),
     reloadConfiguration: deps.reloadConfiguration,
     navigate: deps.navigate ?? ((url) => location.assign(url)),
     setUnsaved: (unsaved) => deps.setUnsaved(unsaved),
@@ -78,4 +80,26 @@ export function createClient(deps: ClientDeps): Client {
     unmount: deps.unmount,
   };
   return client;
+}
+
+/** A screen's share of the client: its own unsaved flag, and a signal that aborts when the screen goes. */
+export interface ScreenParts {
+  unsaved: ScreenUnsaved;
+  gone: AbortSignal;
+}
+
+/**
+ * The client a screen is handed: the page's, except that it speaks for that screen. Its
+ * `setUnsaved` sets the screen's own flag, and once the screen is gone that does nothing and its
+ * `fetch` rejects with an `AbortError` without sending.
+ */
+export function clientForScreen(page: Client, fetch: ScreenFetch, screen: ScreenParts): Client {
+  return Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(page),
+      setUnsaved: { value: (unsaved: boolean) => screen.unsaved._set(unsaved), enumerable: true },
+      fetch: { value: (path: string, init?: ClientFetchInit) => fetch(path, init, screen.gone), enumerable: true },
+    },
+  ) as Client;
 }

@@ -2,17 +2,14 @@
  * Shows a client's run in an element: an open shadow root (test automation can reach in) styled
  * by the shell's sheet, the shell rendered into it, and taken out again when the run ends.
  */
-import { computed } from '@preact/signals';
+import { computed, effect } from '@preact/signals';
 import { h, render } from 'preact';
-import { readDisplayName } from '../auth/displayName';
-import { STORAGE_KEYS } from '../product/constants';
 import { App } from '../ui/App';
 import { resolveActions } from '../ui/actionList';
 import { builtInActions, runAction } from '../ui/actions';
 import type { Shell } from '../ui/shell';
-import { mergeStrings } from '../ui/strings';
+import { fill, mergeStrings } from '../ui/strings';
 import { adoptStyles } from '../ui/styles';
-import { getPage } from './page';
 import type { ClientRun } from './run';
 import type { BootstrapOptions } from './types';
 
@@ -30,8 +27,11 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
     _state: run._state,
     _shellStatus: day._life._status,
     _client: client,
-    // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
-    _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
+    // Not one of the contract's five claims: decoded beside them, by their one owner.
+    _userName: computed(() => {
+      const identity = day._user._identity.value;
+      return identity?.claims ? identity.name : null;
+    }),
     _notices: notices,
     _sessionEndsAt: day._expiry._endsAt,
     _question: day._questions._open,
@@ -44,14 +44,24 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
     _signIn: run._signIn._atStartUp,
     _signInMidDay: run._signIn._midDay,
     _signInHere: run._signIn._here,
-    _screenLeft: () => day._unsaved._set(false),
+    _openScreen: run._openScreen,
     _reportScreenError: (error) => client.logger.error('EMWeb: a screen failed to render', error),
   };
   render(<App shell={shell} />, shadow);
+  const stopTellingChanges = tellUserChanges(run, strings.userChanged);
   // Links inside the client only: a click on the host page's own never reaches its shadow root.
   if (routing) shadow.addEventListener('click', routing._follow);
   run._onEnd(() => {
     if (routing) shadow.removeEventListener('click', routing._follow);
+    stopTellingChanges();
     render(null, shadow);
+  });
+}
+
+/** Another user signed in: the person is told who, and that this page's unsaved work was not kept. */
+function tellUserChanges(run: ClientRun, text: string): () => void {
+  return effect(() => {
+    const identity = run._day._changedTo.value;
+    if (identity) run._notices._notify(fill(text, { name: identity.name ?? identity.userId ?? '' }));
   });
 }

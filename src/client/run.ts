@@ -7,7 +7,8 @@
  * keeps it per element. Ending it, at any point, ends everything it runs.
  */
 
-import { createClientFetch } from '../api/clientFetch';
+import { computed } from '@preact/signals';
+import { createClientFetch, type ScreenFetch } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { AuthType } from '../auth/authType';
 import { currentFetch } from '../browser/http';
@@ -21,10 +22,11 @@ import { watchBreakpoint } from '../state/breakpoint';
 import { applyStartupUpdate, type ClientState, createClientState } from '../state/clientState';
 import { openTabChannel } from '../tabs/channel';
 import { joinSessionTabs, SESSION_CHANNEL, type SessionTabs } from '../tabs/session';
-import { followToken, type StorageEvents, type Timers, type TokenFollower } from '../tabs/token';
+import type { Timers } from '../tabs/token';
 import type { Client } from '../types/client';
 import { createNotices, type Notices } from '../ui/notices';
-import { createClient, known } from './client';
+import type { ScreenOfClient } from '../ui/shell';
+import { clientForScreen, createClient, known } from './client';
 import { getPage, type Page } from './page';
 import { createSignIn, type SignIn } from './signIn';
 import { loadConfiguration, runStartup, type StartupDeps, type StartupEvents } from './startup';
@@ -46,6 +48,8 @@ export interface ClientRun {
   _retry(): void;
   /** Where a sign-in happens: this tab at start-up, a new tab mid-day (or the host's `onSignInRequired`). */
   readonly _signIn: SignIn;
+  /** A screen is shown: the client it is handed, and what ends its share when it goes. */
+  _openScreen(): ScreenOfClient;
   /** Something to end first when the run ends (the UI: nothing the user sees waits on the network). */
   _onEnd(teardown: () => void): void;
   /** Ends the run: what was added with onEnd, the breakpoint watch, its place on the page. */
@@ -119,14 +123,15 @@ interface RunParts {
 /** The client and its session, which the tabs of the origin share: the stored token, sign-out, sign-in. */
 interface RunSession {
   client: Client;
-  token: TokenFollower;
+  /** The calls of the product's API, for the page's client and every screen's. */
+  fetch: ScreenFetch;
   /** Start-up is done: ready, unless the gateway asked for a sign-in meanwhile. */
   started(): void;
   stop(): void;
 }
 
 /** The screens' calls: through the session, which holds them while a sign-in is under way. */
-function clientFetchFor({ deps, state, day, page, events, calls }: RunParts): Client['fetch'] {
+function clientFetchFor({ deps, state, day, page, events, calls }: RunParts): ScreenFetch {
   return createClientFetch({
     fetch: deps.fetch,
     origin: deps.origin,
@@ -139,10 +144,10 @@ function clientFetchFor({ deps, state, day, page, events, calls }: RunParts): Cl
     session: {
       waitsForSignIn: day._life._waitsForSignIn,
       comebacks: day._life._comebacks,
-      user: day._storedUser,
+      user: day._user._read,
       // One sign-in for a burst of 401s: the session's life asks once, until the session is back.
-      ended: (sentAs) => events.onSignInRequired(sentAs),
-      wait: day._waitForSession,
+      ended: () => events.onSignInRequired(),
+      wait: day._waiting._wait,
     },
   });
 }
@@ -171,6 +176,7 @@ function createSession(parts: RunParts): RunSession {
     }
     return config;
   };
+  const fetch = clientFetchFor(parts);
   const client = createClient({
     state,
     logger: page._logger,
@@ -181,21 +187,11 @@ function createSession(parts: RunParts): RunSession {
       tabs._signedOut();
       onSignOut(signedOut);
     },
-    fetch: clientFetchFor(parts),
+    fetch,
     navigate: routing?._navigate,
     setUnsaved: day._unsaved._set,
     notify: notices._notify,
     unmount: end,
-  });
-  const token = followToken({
-    local: page._local,
-    events: globalThis as StorageEvents,
-    now: deps.now,
-    timers: browserTimers,
-    onClaims: (claims, expiresAt) => {
-      state.claims.value = claims;
-      day._expiry._follow(expiresAt);
-    },
   });
   const tabs = sessionTabsFor(parts, reload, () => {
     if (day._life._hasEnded()) return;
@@ -210,11 +206,7 @@ function createSession(parts: RunParts): RunSession {
     // A start the gateway refused stays on its sign-in: the sign-in's return brings it back.
     if (day._life._started()) tabs._signedIn();
   };
-  const stop = () => {
-    token._stop();
-    tabs._stop();
-  };
-  return { client, token, started, stop };
+  return { client, fetch, started, stop: tabs._stop };
 }
 
 const defaultSignOut = (origin: string) => (client: Client) =>
@@ -222,20 +214,20 @@ const defaultSignOut = (origin: string) => (client: Client) =>
 
 /**
  * What start-up learns goes into the run's state while the run lasts; once its calls are done, the
- * token's follower reads the claims (`readToken`: the claims' one reader and writer, which follows
- * the stored JWT from then on). A sign-in the gateway asks for goes to the session's life, which
- * tells start-up's from mid-day's.
+ * signed-in user is read (src/session/signedInUser.ts, the claims' one owner, which follows the
+ * stored JWT from then on). A sign-in the gateway asks for goes to the session's life, which tells
+ * start-up's from mid-day's.
  */
-function startupEvents(state: ClientState, day: WorkingDay, signIn: SignIn, readToken: () => void): StartupEvents {
+function startupEvents(state: ClientState, day: WorkingDay, signIn: SignIn): StartupEvents {
   return {
     onUpdate: (update) => {
       if (!day._life._hasEnded()) applyStartupUpdate(state, update);
     },
     onCallsDone: () => {
-      if (!day._life._hasEnded()) readToken();
+      if (!day._life._hasEnded()) day._user._read();
     },
-    onSignInRequired: (sentAs) => {
-      const when = day._signInRequired(sentAs);
+    onSignInRequired: () => {
+      const when = day._life._signInRequired();
       if (when === 'startUp') signIn._atStartUp();
       else if (when === 'midDay') signIn._hostCallback?.();
     },
@@ -258,10 +250,10 @@ export function startClient(options: BootstrapOptions): ClientRun {
     warnBeforeMs: options.warnBeforeExpiryMs ?? 120_000,
   });
   const routing = options.routes ? createRouting(options.routes, window, day._guardMove) : undefined;
-  const state = createClientState(production, 'lg', { unsaved: day._unsaved._unsaved, route: routing?._route });
+  const claims = computed(() => day._user._identity.value?.claims ?? null);
+  const state = createClientState(production, 'lg', { claims, unsaved: day._unsaved._unsaved, route: routing?._route });
   const signIn = createSignIn({ options, origin: deps.origin, logger: page._logger, day });
-  // Start-up reads the claims last, after its calls: the session below exists by then.
-  const events = startupEvents(state, day, signIn, () => session.token._read());
+  const events = startupEvents(state, day, signIn);
   const startup = runStartup(deps, events);
 
   // A member of the page: the origin of the deps, its state, and how it would start the logger.
@@ -308,6 +300,17 @@ export function startClient(options: BootstrapOptions): ClientRun {
       started = settleStart(runStartup(deps, events), day, session);
     },
     _signIn: signIn,
+    _openScreen() {
+      const gone = new AbortController();
+      const unsaved = day._unsaved._forScreen();
+      return {
+        _client: clientForScreen(session.client, session.fetch, { unsaved, gone: gone.signal }),
+        _close() {
+          unsaved._end();
+          gone.abort(new DOMException('EMWeb: client.fetch not sent, its screen is gone', 'AbortError'));
+        },
+      };
+    },
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };

@@ -22,8 +22,10 @@ export interface SessionLife {
   _signInRequired(): 'startUp' | 'midDay' | null;
   /** How far the mid-day sign-in got. */
   _signInStep(step: SignInStep): void;
-  /** The session is back: ready again; `freshScreen` when another user came back. */
-  _back(freshScreen: boolean): void;
+  /** The session is back: ready again. */
+  _back(): void;
+  /** Another user is signed in now: the screen shown is started afresh, under whatever shows over it. */
+  _freshScreen(): void;
   /** The client ended: for good. */
   _end(): void;
   _hasEnded(): boolean;
@@ -71,12 +73,16 @@ export function createSessionLife(): SessionLife {
       const current = now();
       if (current.tag === 'sessionEnded') set({ ...current, signIn: step });
     },
-    _back(freshScreen) {
+    _back() {
       const { tag: kind } = now();
       if (kind === 'signInRequired' || kind === 'sessionEnded') {
         comebacks += 1;
-        set({ tag: 'ready', screen: screen() + (freshScreen ? 1 : 0) });
+        set({ tag: 'ready', screen: screen() });
       }
+    },
+    _freshScreen() {
+      const current = now();
+      if ('screen' in current) set({ ...current, screen: current.screen + 1 });
     },
     _end: () => set({ tag: 'ended' }),
     _hasEnded: () => now().tag === 'ended',

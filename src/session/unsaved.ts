@@ -1,18 +1,34 @@
 /**
- * Unsaved work: whether the shown screen holds work the person would lose. While it does, the page
+ * Unsaved work: whether a live screen holds work the person would lose. Each screen has its own
+ * flag, which goes with the screen, so that a screen already left cannot clear the next one's
+ * (its save finishing late, say). While any is up, the page
  * asks before it unloads (the browser's own `beforeunload` prompt; the listener exists only then, so
  * the page stays eligible for the back/forward cache otherwise), and the tab holds a Web Lock named
  * for it, so that a sign-out in any tab of the origin can see that some tab would lose work: a lock
  * is let go when its document goes away, so a closed tab never counts.
  */
-import { effect, type ReadonlySignal, signal } from '@preact/signals';
+import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 
 /** The prefix of the locks tabs with unsaved work hold (the contract's `emweb.` names). */
 export const UNSAVED_LOCK_PREFIX = 'emweb.unsaved.';
 
-export interface UnsavedWork {
-  readonly _unsaved: ReadonlySignal<boolean>;
+/** One screen's say in the unsaved work: its own flag, which goes with the screen. */
+export interface ScreenUnsaved {
+  /** Does nothing once the screen has ended. */
   _set(unsaved: boolean): void;
+  /** The screen is gone (left, replaced, failed, unmounted): its flag goes, and later sets do nothing. */
+  _end(): void;
+}
+
+export interface UnsavedWork {
+  /** Whether any live screen of this client (or the page's own say) holds unsaved work. */
+  readonly _unsaved: ReadonlySignal<boolean>;
+  /** The page's say, as the client `bootstrap` resolves with gives it: the shown screen's, cleared when a screen goes. */
+  _set(unsaved: boolean): void;
+  /** A flag of a screen of its own. */
+  _forScreen(): ScreenUnsaved;
+  /** Every flag down: a move went ahead, a sign-out, another user. */
+  _clear(): void;
   /** Whether this client, or any other of the origin's tabs, has unsaved work now. */
   _anyTab(): Promise<boolean>;
   _stop(): void;
@@ -27,12 +43,6 @@ export interface UnsavedWorkDeps {
   lockName: string;
 }
 
-function askBeforeUnload(event: Event): void {
-  event.preventDefault();
-  // Older WebKit asks only when a text is set; Reflect.set, because a plain Event (a test's) cannot take one.
-  Reflect.set(event, 'returnValue', 'unsaved');
-}
-
 /** Holds a lock until `letGo` is called; nothing happens without Web Locks. */
 function holdLock(locks: LockManager | undefined, name: string): () => void {
   let letGo = () => {};
@@ -44,7 +54,22 @@ function holdLock(locks: LockManager | undefined, name: string): () => void {
 }
 
 export function createUnsavedWork(deps: UnsavedWorkDeps): UnsavedWork {
-  const unsaved = signal(false);
+  // The holders (screens, or the page) whose flag is up.
+  const holders = signal<ReadonlySet<object>>(new Set());
+  const unsaved = computed(() => holders.value.size > 0);
+  const flag = (holder: object, up: boolean) => {
+    const next = new Set(holders.peek());
+    if (up) next.add(holder);
+    else next.delete(holder);
+    holders.value = next;
+  };
+  const page = {};
+  // A listener of this client's own: two clients on one page each add and remove their own.
+  const askBeforeUnload = (event: Event) => {
+    event.preventDefault();
+    // Older WebKit asks only when a text is set; Reflect.set, because a plain Event (a test's) cannot take one.
+    Reflect.set(event, 'returnValue', 'unsaved');
+  };
   const stopFollowing = effect(() => {
     if (!unsaved.value) return;
     deps.page.addEventListener('beforeunload', askBeforeUnload);
@@ -54,11 +79,26 @@ export function createUnsavedWork(deps: UnsavedWorkDeps): UnsavedWork {
       letGo();
     };
   });
+  const clear = () => {
+    holders.value = new Set();
+  };
   return {
     _unsaved: unsaved,
-    _set(value) {
-      unsaved.value = value === true;
+    _set: (value) => flag(page, value === true),
+    _forScreen() {
+      const screen = {};
+      let live = true;
+      return {
+        _set: (value) => live && flag(screen, value === true),
+        _end() {
+          live = false;
+          flag(screen, false);
+          // As before screens had flags of their own: the page's say was the shown screen's.
+          flag(page, false);
+        },
+      };
     },
+    _clear: clear,
     async _anyTab() {
       if (unsaved.peek()) return true;
       try {
@@ -70,7 +110,7 @@ export function createUnsavedWork(deps: UnsavedWorkDeps): UnsavedWork {
       }
     },
     _stop() {
-      unsaved.value = false;
+      clear();
       stopFollowing();
     },
   };

@@ -35,7 +35,8 @@ export interface ClientState {
   config: Signal<ClientConfiguration | false | null>;
   version: Signal<string | null>;
   isCloud: Signal<boolean | null>;
-  claims: Signal<Claims | null>;
+  /** The signed-in user's claims (the session's own signal). */
+  claims: ReadonlySignal<Claims | null>;
   breakpoint: Signal<Breakpoint>;
   /** With the `routes` option, the route shown (the routing's own signal); else `null`. */
   route: ReadonlySignal<CurrentRoute | null>;
@@ -45,6 +46,8 @@ export interface ClientState {
 
 /** The signals other parts own, which the state shows beside its own. */
 export interface OwnedElsewhere {
+  /** The signed-in user's (src/session/signedInUser.ts). */
+  claims: ReadonlySignal<Claims | null>;
   unsaved: ReadonlySignal<boolean>;
   route: ReadonlySignal<CurrentRoute> | undefined;
 }
@@ -73,7 +76,7 @@ export function createClientState(production: boolean, breakpoint: Breakpoint, o
     config: signal(null),
     version: signal(null),
     isCloud: signal(null),
-    claims: signal(null),
+    claims: owned.claims,
     breakpoint: signal(breakpoint),
     route: owned.route ?? signal(null),
     unsaved: owned.unsaved,

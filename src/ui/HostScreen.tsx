@@ -7,7 +7,7 @@ import type { Client, Screen } from '../types/client';
 import { FOREIGN_REACT_MESSAGE, isForeignReactElement } from './foreignReact';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
-import type { Shell } from './shell';
+import type { ScreenOfClient, Shell } from './shell';
 
 /** A DOM node a host built itself is inserted as it is, and taken out again with the screen. */
 function DomScreen({ node }: { node: Node }) {
@@ -33,15 +33,31 @@ function RenderedScreen({ render, client }: { render: (client: Client) => Screen
 export interface HostScreenProps {
   shell: Shell;
   render: (client: Client) => Screen;
-  client: Client;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
+/**
+ * The screen's own client while it is shown: opened with the screen, closed when it goes or fails
+ * (its unsaved flag and its calls go with it), opened afresh by Try again.
+ */
+function useScreenClient(shell: Shell, failed: boolean): Client {
+  const screen = useRef<ScreenOfClient | null>(null);
+  if (!screen.current) screen.current = shell._openScreen();
+  const client = screen.current._client;
+  useLayoutEffect(() => {
+    if (!failed) return;
+    screen.current?._close();
+    screen.current = null;
+  }, [failed]);
+  useLayoutEffect(() => () => screen.current?._close(), []);
+  return client;
+}
+
 /** A host screen that throws takes only itself down, never the shell; the server hears of it once. */
-export function HostScreen({ shell, render, client, headingRef }: HostScreenProps) {
+export function HostScreen({ shell, render, headingRef }: HostScreenProps) {
   const [error, reset] = useErrorBoundary(shell._reportScreenError);
-  // A screen that goes takes its unsaved work with it: the next one starts with none.
-  useLayoutEffect(() => shell._screenLeft, []);
+  // A screen that goes, or fails, takes its unsaved work with it: the next one starts with none.
+  const client = useScreenClient(shell, !!error);
   if (error) {
     const strings = shell._strings;
     return (

@@ -68,18 +68,9 @@ export function Main({ shell }: { shell: Shell }) {
     );
   } else if (showsScreen(status) && shell._routing) {
     // Another user back from a sign-in gets every screen afresh (`screen`): nothing of the last one's stays.
-    content = (
-      <RoutedScreen
-        key={status.screen}
-        shell={shell}
-        routing={shell._routing}
-        client={shell._client}
-        headingRef={heading}
-        area={area}
-      />
-    );
+    content = <RoutedScreen key={status.screen} shell={shell} routing={shell._routing} headingRef={heading} area={area} />;
   } else if (showsScreen(status) && shell._render) {
-    content = <HostScreen key={status.screen} shell={shell} render={shell._render} client={shell._client} headingRef={heading} />;
+    content = <HostScreen key={status.screen} shell={shell} render={shell._render} headingRef={heading} />;
   } else {
     content = <Home state={shell._state} strings={strings} headingRef={heading} />;
   }

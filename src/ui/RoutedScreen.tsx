@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { LoadingText } from '../routes/lazy';
 import { BASE_PATH } from '../routes/match';
 import type { Routing } from '../routes/routing';
-import type { Client, RouteScreen } from '../types/client';
+import type { RouteScreen } from '../types/client';
 import { focusFirstHeading } from './focus';
 import { HostScreen } from './HostScreen';
 import type { Shell } from './shell';
@@ -29,7 +29,6 @@ function useMoveFocus(at: string, area: RefObject<HTMLElement | null>): void {
 export interface RoutedScreenProps {
   shell: Shell;
   routing: Routing;
-  client: Client;
   headingRef: Ref<HTMLHeadingElement>;
   /** The main area: where focus goes when the screen has no heading. */
   area: RefObject<HTMLElement | null>;
@@ -40,7 +39,7 @@ export interface RoutedScreenProps {
  * Each path gets a screen of its own: the one of the path left is unmounted, even when both paths
  * have the same route.
  */
-export function RoutedScreen({ shell, routing, client, headingRef, area }: RoutedScreenProps) {
+export function RoutedScreen({ shell, routing, headingRef, area }: RoutedScreenProps) {
   const strings = shell._strings;
   const at = routing._location.value;
   const { path, pattern, params } = routing._route.value;
@@ -59,8 +58,7 @@ export function RoutedScreen({ shell, routing, client, headingRef, area }: Route
     <LoadingText.Provider value={strings.loading}>
       <HostScreen
         key={path}
-        render={() => <Screen client={client} params={params} query={query} />}
-        client={client}
+        render={(client) => <Screen client={client} params={params} query={query} />}
         shell={shell}
         headingRef={headingRef}
       />

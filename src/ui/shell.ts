@@ -7,6 +7,12 @@ import type { Client, Screen, SpeedDialAction } from '../types/client';
 import type { Notices } from './notices';
 import type { Strings } from './strings';
 
+/** A shown screen's client, and what ends its share when the screen goes. */
+export interface ScreenOfClient {
+  readonly _client: Client;
+  _close(): void;
+}
+
 /** Everything the UI reads, and the few things it may ask for. The UI imports no network code. */
 export interface Shell {
   _state: ClientState;
@@ -37,8 +43,8 @@ export interface Shell {
   _signInMidDay(): void;
   /** Where the browser refused the new tab: this tab, once unsaved work is asked about. */
   _signInHere(): void;
-  /** The screen was left (unmounted): its unsaved work goes with it. */
-  _screenLeft(): void;
+  /** A screen is shown: the client it is handed; its share ends (unsaved work, calls) when it goes. */
+  _openScreen(): ScreenOfClient;
   /** A host screen failed while rendering. */
   _reportScreenError(error: unknown): void;
 }

@@ -26,6 +26,8 @@ export const DEFAULT_STRINGS = {
   /** The notice before the session ends; `{time}` is the local time. */
   sessionEnding: 'Your session ends at {time}.',
   signInAgain: 'Sign in again',
+  /** Another user signed in on this browser; `{name}` is who. */
+  userChanged: 'Signed in as {name} now. Unsaved work on this page was not kept.',
   /** A notice's close button. */
   dismiss: 'Dismiss',
   /** How many times a notice still shown was asked for. */

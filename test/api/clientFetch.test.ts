@@ -2,7 +2,7 @@ import '../setup';
 import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type ClientFetchDeps, createClientFetch } from '../../src/api/clientFetch';
+import { type ClientFetchDeps, createClientFetch, USER_CHANGED } from '../../src/api/clientFetch';
 import type { ApiBase } from '../../src/auth/apiBase';
 import type { AuthType } from '../../src/auth/authType';
 import { createSessionLife } from '../../src/session/life';
@@ -21,6 +21,8 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
   let base: ApiBase = options.auth && options.auth !== 'secgw' ? '/api/' : '/api/web/';
   let authType: AuthType = options.auth ?? 'secgw';
   let sessionEnded = 0;
+  // Who the stored token signs in: a gateway's user unless the test says otherwise.
+  let user: string | null = 'ann';
   // The session's own parts, as a run puts them together: its life and the calls waiting on it.
   const life = createSessionLife();
   life._started();
@@ -37,7 +39,7 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
     session: {
       waitsForSignIn: life._waitsForSignIn,
       comebacks: life._comebacks,
-      user: () => null,
+      user: () => user,
       ended: () => {
         sessionEnded++;
         life._signInRequired();
@@ -57,8 +59,12 @@ function setup(options: ProductServerOptions = {}, overrides: Partial<ClientFetc
     waiting,
     /** The session is back for the same user, as a run brings it back. */
     signBackIn() {
-      life._back(false);
+      life._back();
       waiting._release();
+    },
+    /** Who is signed in from now on (`null`: a token that says nobody, or none). */
+    signInAs(next: string | null) {
+      user = next;
     },
     switchTo(mode: AuthType, newBase: ApiBase) {
       authType = mode;
@@ -365,6 +371,59 @@ test('a call answered 401 waits, and is sent again once when the session is back
   assert.is(response.status, 200);
   assert.is(sent('PUT'), 2, 'sent again once');
   assert.equal(entries(log), [], 'a waiting call is no failure');
+});
+
+test('a late 401 after another user signed in: the call is not sent again, rejects with the user-changed error, asks no sign-in', async () => {
+  const { clientFetch, signOut, sent, sessionEnded, signInAs } = gatewaySetup();
+  // The PUT is out when the gateway ends Ann's session and Ben signs in elsewhere; its 401 comes after.
+  const saving = clientFetch('tickets/SD-1', { method: 'PUT', json: { comment: 'Ann typed this' } });
+  signOut();
+  signInAs('ben');
+  const error = await rejection(saving);
+  assert.match(String(error), USER_CHANGED);
+  assert.is(sent('PUT'), 1, 'only the first attempt, as Ann');
+  assert.is(sessionEnded(), 0, "a 401 to Ann's call says nothing of Ben's session");
+});
+
+test('every attempt after the first speaks for one user: a user unknown on either side lets reads go again, never writes', async () => {
+  for (const [madeAs, now] of [
+    [null, null],
+    ['ann', null],
+    [null, 'ann'],
+  ] as const) {
+    const { clientFetch, signOut, signIn, signBackIn, sent, signInAs } = gatewaySetup();
+    signInAs(madeAs);
+    signOut();
+    const write = rejection(clientFetch('tickets/SD-1', { method: 'PUT', json: { comment: 'x' } }));
+    const read = clientFetch('tickets');
+    await settle();
+    signInAs(now);
+    signIn();
+    signBackIn();
+    assert.match(String(await write), USER_CHANGED, `${madeAs} then ${now}`);
+    assert.is((await read).status, 200, `${madeAs} then ${now}`);
+    assert.is(sent('PUT'), 1, 'the write went once, never again');
+    assert.is(sent('GET'), 2);
+  }
+});
+
+test('a screen gone: its calls reject with an AbortError without sending; one waiting is turned away, not sent', async () => {
+  const { clientFetch, signOut, signIn, signBackIn, sent } = gatewaySetup();
+  const gone = new AbortController();
+  gone.abort(new DOMException('its screen is gone', 'AbortError'));
+  const refused = (await rejection(clientFetch('tickets', {}, gone.signal))) as DOMException;
+  assert.is(refused.name, 'AbortError');
+  assert.is(sent('GET'), 0);
+  const leaving = new AbortController();
+  signOut();
+  const waiting = rejection(clientFetch('tickets/SD-1', { method: 'PUT', json: {} }, leaving.signal));
+  await settle();
+  leaving.abort(new DOMException('its screen is gone', 'AbortError'));
+  assert.is(((await waiting) as DOMException).name, 'AbortError');
+  signIn();
+  signBackIn();
+  await settle();
+  assert.is(sent('PUT'), 1, 'not sent again');
 });
 
 test('a call made while the sign-in is asked for waits before it is sent, and is sent once', async () => {

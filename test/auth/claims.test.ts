@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { claimsExpireAt, readClaims } from '../../src/auth/claims';
+import { readClaims } from '../../src/auth/claims';
 import { makeJwt } from '../../src/testing';
 
 const NOW = Date.UTC(2025, 0, 1);
@@ -126,11 +126,6 @@ test('any unicode claim value round-trips', () => {
     fc.property(fc.string({ unit: 'grapheme' }), (name) => readClaims(makeJwt({ userId: name }), NOW)?.userId === name),
     { numRuns: 1000 },
   );
-});
-
-test('claimsExpireAt: the exp in ms; null without a numeric exp or without a token', () => {
-  assert.is(claimsExpireAt(makeJwt({ ...FIVE, exp: FUTURE })), FUTURE * 1000);
-  for (const jwt of [makeJwt(FIVE), makeJwt({ exp: '9999999999' }), 'not.a.jwt', null]) assert.is(claimsExpireAt(jwt), null);
 });
 
 test.run();

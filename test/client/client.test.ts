@@ -1,6 +1,8 @@
 import '../setup';
+import { signal } from '@preact/signals';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Claims } from '../../src/auth/claims';
 import { createClient } from '../../src/client/client';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
 import type { Client } from '../../src/types/client';
@@ -8,7 +10,8 @@ import { memoryStorage, nothingElsewhere } from '../fakes';
 import { fakeLogger } from '../ui/fixtures';
 
 function setup(onSignOut: (client: Client) => void = () => {}) {
-  const state = createClientState(true, 'lg', nothingElsewhere());
+  const claims = signal<Claims | null>(null);
+  const state = createClientState(true, 'lg', { ...nothingElsewhere(), claims });
   const local = memoryStorage();
   const client = createClient({
     state: state,
@@ -22,13 +25,13 @@ function setup(onSignOut: (client: Client) => void = () => {}) {
     notify: () => () => {},
     unmount: async () => {},
   });
-  return { state, local, client };
+  return { state, claims, local, client };
 }
 
 test('the facts are read from the state, so they stay true when it changes', () => {
-  const { state, client } = setup();
+  const { state, claims, client } = setup();
   applyStartupUpdate(state, { authType: 'secgw', config: { displayName: 'A' }, version: '1', isCloud: true });
-  state.claims.value = null;
+  claims.value = null;
   assert.is(client.apiBase, '/api/web/');
   assert.equal(client.config, { displayName: 'A' });
   applyStartupUpdate(state, { config: { displayName: 'B' }, authType: 'oracle' });
@@ -81,7 +84,7 @@ test('sign out forgets the stored sign-in (jwt, devToken, authType), keeps the r
 });
 
 test('diagnostics say nothing secret: no token, no claim', () => {
-  const { state, local, client } = setup();
+  const { state, claims, local, client } = setup();
   local.set('jwt', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln');
   applyStartupUpdate(state, {
     authType: 'token',
@@ -89,7 +92,7 @@ test('diagnostics say nothing secret: no token, no claim', () => {
     version: '2',
     isCloud: false,
   });
-  state.claims.value = { userId: 'ann', sid: 'session-1' };
+  claims.value = { userId: 'ann', sid: 'session-1' };
   const text = JSON.stringify(client.diagnostics());
   for (const secret of ['eyJ', 'ann', 'session-1']) assert.not.match(text, secret);
   assert.match(text, navigator.userAgent);

@@ -8,7 +8,7 @@ import { fakeLogger } from '../ui/fixtures';
 
 function setup(options = {}) {
   const day = readyWorkingDay();
-  day._signInRequired();
+  day._life._signInRequired();
   const { logger, errors } = fakeLogger();
   return { day, errors, signIn: createSignIn({ options, origin: 'https://desk.example', logger, day }) };
 }

@@ -21,6 +21,8 @@ const fixture = mountAndServerEachTest(test, {
 });
 test.before.each(() => {
   signedIn = true;
+  // The gateway's user: a write goes again only for a user the client can tell is the same.
+  localStorage.setItem(STORAGE_KEYS.jwt, makeJwt({ userId: 1042, exp: Math.floor(Date.now() / 1000) + 3600 }));
   history.replaceState(null, '', '/web/');
 });
 test.after.each(() => {

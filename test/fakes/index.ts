@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 // The one home of the test doubles shared by the unit tests and the benchmarks (not test files
 // themselves): this module (storage, answers no server gives, start-up), logger.ts (the logger's
 // harness: a scripted fetch with a de-duplicating server, a fake clock, console, beacons, page
@@ -8,8 +8,8 @@ import { signal } from '@preact/signals';
 
 import type { SafeStorage } from '../../src/browser/storage';
 import { runStartup, type StartupDeps, type StartupEvents } from '../../src/client/startup';
+import { createSignedInUser } from '../../src/session/signedInUser';
 import { applyStartupUpdate, createClientState, type OwnedElsewhere } from '../../src/state/clientState';
-import { followToken } from '../../src/tabs/token';
 import type { ProductServer, Route } from '../../src/testing';
 
 export const ORIGIN = 'https://emweb.test';
@@ -86,7 +86,7 @@ export async function rejection(call: Promise<unknown>): Promise<unknown> {
 }
 
 /** What a run hands the state of what others own, for a state made alone: no unsaved work, no route. */
-export const nothingElsewhere = (): OwnedElsewhere => ({ unsaved: signal(false), route: undefined });
+export const nothingElsewhere = (): OwnedElsewhere => ({ claims: signal(null), unsaved: signal(false), route: undefined });
 
 export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -95,26 +95,27 @@ export const settle = () => new Promise<void>((resolve) => setImmediate(resolve)
  * and whether a sign-in was asked for. `events` sees every update and sign-in request too.
  */
 export async function startupFacts(deps: StartupDeps, events: Partial<StartupEvents> = {}) {
-  const state = createClientState(deps.production, 'lg', nothingElsewhere());
+  const user = createSignedInUser({
+    local: deps.local,
+    events: new EventTarget(),
+    now: deps.now,
+    timers: { set: () => 0, clear: () => {} },
+    onUserChanged: () => {},
+  });
+  const state = createClientState(deps.production, 'lg', {
+    ...nothingElsewhere(),
+    claims: computed(() => user._identity.value?.claims ?? null),
+  });
   let signInRequired = false;
   await runStartup(deps, {
     onUpdate: (update) => {
       applyStartupUpdate(state, update);
       events.onUpdate?.(update);
     },
-    // As a run does: the token's follower reads the claims once the calls are done.
+    // As a run does: the signed-in user is read once the calls are done.
     onCallsDone: () => {
-      const follower = followToken({
-        local: deps.local,
-        events: new EventTarget(),
-        now: deps.now,
-        timers: { set: () => 0, clear: () => {} },
-        onClaims: (claims) => {
-          state.claims.value = claims;
-        },
-      });
-      follower._read();
-      follower._stop();
+      user._read();
+      user._stop();
       events.onCallsDone?.();
     },
     onSignInRequired: () => {

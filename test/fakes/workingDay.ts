@@ -1,18 +1,24 @@
 // A working day as a run makes one, for tests and benchmarks that drive the session's parts
-// without a page: storage in memory, no timers, no Web Locks, started (ready).
+// without a page: storage in memory, no timers, no Web Locks, the user read, started (ready).
 import type { SafeStorage } from '../../src/browser/storage';
 import { createWorkingDay, type WorkingDay } from '../../src/session/workingDay';
 import { memoryStorage } from './index';
 
-export function readyWorkingDay(local: SafeStorage = memoryStorage(), warnBeforeMs = 0): WorkingDay {
+export function readyWorkingDay(
+  local: SafeStorage = memoryStorage(),
+  warnBeforeMs = 0,
+  page: EventTarget = new EventTarget(),
+): WorkingDay {
   const day = createWorkingDay({
     local,
     now: () => 0,
     timers: { set: () => 0, clear: () => {} },
-    page: new EventTarget(),
+    page,
     locks: undefined,
     warnBeforeMs,
   });
+  // As start-up does: the signed-in user is read once its calls are done.
+  day._user._read();
   day._life._started();
   return day;
 }
@@ -21,7 +27,7 @@ export function readyWorkingDay(local: SafeStorage = memoryStorage(), warnBefore
 export const sessionForCalls = (day: WorkingDay) => ({
   waitsForSignIn: day._life._waitsForSignIn,
   comebacks: day._life._comebacks,
-  user: day._storedUser,
-  ended: (sentAs: string | null) => void day._signInRequired(sentAs),
-  wait: day._waitForSession,
+  user: day._user._read,
+  ended: () => void day._life._signInRequired(),
+  wait: day._waiting._wait,
 });

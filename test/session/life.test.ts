@@ -11,7 +11,7 @@ test('a start: loading, then ready; a 401 at start-up is start-up’s sign-in, i
   assert.is(kind(life), 'signInRequired');
   assert.is(life._started(), false, 'not ready: the run tells the other tabs nothing');
   assert.is(kind(life), 'signInRequired', 'a start the gateway refused stays on its sign-in');
-  life._back(false);
+  life._back();
   assert.is(kind(life), 'ready');
 });
 
@@ -27,19 +27,23 @@ test('once ready, a 401 is mid-day’s: the screen stays (sessionEnded), and a b
   assert.equal(life._status.value, { tag: 'sessionEnded', screen: 0, signIn: 'elsewhere' });
 });
 
-test('back: the same user keeps the screen, another gets it afresh; each comeback is counted', () => {
+test('back: the screen stays and each comeback is counted; another user gets a fresh screen, under the dialog too', () => {
   const life = createSessionLife();
   life._started();
   life._signInRequired();
-  life._back(false);
+  life._back();
   assert.equal(life._status.value, { tag: 'ready', screen: 0 });
   assert.is(life._comebacks(), 1);
   life._signInRequired();
-  life._back(true);
+  life._freshScreen();
+  assert.equal(life._status.value, { tag: 'sessionEnded', screen: 1, signIn: 'asked' });
+  life._back();
   assert.equal(life._status.value, { tag: 'ready', screen: 1 });
   assert.is(life._comebacks(), 2);
-  life._back(false);
+  life._back();
   assert.is(life._comebacks(), 2, 'ready already: no comeback');
+  life._freshScreen();
+  assert.equal(life._status.value, { tag: 'ready', screen: 2 });
 });
 
 test('a failed start shows its reason and Retry loads again; an ended life never changes again', () => {
@@ -53,7 +57,7 @@ test('a failed start shows its reason and Retry loads again; an ended life never
   life._started();
   life._failed('x');
   assert.is(life._signInRequired(), null);
-  life._back(true);
+  life._back();
   assert.is(kind(life), 'ended');
 });
 

@@ -17,13 +17,13 @@ const text = () => fixture.host.textContent ?? '';
 const header = () => fixture.host.querySelector('header')?.textContent ?? '';
 
 test('shows a loading state at once, busy, and claims nothing about the user or the sign-in', async () => {
-  const { shell, state, userName } = fakeShell();
+  const { shell, state, claims, userName } = fakeShell();
   render(<App shell={shell} />, fixture.host);
   assert.is(fixture.host.querySelector('[role=status]')?.textContent, 'Starting…');
   assert.is(fixture.host.querySelector('[aria-busy]')?.getAttribute('aria-busy'), 'true');
   // The mode and even the claims may be known before start-up is done: still no word on who is signed in.
   applyStartupUpdate(state, { authType: 'secgw' });
-  state.claims.value = { userId: 'ann' };
+  claims.value = { userId: 'ann' };
   userName.value = 'Ann Example';
   await settle();
   assert.not.match(header(), 'Not signed in');
@@ -53,10 +53,10 @@ test("the signed-in user reads as a person: the token's name with a label, else 
 });
 
 test('the header follows the state: no cloud marker when not in the cloud, "Not signed in" without claims', async () => {
-  const { shell, state } = readyShell();
+  const { shell, state, claims } = readyShell();
   render(<App shell={shell} />, fixture.host);
   applyStartupUpdate(state, { isCloud: false });
-  state.claims.value = null;
+  claims.value = null;
   await settle();
   assert.not.match(header(), 'Cloud');
   assert.match(header(), 'Not signed in');
@@ -71,13 +71,13 @@ test('the product name falls back to the app name when the configuration has non
 });
 
 test('server text with HTML in it is shown as text, never as markup', async () => {
-  const { shell, state } = readyShell();
+  const { shell, state, claims } = readyShell();
   const hostile = '<img src=x onerror="window.__pwned=1"><i>italic</i>';
   applyStartupUpdate(state, {
     config: { displayName: hostile, configurationItemName: hostile },
     version: hostile,
   });
-  state.claims.value = { userId: hostile };
+  claims.value = { userId: hostile };
   render(<App shell={shell} />, fixture.host);
   await settle();
   assert.is(fixture.host.querySelector('img'), null, 'no <img> element was created');

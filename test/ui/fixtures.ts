@@ -2,6 +2,7 @@
 import { signal } from '@preact/signals';
 import { render } from 'react-dom';
 import type { Test } from 'uvu';
+import type { Claims } from '../../src/auth/claims';
 import { createClient } from '../../src/client/client';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
 import { errorText } from '../../src/product/text';
@@ -21,7 +22,8 @@ import { memoryStorage } from '../fakes';
 export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeLogger().logger) {
   const calls: string[] = [];
   const unsaved = signal(false);
-  const state = createClientState(true, 'lg', { unsaved, route: undefined });
+  const claims = signal<Claims | null>(null);
+  const state = createClientState(true, 'lg', { claims, unsaved, route: undefined });
   const status = signal<ShellStatus>({ tag: 'loading' });
   const userName = signal<string | null>(null);
   const signOuts: Client[] = [];
@@ -57,11 +59,14 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     _signIn: () => calls.push('signIn'),
     _signInMidDay: () => calls.push('signInMidDay'),
     _signInHere: () => calls.push('signInHere'),
-    _screenLeft: () => calls.push('screenLeft'),
+    _openScreen: () => {
+      calls.push('screenOpened');
+      return { _client: client, _close: () => void calls.push('screenLeft') };
+    },
     _reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
-  return { shell, calls, state, status, userName, client, signOuts, notices, questions, unsaved, sessionEndsAt };
+  return { shell, calls, state, claims, status, userName, client, signOuts, notices, questions, unsaved, sessionEndsAt };
 }
 
 const EMPTY_STATS: LoggerStats = {
@@ -106,7 +111,7 @@ export function readyShell(overrides: Partial<Shell> = {}, logger: Logger = fake
     version: '5.3.1',
     isCloud: true,
   });
-  made.state.claims.value = { userId: 'ann' };
+  made.claims.value = { userId: 'ann' };
   made.status.value = { tag: 'ready', screen: 0 };
   return made;
 }

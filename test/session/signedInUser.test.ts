@@ -1,15 +1,20 @@
-// The token follows (contract, "Many tabs of one browser"): another tab storing or removing `jwt`
-// changes the claims; the stored JWT's `exp` passing makes them null, with one timer and no other.
+// Who is signed in, with one owner (contract, "One answer to who is signed in", and "The token
+// follows"): the stored JWT read and decoded in one place; another tab storing or removing `jwt`, a
+// page back from the back/forward cache, and its `exp` passing, all change what it holds; another
+// user signing in is one event.
+import { effect } from '@preact/signals';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Claims } from '../../src/auth/claims';
-import { followToken } from '../../src/tabs/token';
+import type { Identity } from '../../src/auth/identity';
+import { createSignedInUser } from '../../src/session/signedInUser';
 import { makeJwt } from '../../src/testing';
-import { fakeClock, sharedStorage } from './fakes';
+import { memoryStorage } from '../fakes';
+import { fakeClock, sharedStorage } from '../tabs/fakes';
 
 const NOW = Date.UTC(2026, 10, 27, 9, 0, 0);
 const inSeconds = (s: number) => Math.floor(NOW / 1000) + s;
-const ANN = makeJwt({ userId: 'ann', sid: 's-1', exp: inSeconds(3600) });
+const ANN = makeJwt({ userId: 'ann', sid: 's-1', exp: inSeconds(3600), name: 'Ann Lee' });
 const BEN = makeJwt({ userId: 'ben', sid: 's-2', exp: inSeconds(7200) });
 
 /** Two tabs of one origin: `here` follows the token, `other` writes storage as another tab would. */
@@ -20,15 +25,97 @@ function twoTabs(stored: Record<string, string> = {}) {
   const other = storage.tab();
   const clock = fakeClock(NOW);
   const seen: (Claims | null)[] = [];
-  const follower = followToken({
+  const changes: Identity[] = [];
+  const user = createSignedInUser({
     local: here.local,
     events: here.events,
     now: clock.now,
     timers: clock.timers,
-    onClaims: (claims) => void seen.push(claims),
+    onUserChanged: (identity) => void changes.push(identity),
   });
-  return { here, other, clock, seen, follower };
+  // What the state shows: the claims of each identity published.
+  effect(() => {
+    const identity = user._identity.value;
+    if (identity) seen.push(identity.claims);
+  });
+  return { here, other, clock, seen, changes, follower: user, user };
 }
+
+test('nothing is claimed until start-up reads the token: another tab writing before that changes nothing', () => {
+  const { other, seen, user } = twoTabs({ jwt: ANN });
+  other.local.set('jwt', BEN);
+  assert.equal(seen, []);
+  assert.is(user._identity.value, null);
+});
+
+test('read() decodes the stored JWT once: userId, claims, the name, exp; asked again, nothing new is published', () => {
+  const { seen, user } = twoTabs({ jwt: ANN });
+  assert.is(user._read(), 'ann');
+  assert.equal(user._identity.value, {
+    userId: 'ann',
+    claims: { userId: 'ann', sid: 's-1' },
+    name: 'Ann Lee',
+    expiresAt: inSeconds(3600) * 1000,
+  });
+  assert.is(user._read(), 'ann');
+  assert.is(seen.length, 1);
+});
+
+test('another user signing in in another tab is one change, naming who; the same user again is none', () => {
+  const { other, changes, user } = twoTabs({ jwt: ANN });
+  user._read();
+  other.local.set('jwt', makeJwt({ userId: 'ann', sid: 's-9', exp: inSeconds(9000) }));
+  assert.equal(changes, []);
+  other.local.set('jwt', BEN);
+  assert.equal(
+    changes.map((identity) => identity.userId),
+    ['ben'],
+  );
+});
+
+test("a token removed and then another user's stored is a change; removed and the same user back is none", () => {
+  const { other, changes, user } = twoTabs({ jwt: ANN });
+  user._read();
+  other.local.remove('jwt');
+  assert.equal(changes, [], 'signed out is not another user');
+  other.local.set('jwt', ANN);
+  assert.equal(changes, []);
+  other.local.remove('jwt');
+  other.local.set('jwt', BEN);
+  assert.equal(
+    changes.map((identity) => identity.userId),
+    ['ben'],
+  );
+});
+
+test('a page back from the back/forward cache reads the token again: a user changed meanwhile is seen', () => {
+  const local = memoryStorage();
+  local.set('jwt', ANN);
+  const page = new EventTarget();
+  const changes: (string | null)[] = [];
+  const user = createSignedInUser({
+    local,
+    events: page,
+    now: () => NOW,
+    timers: { set: () => 0, clear: () => {} },
+    onUserChanged: (identity) => void changes.push(identity.userId),
+  });
+  user._read();
+  // While the page slept in the cache, another tab stored BEN: no storage event reached it.
+  local.set('jwt', BEN);
+  page.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+  assert.equal(changes, [], 'a first show reads nothing');
+  page.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+  assert.equal(changes, ['ben']);
+});
+
+test('a token without userId tells no change (the user is unknown)', () => {
+  const { other, changes, user } = twoTabs({ jwt: ANN });
+  user._read();
+  other.local.set('jwt', makeJwt({ sid: 'x' }));
+  assert.equal(changes, []);
+  assert.is(user._read(), null);
+});
 
 test('read() hands on the claims of the stored JWT now', () => {
   const { seen, follower } = twoTabs({ jwt: ANN });
