@@ -41,6 +41,40 @@ test('beforeunload asks only while there is unsaved work', () => {
   assert.is(beforeUnload(page), false, 'an ended client asks nothing');
 });
 
+test('two clients on one page: each asks for itself; the first to clear or end leaves the other asking', () => {
+  const page = new EventTarget();
+  const first = createUnsavedWork({ page, locks: undefined, lockName: `${UNSAVED_LOCK_PREFIX}a` });
+  const second = createUnsavedWork({ page, locks: undefined, lockName: `${UNSAVED_LOCK_PREFIX}b` });
+  first._set(true);
+  second._set(true);
+  first._set(false);
+  assert.is(beforeUnload(page), true, 'the second still has unsaved work');
+  first._set(true);
+  first._stop();
+  assert.is(beforeUnload(page), true, "nor does the first one ending take the second one's question");
+  second._set(false);
+  assert.is(beforeUnload(page), false);
+});
+
+test("screens' flags: unsaved while any live screen is; a screen's end takes its flag; an ended screen's set does nothing", () => {
+  const page = new EventTarget();
+  const work = createUnsavedWork({ page, locks: undefined, lockName: `${UNSAVED_LOCK_PREFIX}a` });
+  const list = work._forScreen();
+  const form = work._forScreen();
+  list._set(true);
+  form._set(true);
+  list._set(false);
+  assert.is(work._unsaved.value, true, 'the form still holds work');
+  form._end();
+  assert.is(work._unsaved.value, false);
+  form._set(true);
+  assert.is(work._unsaved.value, false, 'a screen already gone cannot raise it');
+  assert.is(beforeUnload(page), false);
+  list._set(true);
+  work._clear();
+  assert.is(work._unsaved.value, false, 'a move that went ahead, a sign-out, another user: every flag down');
+});
+
 test('a tab with unsaved work holds its lock; another tab sees it, and sees it go', async () => {
   const { locks, held } = sharedLocks();
   const mine = createUnsavedWork({ page: new EventTarget(), locks, lockName: `${UNSAVED_LOCK_PREFIX}mine` });
