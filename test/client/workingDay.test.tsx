@@ -188,6 +188,49 @@ test('another user back: the waiting call rejects, unsaved work goes, the screen
   assert.is(fixture.server.requests.filter((request) => request.method === 'PUT').length, 1, 'nothing sent for the next user');
 });
 
+test("a ready tab follows another user's sign-in elsewhere: the first user's text goes, a notice says who, nothing of theirs is sent", async () => {
+  const client = await startAt('/web/form');
+  type('Ann was typing this');
+  assert.is(client.state.unsaved.value, true);
+  localStorage.setItem(STORAGE_KEYS.jwt, makeJwt({ userId: 7, name: 'Ben Ortiz', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.jwt }));
+  await settle();
+  assert.is(inShadow<HTMLTextAreaElement>('textarea')?.value, '', 'the form is shown afresh');
+  assert.is(client.state.unsaved.value, false);
+  const status = [...shadow().querySelectorAll('[role=status]')].map((region) => region.textContent).join(' ');
+  assert.match(status, 'Signed in as Ben Ortiz now. Unsaved work on this page was not kept.');
+  assert.is(fixture.server.requests.filter((request) => request.method === 'PUT').length, 0);
+});
+
+test("a screen's client is the screen's: a left screen's late setUnsaved(false) keeps the next one's work; its fetch sends nothing", async () => {
+  let leftClient: Client | undefined;
+  const routes: Routes = {
+    ...ROUTES,
+    '': ({ client }: ScreenProps) => {
+      leftClient = client;
+      return (
+        <section>
+          <h2>Start</h2>
+          <a href="/web/form">Form</a>
+        </section>
+      );
+    },
+  };
+  const client = await startAt('/web/', { routes });
+  click(inShadow('a[href="/web/form"]'));
+  await settle();
+  type('typed on the form');
+  leftClient?.setUnsaved(false);
+  assert.is(client.state.unsaved.value, true, 'the form still holds its work');
+  const sent = fixture.server.requests.length;
+  const refused = await leftClient?.fetch('tickets').then(
+    () => null,
+    (reason: unknown) => reason as DOMException,
+  );
+  assert.is(refused?.name, 'AbortError');
+  assert.is(fixture.server.requests.length, sent, 'nothing sent');
+});
+
 test('a link with unsaved work asks first: Stay (focused first; Escape too) keeps the screen, Leave moves and clears it', async () => {
   const client = await startAt('/web/form');
   type('draft');
