@@ -25,7 +25,7 @@ export interface ClientFetchInit extends RequestInit {
 }
 
 /** What `client.fetch` needs of the session (src/session/): who is signed in, whether calls wait, and the wait. */
-interface SessionForCalls {
+export interface SessionForCalls {
   /** Whether the session is over and not back yet: a call waits before it is sent. */
   waitsForSignIn(): boolean;
   /** How many times the session came back: a 401 to a call sent before the last comeback is old news. */

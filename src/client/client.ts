@@ -3,9 +3,10 @@ import type { ClientConfiguration } from '../api/configuration';
 import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 import { BUILD_VERSION, STORAGE_KEYS } from '../product/constants';
-import type { ScreenUnsaved } from '../session/unsaved';
+import type { UnsavedWork } from '../session/unsaved';
 import { type ClientState, readOnlyState } from '../state/clientState';
 import type { Client } from '../types/client';
+import type { ScreenOfClient } from '../ui/shell';
 
 export interface ClientDeps {
   state: ClientState;
@@ -82,24 +83,27 @@ export function createClient(deps: ClientDeps): Client {
   return client;
 }
 
-/** A screen's share of the client: its own unsaved flag, and a signal that aborts when the screen goes. */
-export interface ScreenParts {
-  unsaved: ScreenUnsaved;
-  gone: AbortSignal;
-}
-
 /**
- * The client a screen is handed: the page's, except that it speaks for that screen. Its
- * `setUnsaved` sets the screen's own flag, and once the screen is gone that does nothing and its
- * `fetch` rejects with an `AbortError` without sending.
+ * A screen is shown: the client it is handed speaks for it. Its `setUnsaved` sets the screen's own
+ * flag; once the screen is gone (`_close`) that does nothing and its `fetch` rejects with an
+ * `AbortError` without sending, and its calls waiting for a sign-in are turned away.
  */
-export function clientForScreen(page: Client, fetch: ScreenFetch, screen: ScreenParts): Client {
-  return Object.defineProperties(
+export function openScreen(page: Client, fetch: ScreenFetch, work: UnsavedWork): ScreenOfClient {
+  const gone = new AbortController();
+  const unsaved = work._forScreen();
+  const client = Object.defineProperties(
     {},
     {
       ...Object.getOwnPropertyDescriptors(page),
-      setUnsaved: { value: (unsaved: boolean) => screen.unsaved._set(unsaved), enumerable: true },
-      fetch: { value: (path: string, init?: ClientFetchInit) => fetch(path, init, screen.gone), enumerable: true },
+      setUnsaved: { value: (value: boolean) => unsaved._set(value), enumerable: true },
+      fetch: { value: (path: string, init?: ClientFetchInit) => fetch(path, init, gone.signal), enumerable: true },
     },
   ) as Client;
+  return {
+    _client: client,
+    _close() {
+      unsaved._end();
+      gone.abort(new DOMException('EMWeb: client.fetch not sent, its screen is gone', 'AbortError'));
+    },
+  };
 }

@@ -13,7 +13,7 @@ import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 export const UNSAVED_LOCK_PREFIX = 'emweb.unsaved.';
 
 /** One screen's say in the unsaved work: its own flag, which goes with the screen. */
-export interface ScreenUnsaved {
+interface ScreenUnsaved {
   /** Does nothing once the screen has ended. */
   _set(unsaved: boolean): void;
   /** The screen is gone (left, replaced, failed, unmounted): its flag goes, and later sets do nothing. */

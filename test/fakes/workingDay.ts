@@ -1,6 +1,7 @@
 // A working day as a run makes one, for tests and benchmarks that drive the session's parts
 // without a page: storage in memory, no timers, no Web Locks, the user read, started (ready).
 import type { SafeStorage } from '../../src/browser/storage';
+import { sessionForCalls as forCalls } from '../../src/session/forCalls';
 import { createWorkingDay, type WorkingDay } from '../../src/session/workingDay';
 import { memoryStorage } from './index';
 
@@ -24,10 +25,4 @@ export function readyWorkingDay(
 }
 
 /** What client.fetch is handed of the session, as a run hands it (a 401 asks the day for a sign-in). */
-export const sessionForCalls = (day: WorkingDay) => ({
-  waitsForSignIn: day._life._waitsForSignIn,
-  comebacks: day._life._comebacks,
-  user: day._user._read,
-  ended: () => void day._life._signInRequired(),
-  wait: day._waiting._wait,
-});
+export const sessionForCalls = (day: WorkingDay) => forCalls(day, () => void day._life._signInRequired());
