@@ -56,9 +56,23 @@ test('the glossary names the words the code uses', () => {
     'delivery',
     'logger settings',
     '`tag`',
+    'signed-in user',
+    'state',
   ]) {
     assert.ok(glossary.includes(word), word);
   }
+});
+
+test("the client's signals are one `state`: no `_state` for them outside delivery's own state value", () => {
+  const found = standing(/\b_state\b/g).filter((place) => !place.startsWith(join('src', 'logging', 'delivery')));
+  assert.equal(found, []);
+});
+
+test('who is signed in is read in one place: the stored JWT is decoded only by src/session/signedInUser.ts', () => {
+  const readers = standing(/readIdentity\(|readJwtPayload\(|readClaims\(/g).filter(
+    (place) => !/^src\/auth\//.test(place) && !place.startsWith(join('src', 'session', 'signedInUser.ts')),
+  );
+  assert.equal(readers, []);
 });
 
 test.run();

@@ -35,8 +35,8 @@ export interface RunParts {
   end(): Promise<void>;
 }
 
-/** The client and its session, which the tabs of the origin share: the stored token, sign-out, sign-in. */
-export interface RunSession {
+/** What a run hands out: its client and the calls behind it, with the tabs' share of its session (sign-out, sign-in). */
+export interface HandedOut {
   client: Client;
   /** The calls of the product's API, for the page's client and every screen's. */
   fetch: ScreenFetch;
@@ -72,7 +72,7 @@ function sessionTabsFor(parts: RunParts, reload: (events: StartupEvents) => Prom
   });
 }
 
-export function handOutClient(parts: RunParts): RunSession {
+export function handOutClient(parts: RunParts): HandedOut {
   const { options, page, deps, state, day, notices, routing, events, end } = parts;
   const onSignOut = options.onSignOut ?? defaultSignOut(deps.origin);
   const reload = async (reloadEvents: StartupEvents) => {

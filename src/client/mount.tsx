@@ -24,7 +24,7 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
   const strings = mergeStrings(options.strings);
   const { _client: client, _day: day, _notices: notices, _routing: routing } = run;
   const shell: Shell = {
-    _state: run._state,
+    _clientState: run._clientState,
     _shellStatus: day._life._status,
     _client: client,
     // Not one of the contract's five claims: decoded beside them, by their one owner.

@@ -23,7 +23,7 @@ import type { ClientState } from '../state/clientState';
 /** A client as the page sees it. */
 interface PageMember {
   _origin: string;
-  _state: ClientState;
+  _clientState: ClientState;
   /** How the logger starts when this is the first client (only the first one's start counts). */
   _loggerStart: LoggerStartOptions;
 }
@@ -55,8 +55,8 @@ function createPage(): Page {
   const stopEndpoint = effect(() => {
     const first = members.value[0];
     if (!first) return;
-    const apiBase = first._state.apiBase.value;
-    const headers = () => authHeaders(first._state.authType.peek(), local);
+    const apiBase = first._clientState.apiBase.value;
+    const headers = () => authHeaders(first._clientState.authType.peek(), local);
     loggerControl._setEndpoint(apiBase ? { url: apiUrl(first._origin, apiBase, 'clientlogger/'), headers } : null);
   });
 

@@ -28,7 +28,7 @@ import type { BootstrapOptions } from './types';
 
 export interface ClientRun {
   readonly _client: Client;
-  readonly _state: ClientState;
+  readonly _clientState: ClientState;
   /** The session's life and what hangs on it; its status is what the shell shows. */
   readonly _day: WorkingDay;
   readonly _notices: Notices;
@@ -81,7 +81,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   // A member of the page: the origin of the deps, its state, and how it would start the logger.
   const leavePage = page._attach({
     _origin: deps.origin,
-    _state: state,
+    _clientState: state,
     _loggerStart: { production, options: options.logger, captureErrors: options.captureErrors !== false },
   });
   // watchBreakpoint reads the viewport's breakpoint at once.
@@ -94,7 +94,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
     if (day._life._hasEnded()) return;
     day._end();
     calls.abort();
-    session.stop();
+    handedOut.stop();
     routing?._end();
     for (const teardown of teardowns) teardown();
     notices._dispose();
@@ -102,11 +102,11 @@ export function startClient(options: BootstrapOptions): ClientRun {
     await leavePage();
   };
   const parts = { options, page, deps, state, day, notices, routing, events, calls: calls.signal, end };
-  const session = handOutClient(parts);
-  let started = settleStart(startup, day, session);
+  const handedOut = handOutClient(parts);
+  let started = settleStart(startup, day, handedOut);
   return {
-    _client: session.client,
-    _state: state,
+    _client: handedOut.client,
+    _clientState: state,
     _day: day,
     _notices: notices,
     _routing: routing,
@@ -119,10 +119,10 @@ export function startClient(options: BootstrapOptions): ClientRun {
     _retry() {
       if (day._life._hasEnded()) return;
       day._life._loading();
-      started = settleStart(runStartup(deps, events), day, session);
+      started = settleStart(runStartup(deps, events), day, handedOut);
     },
     _signIn: signIn,
-    _openScreen: () => openScreen(session.client, session.fetch, day._unsaved),
+    _openScreen: () => openScreen(handedOut.client, handedOut.fetch, day._unsaved),
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };

@@ -17,7 +17,7 @@ export function App({ shell }: { shell: Shell }) {
   const question = shell._question.value;
   const modal = status.tag === 'sessionEnded' || question !== null;
   return (
-    <div class="emweb" data-breakpoint={shell._state.breakpoint.value} aria-busy={status.tag === 'loading'}>
+    <div class="emweb" data-breakpoint={shell._clientState.breakpoint.value} aria-busy={status.tag === 'loading'}>
       <div class="frame" inert={modal}>
         <Header shell={shell} />
         <Main shell={shell} />

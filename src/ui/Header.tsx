@@ -8,7 +8,7 @@ import { userLabel } from './userLabel';
 
 /** Who and what: the product's name, the signed-in user, the authType, the versions, the cloud marker. */
 export function Header({ shell }: { shell: Shell }) {
-  const state = shell._state;
+  const state = shell._clientState;
   const strings = shell._strings;
   const config = state.config.value;
   const displayName = (config && typeof config.displayName === 'string' && config.displayName) || strings.appName;

@@ -72,7 +72,7 @@ export function Main({ shell }: { shell: Shell }) {
   } else if (showsScreen(status) && shell._render) {
     content = <HostScreen key={status.screen} shell={shell} render={shell._render} headingRef={heading} />;
   } else {
-    content = <Home state={shell._state} strings={strings} headingRef={heading} />;
+    content = <Home state={shell._clientState} strings={strings} headingRef={heading} />;
   }
   // Not <main>: the host page owns its main landmark.
   return (

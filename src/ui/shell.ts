@@ -15,7 +15,7 @@ export interface ScreenOfClient {
 
 /** Everything the UI reads, and the few things it may ask for. The UI imports no network code. */
 export interface Shell {
-  _state: ClientState;
+  _clientState: ClientState;
   /** What the shell is doing: the UI shows exactly this. */
   _shellStatus: ReadonlySignal<ShellStatus>;
   /** The signed-in user's name from the token, beside the claims; `null` when it gives none. */

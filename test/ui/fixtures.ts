@@ -45,7 +45,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     unmount: async () => {},
   });
   const shell: Shell = {
-    _state: state,
+    _clientState: state,
     _shellStatus: status,
     _client: client,
     _notices: notices,
