@@ -176,9 +176,10 @@ export function createClientFetch(deps: ClientFetchDeps): ScreenFetch {
     const method = (rest.method ?? 'GET').toUpperCase();
     // The call is the user's signed in now: every attempt after its first goes only while they still are.
     const madeAs = session.user();
+    // Another user first: a call out when the user changed says so, though its screen went with them.
     const checkUser = () => {
-      if (gone?.aborted) throw gone.reason;
       if (!mayGoAgain(madeAs, session.user(), method)) throw new Error(USER_CHANGED);
+      if (gone?.aborted) throw gone.reason;
     };
     const goAgain = async () => {
       // Another user already (or a write for a user that cannot be told): nothing to wait for.
