@@ -1,4 +1,5 @@
 // Types of demo/server.mjs, for the TypeScript e2e harness.
+import type { ProductServer } from '../src/testing/index';
 
 export type AuthMode = 'secgw' | 'oracle' | 'token';
 
@@ -93,6 +94,11 @@ export interface RecordedRequest {
   /** Node's lower-cased headers, e.g. `headers.authorization`, `headers.cookie`. */
   headers: Record<string, string | string[] | undefined>;
   time: number;
+  /**
+   * The `userId` the gateway session named by the request's cookie was given to (the session may
+   * have ended since), or null without such a cookie: whose session a call rode on.
+   */
+  sessionUser: number | null;
 }
 
 /** A request to a `hold` path. */
@@ -109,6 +115,8 @@ export interface DemoServer {
   /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
   url: string;
   port: number;
+  /** The test kit's fake behind /api/: its `requests` hold each API call's body as the product read it. */
+  product: ProductServer;
   /** Every clientlogger POST, in arrival order (failed answers and duplicates included). */
   logBatches: LogBatch[];
   /** The batches the log endpoint stored (2xx, not a duplicate): each batch once. */
@@ -122,8 +130,11 @@ export interface DemoServer {
   /** Answers the held requests of `path` (of every path when omitted) as usual, and holds no more of them. */
   release(path?: string): void;
   setOptions(partial: Partial<DemoBehaviour>): void;
-  /** Starts a gateway session; the cookie fits Playwright's `context.addCookies` (add `url`). */
-  createSession(): { name: string; value: string };
+  /**
+   * Starts a gateway session for the desk's person `userId` (default the first, 1042); the cookie
+   * fits a browser's cookie store (add the server's `url`).
+   */
+  createSession(userId?: number): { name: string; value: string };
   /** Forgets sessions, the tickets saved, log batches, the keys seen and recorded requests. */
   reset(): void;
   /** Stops listening and drops open connections (hanging answers included). */
@@ -136,9 +147,25 @@ export declare const CSP_STRICT: string;
 export declare const CSP_VARIANTS: { strict: string; 'trusted-types': string; none: null };
 
 export declare function startDemoServer(options?: DemoServerOptions): Promise<DemoServer>;
-/** Who the stand-in gateway signs everyone in as: the `name` of its token, and what its sign-in page says. */
+/** A person who may sign in at the stand-in gateway: the claims of their token. */
+export interface DemoUser {
+  userId: number;
+  /** The token's `name`, which the client's header shows. */
+  name: string;
+  authUserId: string;
+  profileId: number;
+  langId: string;
+}
+/** The people of the shared desk the gateway's sign-in page offers; the first is signed in when nobody is chosen. */
+export declare const DEMO_USERS: readonly DemoUser[];
+/** The desk's person with this `userId` (a number or its digits); anything else: the first. */
+export declare function demoUser(userId: unknown): DemoUser;
+/** Who the stand-in gateway signs in when nobody is chosen (the first of DEMO_USERS): the `name` of its token. */
 export declare const DEMO_USER_NAME: string;
-/** A demo JWT; `claims` override or add payload fields (e.g. `{ exp: 0 }` for an expired one). */
+/**
+ * A demo JWT of the desk's person `claims.userId` names (else the first); `claims` override or add
+ * payload fields (e.g. `{ exp: 0 }` for an expired one).
+ */
 export declare function demoJwt(claims?: Record<string, unknown>): string;
 /** The same-origin path the gateway returns to, or `/web/`. */
 export declare function safeReturnUrl(raw: string | null | undefined, ownOrigin: string): string;

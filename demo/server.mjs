@@ -69,20 +69,41 @@ const ASSET_EXTENSIONS = new Set([...Object.keys(CONTENT_TYPES).filter((ext) => 
 // ---------------------------------------------------------------------------------------------
 // Demo data
 
-/** Who the stand-in gateway signs everyone in as: its sign-in page and its token say the same. */
-export const DEMO_USER_NAME = 'Jürgen Müller';
+/**
+ * The people who may sign in at the stand-in gateway: the desk is shared, so that a person can try
+ * what happens when someone else signs in on the same browser. The first is who signs in when
+ * nobody is chosen (the e2e checks' user, and the test kit's DEFAULT_USER_ID). Each token carries the
+ * person's `name`, which the client's header shows.
+ */
+export const DEMO_USERS = [
+  { userId: 1042, name: 'Jürgen Müller', authUserId: 'jmueller', profileId: 7, langId: 'de' },
+  { userId: 1001, name: 'Dana Lee', authUserId: 'dlee', profileId: 3, langId: 'en' },
+  { userId: 1002, name: 'Sam Ortiz', authUserId: 'sortiz', profileId: 3, langId: 'en' },
+];
 
-/** A demo JWT, valid for a day; `claims` override or add payload fields (`exp`: when its session ends). */
+/** Who the stand-in gateway signs in when nobody is chosen: its sign-in page and its token say the same. */
+export const DEMO_USER_NAME = DEMO_USERS[0].name;
+
+/** The desk's person with this `userId` (a number, or its digits as a form sends them); else the first. */
+export function demoUser(userId) {
+  return DEMO_USERS.find((user) => String(user.userId) === String(userId)) ?? DEMO_USERS[0];
+}
+
+/**
+ * A demo JWT, valid for a day: the desk's person its `claims.userId` names (else the first), its
+ * claims overridden or added to by `claims` (`exp`: when its session ends).
+ */
 export function demoJwt(claims = {}) {
   const now = Math.floor(Date.now() / 1000);
+  const { name, userId, authUserId, profileId, langId } = demoUser(claims.userId);
   return makeJwt({
-    sub: 'jmueller',
-    name: DEMO_USER_NAME,
-    userId: 1042,
-    authUserId: 'jmueller',
-    profileId: 7,
-    langId: 'de',
-    sid: 'demo-session-0001',
+    sub: authUserId,
+    name,
+    userId,
+    authUserId,
+    profileId,
+    langId,
+    sid: `demo-session-${userId}`,
     iat: now,
     exp: now + 24 * 60 * 60,
     ...claims,
@@ -253,6 +274,11 @@ export async function startDemoServer(startOptions = {}) {
   };
   /** The gateway's sessions: cookie value → when it ends (ms since the epoch; Infinity: never). */
   const sessions = new Map();
+  /**
+   * Whom each session cookie was given to (a `userId`), kept after the session ends and after
+   * reset(): a request carrying an old cookie still says whose it was.
+   */
+  const issuedTo = new Map();
   const requests = [];
   /** Requests to a `hold` path: answered by release(); `gaveUpAt` is when the client closed the connection first. */
   const held = [];
@@ -294,16 +320,21 @@ export async function startDemoServer(startOptions = {}) {
       ['<head>', ...options.headScripts.map((src) => `<script src="${escapeHtml(src)}"></script>`)].join('\n'),
     );
 
-  function createSession() {
+  function createSession(userId = DEMO_USERS[0].userId) {
     const id = randomUUID();
     sessions.set(id, options.sessionMinutes === null ? Number.POSITIVE_INFINITY : Date.now() + options.sessionMinutes * 60_000);
+    issuedTo.set(id, demoUser(userId).userId);
     return { name: SESSION_COOKIE, value: id };
   }
 
-  /** The token of a session: its `exp` is the session's end, when it has one (in whole seconds, not after it). */
+  /**
+   * The token of a session: its person's, and its `exp` is the session's end, when it has one (in
+   * whole seconds, not after it).
+   */
   const jwtOf = (id) => {
     const endsAt = sessions.get(id);
-    return Number.isFinite(endsAt) ? demoJwt({ exp: Math.floor(endsAt / 1000) }) : demoJwt();
+    const userId = issuedTo.get(id);
+    return Number.isFinite(endsAt) ? demoJwt({ userId, exp: Math.floor(endsAt / 1000) }) : demoJwt({ userId });
   };
 
   // --- /web/: host page, bundles, host assets ----------------------------------------------------
@@ -363,6 +394,10 @@ export async function startDemoServer(startOptions = {}) {
 
   // --- /auth/: the stand-in security gateway ------------------------------------------------------
 
+  /** One choice of the sign-in page: a radio button per person, the first one checked. */
+  const userChoice = (user, index) =>
+    `    <label><input type="radio" name="userId" value="${user.userId}"${index === 0 ? ' checked' : ''}> ${escapeHtml(user.name)}</label>`;
+
   function signInPage(res, returnUrl) {
     sendHtml(
       res,
@@ -379,9 +414,14 @@ export async function startDemoServer(startOptions = {}) {
 <body>
 <main class="card">
   <h1>Demo security gateway</h1>
-  <p>A stand-in for the real gateway: anyone may sign in, as ${escapeHtml(DEMO_USER_NAME)}.</p>
+  <p>A stand-in for the real gateway: anyone may sign in, as any person of the desk. Signing in as
+  someone else while another tab works shows what a shared desk does.</p>
   <form method="post" action="/auth/">
     <input type="hidden" name="returnUrl" value="${escapeHtml(returnUrl)}">
+    <fieldset>
+    <legend>Sign in as</legend>
+${DEMO_USERS.map(userChoice).join('\n')}
+    </fieldset>
     <button type="submit">Sign in</button>
   </form>
   <p class="note">You will return to <code>${escapeHtml(returnUrl)}</code>.</p>
@@ -434,13 +474,15 @@ export async function startDemoServer(startOptions = {}) {
     const signIn = (path === '/auth/' && req.method === 'POST') || (path === '/auth/signin' && req.method === 'GET');
     if (signIn) {
       const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : url.searchParams;
-      const { value } = createSession();
+      // A person the desk does not know (or none chosen, as a plain link does) is the first one.
+      const user = demoUser(form.get('userId'));
+      const { value } = createSession(user.userId);
       const lasts = options.sessionMinutes === null ? '' : `, ends in ${options.sessionMinutes} minutes`;
-      log(`[gateway] signed in, session ${value.slice(0, 8)}…${lasts}`);
+      log(`[gateway] ${user.name} (userId ${user.userId}) signed in, session ${value.slice(0, 8)}…${lasts}`);
       return handoverPage(res, {
         jwt: jwtOf(value),
         returnUrl: safeReturnUrl(form.get('returnUrl'), origin),
-        title: 'Signed in',
+        title: `Signed in as ${user.name}`,
         headers: { 'Set-Cookie': `${SESSION_COOKIE}=${value}; HttpOnly; SameSite=Lax; Path=/` },
       });
     }
@@ -527,6 +569,7 @@ export async function startDemoServer(startOptions = {}) {
       url: url.pathname + url.search,
       headers: req.headers,
       time: Date.now(),
+      sessionUser: issuedTo.get(sessionOf(req)) ?? null,
     });
     const path = url.pathname;
     if (path === '/') return redirect(res, '/web/');

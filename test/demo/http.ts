@@ -23,9 +23,13 @@ export function call(url: string, init: { method?: string; headers?: Record<stri
   });
 }
 
-/** Signs in at the stand-in gateway: the session's cookie, and the JWT its hand-over page stores. */
-export async function signIn(base: string): Promise<{ cookie: string; jwt: string }> {
-  const answer = await call(`${base}/auth/signin?returnUrl=/web/tickets`);
+/**
+ * Signs in at the stand-in gateway, as the desk's person `userId` when given (else whoever it signs
+ * in by default): the session's cookie, and the JWT its hand-over page stores.
+ */
+export async function signIn(base: string, userId?: number): Promise<{ cookie: string; jwt: string }> {
+  const who = userId === undefined ? '' : `&userId=${userId}`;
+  const answer = await call(`${base}/auth/signin?returnUrl=/web/tickets${who}`);
   const setCookie = [answer.headers['set-cookie'] ?? []].flat()[0] ?? '';
   const jwt = /<meta name="demo-jwt" content="([^"]+)">/.exec(answer.text)?.[1] ?? '';
   return { cookie: setCookie.split(';')[0] ?? '', jwt };

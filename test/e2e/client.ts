@@ -159,3 +159,15 @@ export const watchTimers = (page: Page): Promise<void> =>
     };
   });
 export const timersArmed = (page: Page): Promise<number[]> => page.evaluate(() => (window as any).__e2eTimers);
+
+/**
+ * Whether leaving the page now would ask first: a cancelable `beforeunload` dispatched on the
+ * window comes back cancelled, as the browser's prompt needs (what `closeAskingFirst` sees as a
+ * prompt, checked in the page, in every engine).
+ */
+export const leavingAsks = (page: Page): Promise<boolean> =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });

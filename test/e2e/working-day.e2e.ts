@@ -7,7 +7,7 @@
 // itself, and the check compares the two moments.
 import * as assert from 'uvu/assert';
 import type { DemoServer } from '../../demo/server.mjs';
-import { byRole, clientReady } from './client';
+import { byRole, clientReady, leavingAsks } from './client';
 import { commentField, goneAt, noteWhenGone, typeComment } from './formScreen';
 import { browserSuite, waitFor, withPage } from './harness';
 import type { Page } from './page';
@@ -239,12 +239,7 @@ test('beforeunload asks only while there is unsaved work: a cancelable beforeunl
   withPage({ auth: 'oracle' }, VIEWPORT, async ({ page, open }) => {
     await open(FORM);
     await clientReady(page, '#app');
-    const unloadCancelled = () =>
-      page.evaluate(() => {
-        const event = new Event('beforeunload', { cancelable: true });
-        window.dispatchEvent(event);
-        return event.defaultPrevented;
-      });
+    const unloadCancelled = () => leavingAsks(page);
     assert.is(await unloadCancelled(), false, 'nothing typed: no question');
     await typeComment(page, TYPED);
     assert.is(await unloadCancelled(), true, 'typed, unsaved: the page asks');

@@ -1,7 +1,7 @@
 // Calls EMWeb.bootstrap({ mount: '#app', … }) with options from the query, as a host page written
 // without a build step would, and records what happened for the test:
 //   window.__e2e = { status: 'pending' | 'resolved' | 'rejected', client, error, renders, signInRequired, signedOut, ran,
-//                    saves, settledAt (Date.now() when bootstrap settled) }
+//                    saves, failures, screens, settledAt (Date.now() when bootstrap settled) }
 //   and <body data-boot="…"> to wait on.
 // Query:
 //   ?render=counter       a screen built with EMWeb.html and EMWeb.React.useState: a button counts its clicks
@@ -14,10 +14,13 @@
 //   ?render=react-element render returns an element of the real React 18, as a build without the alias makes it
 //   ?render=form          a ticket form: typing into its Comment field says client.setUnsaved(true); Save (a
 //                         submit: Enter in the field) PUTs tickets/SD-1042 with client.fetch and records the
-//                         outcome in window.__e2e.saves (the status, or the rejection's name)
+//                         outcome in window.__e2e.saves (the status, or the rejection's name; a rejection's
+//                         name and message also in window.__e2e.failures)
 //   ?routes=form          the same form as the route /web/form, beside /web/done ("Done screen"), with links
 //                         between them; the page's address becomes /web/<start> (?start=form by default,
-//                         ?start=done) before the client starts, the query kept
+//                         ?start=done) before the client starts, the query kept; each route's screen leaves
+//                         the client it was handed in window.__e2e.screens.form / .done (a handle kept after
+//                         the screen has gone)
 //   ?strings=de           German texts for every key;  ?strings=retry  only `retry` overridden
 //   ?actions=add          (builtIns) => [Say hello, ...builtIns]
 //   ?actions=reorder      (builtIns) => builtIns reversed
@@ -39,6 +42,8 @@
     ran: [],
     node: null,
     saves: [],
+    failures: [],
+    screens: {},
   };
   window.__e2e = state;
 
@@ -95,6 +100,7 @@
         },
         (error) => {
           state.saves.push(String(error?.name));
+          state.failures.push({ name: String(error?.name), message: String(error?.message) });
         },
       );
     }
@@ -112,6 +118,14 @@
       ${saved[0] ? html`<p>Comment saved</p>` : null}
       ${props.params ? html`<p><a href="/web/done">Done</a></p>` : null}
     </section>`;
+  }
+
+  // A route's screen that keeps the client it was handed, as a screen's code might (in a closure, a store).
+  function keeping(name, Screen) {
+    return (props) => {
+      state.screens[name] = props.client;
+      return html`<${Screen} ...${props} />`;
+    };
   }
 
   function DoneScreen() {
@@ -174,7 +188,7 @@
   var options = { mount: '#app' };
   if (query.get('routes') === 'form') {
     history.replaceState(null, '', `/web/${query.get('start') || 'form'}${location.search}`);
-    options.routes = { form: TicketForm, done: DoneScreen };
+    options.routes = { form: keeping('form', TicketForm), done: keeping('done', DoneScreen) };
   }
   var render = renders[query.get('render')];
   if (render) {
