@@ -32,6 +32,17 @@ export interface SessionTabs {
   _stop(): void;
 }
 
+/**
+ * Tells the tabs of the origin that a sign-in happened, as a tab that became ready signed in does,
+ * from outside a client (the test kit's `server.signIn()`): one message, then the line is let go.
+ */
+export function announceSignedIn(open: OpenTabChannel): void {
+  const channel = open(() => {});
+  channel.post({ type: 'signedIn' } satisfies SessionMessage);
+  // A message posted is delivered after its channel closes.
+  channel.close();
+}
+
 const isMessage = (data: unknown, type: SessionMessage['type']): boolean => (data as { type?: unknown } | null)?.type === type;
 
 /**

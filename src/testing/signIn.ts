@@ -4,7 +4,8 @@
  */
 import { browserLocalStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
-import { SESSION_CHANNEL } from '../tabs/session';
+import { openTabChannel } from '../tabs/channel';
+import { announceSignedIn, SESSION_CHANNEL } from '../tabs/session';
 import { makeJwt } from './jwt';
 
 /** Who `signIn()` signs in when the test names nobody: the demo's user. */
@@ -40,14 +41,11 @@ export function signedInJwt({ userId = DEFAULT_USER_ID, claims }: SignInOptions 
 /**
  * Stores the token where the client reads it, then tells the tabs of the origin (every client of
  * this page included: a `BroadcastChannel` reaches every other instance of its name) as a tab that
- * became ready signed in would. Without storage or `BroadcastChannel` that part is left out.
+ * became ready signed in would, through the same code. Without storage or `BroadcastChannel` that
+ * part is left out.
  */
 export function announceSignIn(jwt: string): void {
   browserLocalStorage().set(STORAGE_KEYS.jwt, jwt);
-  const Channel = (globalThis as { BroadcastChannel?: typeof BroadcastChannel }).BroadcastChannel;
-  if (!Channel) return;
-  const channel = new Channel(SESSION_CHANNEL);
-  channel.postMessage({ type: 'signedIn' });
-  // A message posted is delivered after its channel closes; an open one would keep Node running.
-  channel.close();
+  // The same words a client's tab says (src/tabs/session.ts), not a copy of them.
+  announceSignedIn(openTabChannel(SESSION_CHANNEL));
 }
