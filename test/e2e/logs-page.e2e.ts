@@ -41,7 +41,7 @@ test('a stack the client sent shows in its original sources, as it arrives, with
     await host.goto(`${server.url}/e2e/throwing-signin.html`);
     await shows(page, 'EMWeb: onSignInRequired failed');
     const stack = await page.evaluate(() => document.querySelector('main details pre')!.textContent!);
-    assert.match(stack, /src\/client\/run\.ts:\d+:\d+/);
+    assert.match(stack, /src\/client\/start\.ts:\d+:\d+/);
     assert.not.match(stack, /emweb\.js:\d/, 'no frame of the bundle is left minified');
     const key = server.accepted[0]!.key!;
     await shows(page, key);
