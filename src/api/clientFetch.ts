@@ -50,8 +50,10 @@ export const USER_CHANGED = 'EMWeb: not sent, another user signed in';
  */
 function mayGoAgain(madeAs: string | null, now: string | null, method: string): boolean {
   if (madeAs !== null && now !== null) return madeAs === now;
-  return method === 'GET' || method === 'HEAD';
+  return isRead(method);
 }
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 /** Whether a 401 to a call of `madeAs` says anything of the session of `now`: not when another user is signed in. */
 const speaksFor = (madeAs: string | null, now: string | null) => madeAs === null || now === null || madeAs === now;
@@ -182,8 +184,8 @@ export function createClientFetch(deps: ClientFetchDeps): ScreenFetch {
       if (gone?.aborted) throw gone.reason;
     };
     const goAgain = async () => {
-      // Another user already (or a write for a user that cannot be told): nothing to wait for.
-      checkUser();
+      // Nothing to wait for: another user is signed in already, or a write was made for nobody known.
+      if (!speaksFor(madeAs, session.user()) || (madeAs === null && !isRead(method))) checkUser();
       if (session.waitsForSignIn()) await waitForSession(rest.signal, gone);
       checkUser();
     };

@@ -6,7 +6,7 @@
 // Every wait is on state; where the contract gives a time ("within 1 s") the page notes the moment
 // itself, and the check compares the two moments.
 import * as assert from 'uvu/assert';
-import type { DemoServer } from '../../demo/server.mjs';
+import { type DemoServer, demoJwt } from '../../demo/server.mjs';
 import { byRole, clientReady, leavingAsks } from './client';
 import { commentField, goneAt, noteWhenGone, typeComment } from './formScreen';
 import { browserSuite, waitFor, withPage } from './harness';
@@ -115,7 +115,8 @@ test('the session ends mid-day: Save gets 401, a modal sign-in dialog comes over
       );
       assert.equal(await page.problems(), []);
     },
-    { signedIn: true },
+    // Signed in at the gateway as a browser is: its JWT says who (a write goes again only for a known user).
+    { signedIn: true, localStorage: { jwt: demoJwt() } },
   ));
 
 test("the dialog's Sign in opens the gateway's sign-in in a new tab, coming back under /web/; this tab stays and says to sign in there", () =>
@@ -152,7 +153,8 @@ test("the dialog's Sign in opens the gateway's sign-in in a new tab, coming back
       assert.is(server.requests.filter((r) => r.path === '/auth/').length, 1, 'the gateway was asked once, by the new tab');
       assert.equal(await page.problems(), []);
     },
-    { signedIn: true },
+    // Signed in at the gateway as a browser is: its JWT says who (a write goes again only for a known user).
+    { signedIn: true, localStorage: { jwt: demoJwt() } },
   ));
 
 // ---------------------------------------------------------------------------------------------
