@@ -2,9 +2,10 @@
 // the tabs (each tab its own view, so that closing or freezing one acts on its own), one
 // localStorage, one fake clock and one server that de-duplicates by Idempotency-Key. Each tab is a
 // logger of the harness in ./logger.ts, handed these.
+
+import type { SafeStorage } from '../../src/browser/storage';
 import type { Channel, Locks } from '../../src/logging/page/env';
 import type { TabMessage } from '../../src/logging/sender/messages';
-import type { SafeStorage } from '../../src/browser/storage';
 import type { LoggerOptions } from '../../src/logging/types';
 import { memoryStorage } from '.';
 import { type Answer, type Call, entriesOf, harness } from './logger';
@@ -203,6 +204,12 @@ export function fakeBrowser(answer: (call: Call, n: number) => Answer = () => 20
       freeze() {
         h.doc.dispatchEvent(new Event('freeze'));
         tab.state = 'frozen';
+      },
+      /** Discarded while frozen (or crashed): it goes without running anything, its locks and channels with it. */
+      discard() {
+        tab.state = 'closed';
+        locks.forget(tab);
+        bus.forget(tab);
       },
       thaw() {
         tab.state = 'running';
