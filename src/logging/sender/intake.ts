@@ -108,6 +108,42 @@ function liveRecords(local: SafeStorage, now: number): BatchRecord[] {
   return kept;
 }
 
+/**
+ * Records in localStorage the pending batches that hold other tabs' entries, and what became of them
+ * once settled (remembered, and told to the tabs).
+ */
+function recordBatches(
+  { pending, local, now, tell }: Pick<IntakeParts, 'pending' | 'local' | 'now' | 'tell'>,
+  remember: (refs: readonly string[], outcome: SettledOutcome) => void,
+): void {
+  pending._watch({
+    added(batch) {
+      if (batch.handed) local.set(recordKey(batch), JSON.stringify(shared(batch)));
+    },
+    settled(batch, outcome) {
+      if (outcome === 'split' || !batch.handed) return local.remove(recordKey(batch));
+      const refs = handedRefs(batch);
+      liveRecords(local, now()); // the stale ones go before this one is written
+      local.set(recordKey(batch), JSON.stringify({ key: batch.key, handed: [refs], settled: outcome, at: now() }));
+      remember(refs, outcome);
+      tell(refs, batch.key, outcome);
+    },
+  });
+}
+
+/** Tells the tabs again what became of refs settled already (their answer may have been lost); returns the others. */
+function answerAgain(settled: ReadonlyMap<string, SettledOutcome>, refs: readonly string[], tell: IntakeParts['tell']): string[] {
+  const answered = new Map<SettledOutcome, string[]>();
+  const open: string[] = [];
+  for (const ref of refs) {
+    const outcome = settled.get(ref);
+    if (outcome) answered.set(outcome, [...(answered.get(outcome) ?? []), ref]);
+    else open.push(ref);
+  }
+  for (const [outcome, told] of answered) tell(told, null, outcome);
+  return open;
+}
+
 export function createIntake({ queue, pending, local, now, tell, sendDue }: IntakeParts): Intake {
   /** Refs in the queue or in a pending batch. */
   let holding = new Set<string>();
@@ -124,32 +160,9 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     }
   };
 
-  pending._watch({
-    added(batch) {
-      if (batch.handed) local.set(recordKey(batch), JSON.stringify(shared(batch)));
-    },
-    settled(batch, outcome) {
-      if (outcome === 'split' || !batch.handed) return local.remove(recordKey(batch));
-      const refs = handedRefs(batch);
-      liveRecords(local, now()); // the stale ones go before this one is written
-      local.set(recordKey(batch), JSON.stringify({ key: batch.key, handed: [refs], settled: outcome, at: now() }));
-      remember(refs, outcome);
-      tell(refs, batch.key, outcome);
-    },
-  });
+  recordBatches({ pending, local, now, tell }, remember);
 
-  /** Tells the tabs again what became of refs settled already (their answer may have been lost); returns the others. */
-  function answerSettled(refs: readonly string[]): string[] {
-    const answered = new Map<SettledOutcome, string[]>();
-    const open: string[] = [];
-    for (const ref of refs) {
-      const outcome = settled.get(ref);
-      if (outcome) answered.set(outcome, [...(answered.get(outcome) ?? []), ref]);
-      else open.push(ref);
-    }
-    for (const [outcome, told] of answered) tell(told, null, outcome);
-    return open;
-  }
+  const answerSettled = (refs: readonly string[]) => answerAgain(settled, refs, tell);
 
   /** Handed entries join the queue, but for a ref held already or settled (answered at once). */
   function receive(entries: readonly HandedEntry[]): void {
