@@ -5,10 +5,10 @@ import { clientReady } from './client';
 import type { Page } from './page';
 
 /** The page whose client each tab loads: manual.js starts it with the query's logger options. */
-export const MANUAL = '/e2e/manual.html';
+const MANUAL = '/e2e/manual.html';
 export const VIEWPORT = { width: 1024, height: 700 };
 
-export type Stats = { logged: number; sent: number; queued: number; dropped: number; tabRole: string };
+type Stats = { logged: number; sent: number; queued: number; dropped: number; tabRole: string };
 export const stats = (page: Page): Promise<Stats> => page.evaluate(() => (window as any).EMWeb.logger.stats());
 export const role = (page: Page): Promise<string> => page.evaluate(() => (window as any).EMWeb.logger.stats().tabRole);
 
