@@ -148,9 +148,8 @@ export async function withPage<T>(
   fn: (run: PageRun) => Promise<T>,
   pageOptions: PageOptions = {},
 ): Promise<T> {
-  requireBundle();
   const engine = currentDriver();
-  const server = await startDemoServer({ quiet: true, headScripts: [RECORDER], ...serverOptions });
+  const server = await startServer(serverOptions);
   let session: Awaited<ReturnType<Driver['open']>> | null = null;
   let page: Page | null = null;
   let over = false;
@@ -186,6 +185,33 @@ export async function withPage<T>(
   }
 }
 
+/**
+ * Starts the demo server the way every check's is (port 0, quiet unless `serverOptions.quiet === false`,
+ * pages/recorder.js first in every page), once the bundle is built.
+ */
+function startServer(serverOptions: DemoServerOptions): Promise<DemoServer> {
+  requireBundle();
+  return startDemoServer({ quiet: true, headScripts: [RECORDER], ...serverOptions });
+}
+
+/**
+ * For a check that drives a browser of its own (not this process's session): starts the demo server as
+ * withPage does, runs `fn` under the same time limit (default 90 s), and closes the server whatever
+ * happens. `fn` ends its own browser.
+ */
+export async function withServer<T>(
+  serverOptions: DemoServerOptions,
+  fn: (server: DemoServer) => Promise<T>,
+  { timeoutMs = 90_000 }: { timeoutMs?: number } = {},
+): Promise<T> {
+  const server = await startServer(serverOptions);
+  try {
+    return await withTimeout(fn(server), timeoutMs);
+  } finally {
+    await giveUpAfter(server.close(), CLOSE_MS, 'closing the demo server');
+  }
+}
+
 /** How long a clean-up step (the failure report, the server's close, the browser's end) may take. */
 const CLOSE_MS = 10_000;
 /**
@@ -195,7 +221,7 @@ const CLOSE_MS = 10_000;
 const SESSION_CLOSE_MS = 40_000;
 
 /** Waits for `step` at most `ms`; a step that fails or takes longer is abandoned with a line on stderr. */
-async function giveUpAfter(step: Promise<unknown>, ms: number, what: string): Promise<void> {
+export async function giveUpAfter(step: Promise<unknown>, ms: number, what: string): Promise<void> {
   try {
     await withTimeout(step, ms);
   } catch (error) {

@@ -2,38 +2,19 @@
 // BroadcastChannels and localStorage, as tabs do (contract: "Many tabs of one browser", "One sender
 // per browser"). Every wait is on state (the pages' stats, the server's records), never on time.
 import * as assert from 'uvu/assert';
-import type { DemoServer } from '../../demo/server.mjs';
-import { clientReady } from './client';
 import { browserSuite, waitFor, withPage } from './harness';
 import type { Page } from './page';
+import { log, openClient, role, stats, storedMessages, VIEWPORT, waitForRole } from './tabsLogging';
 
 const test = browserSuite('tabs-logging');
 
-const MANUAL = '/e2e/manual.html';
-const VIEWPORT = { width: 1024, height: 700 };
-
-type Stats = { logged: number; sent: number; queued: number; dropped: number; tabRole: string };
-const stats = (page: Page): Promise<Stats> => page.evaluate(() => (window as any).EMWeb.logger.stats());
-const log = (page: Page, ...messages: string[]) =>
-  page.evaluate((ms) => {
-    for (const m of ms) (window as any).EMWeb.logger.error(m);
-  }, messages);
-/** The entries the server accepted, each batch once (a batch sent again under its key is left out). */
-const storedMessages = (server: DemoServer): string[] =>
-  server.accepted.flatMap((batch) => batch.entries.map((e) => String(e.message)));
-const role = (page: Page) => page.evaluate(() => (window as any).EMWeb.logger.stats().tabRole);
-
 /** Two tabs of one browser on the same page: the first sends, the second hands its entries to it. */
 async function twoTabs(page: Page, url: string, query: string): Promise<Page> {
-  await page.goto(`${url}${MANUAL}?${query}`);
-  await clientReady(page, '#app');
-  await page.waitFor(() => (window as any).EMWeb.logger.stats().tabRole === 'sender', undefined, { what: 'the first tab sends' });
+  await openClient(page, url, query);
+  await waitForRole(page, 'sender', 'the first tab sends');
   const second = await page.newPage(VIEWPORT);
-  await second.goto(`${url}${MANUAL}?${query}`);
-  await clientReady(second, '#app');
-  await second.waitFor(() => (window as any).EMWeb.logger.stats().tabRole === 'follower', undefined, {
-    what: 'the second tab hands its entries on',
-  });
+  await openClient(second, url, query);
+  await waitForRole(second, 'follower', 'the second tab hands its entries on');
   return second;
 }
 

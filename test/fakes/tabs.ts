@@ -2,6 +2,8 @@
 // the tabs (each tab its own view, so that closing or freezing one acts on its own), one
 // localStorage, one fake clock and one server that de-duplicates by Idempotency-Key. Each tab is a
 // logger of the harness in ./logger.ts, handed these.
+
+import type { SafeStorage } from '../../src/browser/storage';
 import type { Channel, Locks } from '../../src/logging/page/env';
 import type { TabMessage } from '../../src/logging/sender/messages';
 import type { LoggerOptions } from '../../src/logging/types';
@@ -109,6 +111,40 @@ function channels(later: (fn: () => void) => void) {
   return { viewFor, forget, count };
 }
 
+/**
+ * localStorage as each tab sees it. With no lag, one store. With a lag, each tab reads its own copy,
+ * and a write reaches the others `lagMs` later, in order: Chromium's renderers each cache the area
+ * and hear of another's writes by a path of their own, unordered with the lock and the channel.
+ */
+function sharedStorage(later: (fn: () => void, ms: number) => void, lagMs: number) {
+  const truth = memoryStorage();
+  const copies = new Set<Map<string, string>>();
+  const viewFor = (): SafeStorage => {
+    if (!lagMs) return truth;
+    const own = new Map(truth.keys().map((key) => [key, truth.get(key) as string]));
+    copies.add(own);
+    const write = (key: string, value: string | null) => {
+      const apply = (copy: Map<string, string>) => (value === null ? copy.delete(key) : copy.set(key, value));
+      apply(own);
+      later(() => {
+        if (value === null) truth.remove(key);
+        else truth.set(key, value);
+        for (const copy of copies) if (copy !== own) apply(copy);
+      }, lagMs);
+    };
+    return {
+      get: (key) => own.get(key) ?? null,
+      set: (key, value) => {
+        write(key, String(value));
+        return true;
+      },
+      remove: (key) => write(key, null),
+      keys: () => [...own.keys()],
+    };
+  };
+  return { truth, viewFor };
+}
+
 interface FakeTab {
   state: 'running' | 'frozen' | 'closed';
   held: Map<string, () => void>;
@@ -116,21 +152,23 @@ interface FakeTab {
 
 /**
  * A browser whose tabs' loggers share a server. The clock is the server harness's: `settle()` runs
- * what is due now (promise callbacks, messages); `tick(ms)` moves time.
+ * what is due now (promise callbacks, messages); `tick(ms)` moves time. `storageLagMs`: how late
+ * one tab's localStorage writes reach the others (none: at once).
  */
-export function fakeBrowser(answer: (call: Call, n: number) => Answer = () => 200) {
+export function fakeBrowser(answer: (call: Call, n: number) => Answer = () => 200, { storageLagMs = 0 } = {}) {
   const server = harness({ answer });
   const locks = lockManager();
   const { clock } = server;
   const bus = channels((fn) => clock.setTimeout(fn, 0));
-  const local = memoryStorage();
+  const storage = sharedStorage((fn, ms) => clock.setTimeout(fn, ms), storageLagMs);
+  const local = storage.truth;
 
   function openTab(options: LoggerOptions = {}, { locksAndChannel = true } = {}) {
     const tab: FakeTab = { state: 'running', held: new Map() };
     /** The tab's timers not yet fired or cleared. */
     const timers = new Set<unknown>();
     const h = harness({
-      local,
+      local: storage.viewFor(),
       env: {
         fetch: server.env.fetch,
         now: () => clock.now,
@@ -166,6 +204,12 @@ export function fakeBrowser(answer: (call: Call, n: number) => Answer = () => 20
       freeze() {
         h.doc.dispatchEvent(new Event('freeze'));
         tab.state = 'frozen';
+      },
+      /** Discarded while frozen (or crashed): it goes without running anything, its locks and channels with it. */
+      discard() {
+        tab.state = 'closed';
+        locks.forget(tab);
+        bus.forget(tab);
       },
       thaw() {
         tab.state = 'running';

@@ -6,8 +6,10 @@
  * All keys together stay within 256 KiB: a page keeps its newest batches within what the other
  * pages' keys leave, and the oldest that do not fit are dropped and counted.
  *
- * A page's key holds `{ since, dropped, batches: [{ key, reported, body }] }`: `body` is the
- * request body as JSON (not a string of it), `dropped` the page's drop counts not yet reported.
+ * A page's key holds `{ since, dropped, batches: [{ key, reported, body, handed }] }`: `body` is the
+ * request body as JSON (not a string of it), `dropped` the page's drop counts not yet reported,
+ * `handed` (a sender's batch only) the refs of other tabs' entries it holds: they count in their own
+ * tabs, and the page that replays it tells them what became of them (sender/intake.ts).
  */
 
 import { isPlainObject, parseJson } from '../../browser/http';
@@ -25,9 +27,10 @@ const ENVELOPE_BYTES = 256;
 /** A key is a header value on the next send: nothing that could break or smuggle a header. */
 const VALID_KEY = /^[\w-]{8,64}$/;
 
-/** A batch as stored: its key, the drop counts it reports, and its body as sent. */
+/** A batch as stored: its key, the drop counts it reports, its body as sent, and other tabs' entries in it. */
 function stored(batch: Batch) {
-  const text = `{"key":"${batch.key}","reported":${JSON.stringify(batch.reported)},"body":${batch.body}}`;
+  const handed = batch.handed ? `,"handed":${JSON.stringify(batch.handed)}` : '';
+  const text = `{"key":"${batch.key}","reported":${JSON.stringify(batch.reported)},"body":${batch.body}${handed}}`;
   return { text, bytes: utf8Bytes(text) };
 }
 
@@ -68,9 +71,13 @@ function readBatch(value: unknown): Batch | null {
   const entries: unknown[] = Array.isArray(body) ? body : [body];
   // A drop report, when there is one, is the first entry and is not a logged entry.
   const report = isPlainObject(reported) ? reported : null;
-  return entries.length && entries.every(isEntry)
-    ? newBatch(key, JSON.stringify(body), entriesStoodFor(entries, report), { tag: 'store' }, report)
-    : null;
+  if (!entries.length || !entries.every(isEntry)) return null;
+  const handed = Array.isArray(value.handed)
+    ? value.handed.map((refs) => (Array.isArray(refs) ? refs.filter((ref) => typeof ref === 'string') : []))
+    : [];
+  const others = handed.flat().length;
+  const count = entriesStoodFor(entries, report) - others;
+  return newBatch(key, JSON.stringify(body), Math.max(count, 0), { tag: 'store' }, report, others ? handed : null);
 }
 
 /**

@@ -11,6 +11,12 @@
  * it drops the refs it already holds (in a replayed batch, or in its queue) and answers at once for
  * the ones settled. So an entry that may have reached the server went there in one batch under
  * one key, whichever tab sends it again: the server's de-duplication by Idempotency-Key leaves one.
+ *
+ * localStorage alone cannot carry that: another tab's copy of it may hear of a record only after
+ * that tab holds the lock (its writes reach the others by a path of their own, unordered with the
+ * lock and the channel). So a sender's `resign` carries its unsettled batches too; a tab that handed
+ * entries to it hands them to a new sender only after that last word (oneSender.ts), and those in a
+ * batch it names go as that batch, whole (`_receiveBatches`).
  */
 
 import { isPlainObject, parseJson } from '../../browser/http';
@@ -18,7 +24,7 @@ import type { SafeStorage } from '../../browser/storage';
 import type { Pending } from '../exit/pending';
 import { type Batch, handedRefs, newBatch } from '../queue/batch';
 import type { HandedEntry, Queue } from '../queue/queue';
-import { RECORD_PREFIX, type SettledOutcome } from './messages';
+import { RECORD_PREFIX, type SettledOutcome, type SharedBatch } from './messages';
 
 /** Refs settled lately, remembered so that one handed again (its answer lost) is answered again. */
 const MAX_REMEMBERED = 2000;
@@ -27,14 +33,18 @@ const SETTLED_RECORD_MS = 10 * 60_000;
 
 export interface Intake {
   _receive(entries: readonly HandedEntry[]): void;
+  /** Batches an old sender formed, handed again: each joins the pending ones whole, with its key, unless held or settled. */
+  _receiveBatches(batches: readonly SharedBatch[]): void;
+  /** The pending batches that hold other tabs' entries, for this tab's `resign`. */
+  _shared(): SharedBatch[];
   /** A tab that knows no sender takes back its handed entries that no recorded batch holds. */
   _receiveUnrecorded(entries: readonly HandedEntry[]): void;
   /** Taking the role over: every recorded batch joins the pending ones, whole, with its key. */
   _replayRecords(): void;
   /** Giving the role up: handed entries not yet in a batch are let go (their tabs hand them on); the refs still held, in pending batches. */
   _release(): ReadonlySet<string>;
-  /** Another tab settled a batch this tab may hold too. */
-  _settledElsewhere(key: string, outcome: SettledOutcome): void;
+  /** Another tab settled entries, and the batch under `key`, which this tab may hold too. */
+  _settledElsewhere(refs: readonly string[], key: string | null, outcome: SettledOutcome): void;
 }
 
 export interface IntakeParts {
@@ -53,14 +63,34 @@ const recordKey = (batch: Batch) => RECORD_PREFIX + batch.key;
 /** A record: a batch to replay, or what became of a settled one's entries. */
 type BatchRecord = { tag: 'unsettled'; batch: Batch } | { tag: 'settled'; refs: string[]; outcome: SettledOutcome; at: number };
 
+/** A key is a header value on the next send: nothing that could break or smuggle a header. */
+const VALID_KEY = /^[\w-]{8,80}$/;
+
+const shared = (batch: Batch): SharedBatch => ({ key: batch.key, body: batch.body, handed: batch.handed ?? [] });
+
+/** A batch as a record or a message holds it (`key`, `body`, `handed`), or null when it is not one. */
+function sharedBatch(value: unknown): SharedBatch | null {
+  if (!isPlainObject(value) || typeof value.key !== 'string' || !VALID_KEY.test(value.key) || !Array.isArray(value.handed))
+    return null;
+  const handed = value.handed.map((refs) => (Array.isArray(refs) ? refs.filter((ref) => typeof ref === 'string') : []));
+  return typeof value.body === 'string' ? { key: value.key, body: value.body, handed } : null;
+}
+
+/** The batches a message carries, those that are batches (another version of the client may send others). */
+export const sharedBatches = (value: unknown): SharedBatch[] =>
+  Array.isArray(value) ? value.flatMap((each) => sharedBatch(each) ?? []) : [];
+
+const replayable = ({ key, body, handed }: SharedBatch) => newBatch(key, body, 0, { tag: 'store' }, null, handed);
+
 function readRecord(text: string | null): BatchRecord | null {
   const value = parseJson(text ?? '')?.value;
   if (!isPlainObject(value) || typeof value.key !== 'string' || !Array.isArray(value.handed)) return null;
-  const handed = value.handed.filter(Array.isArray) as string[][];
-  if (typeof value.settled === 'string')
-    return { tag: 'settled', refs: handed.flat(), outcome: value.settled as SettledOutcome, at: Number(value.at) || 0 };
-  if (typeof value.body !== 'string') return null;
-  return { tag: 'unsettled', batch: newBatch(value.key, value.body, 0, { tag: 'store' }, null, handed) };
+  if (typeof value.settled === 'string') {
+    const refs = (value.handed.filter(Array.isArray) as string[][]).flat();
+    return { tag: 'settled', refs, outcome: value.settled as SettledOutcome, at: Number(value.at) || 0 };
+  }
+  const batch = sharedBatch(value);
+  return batch && { tag: 'unsettled', batch: replayable(batch) };
 }
 
 /**
@@ -76,6 +106,42 @@ function liveRecords(local: SafeStorage, now: number): BatchRecord[] {
     else kept.push(record);
   }
   return kept;
+}
+
+/**
+ * Records in localStorage the pending batches that hold other tabs' entries, and what became of them
+ * once settled (remembered, and told to the tabs).
+ */
+function recordBatches(
+  { pending, local, now, tell }: Pick<IntakeParts, 'pending' | 'local' | 'now' | 'tell'>,
+  remember: (refs: readonly string[], outcome: SettledOutcome) => void,
+): void {
+  pending._watch({
+    added(batch) {
+      if (batch.handed) local.set(recordKey(batch), JSON.stringify(shared(batch)));
+    },
+    settled(batch, outcome) {
+      if (outcome === 'split' || !batch.handed) return local.remove(recordKey(batch));
+      const refs = handedRefs(batch);
+      liveRecords(local, now()); // the stale ones go before this one is written
+      local.set(recordKey(batch), JSON.stringify({ key: batch.key, handed: [refs], settled: outcome, at: now() }));
+      remember(refs, outcome);
+      tell(refs, batch.key, outcome);
+    },
+  });
+}
+
+/** Tells the tabs again what became of refs settled already (their answer may have been lost); returns the others. */
+function answerAgain(settled: ReadonlyMap<string, SettledOutcome>, refs: readonly string[], tell: IntakeParts['tell']): string[] {
+  const answered = new Map<SettledOutcome, string[]>();
+  const open: string[] = [];
+  for (const ref of refs) {
+    const outcome = settled.get(ref);
+    if (outcome) answered.set(outcome, [...(answered.get(outcome) ?? []), ref]);
+    else open.push(ref);
+  }
+  for (const [outcome, told] of answered) tell(told, null, outcome);
+  return open;
 }
 
 export function createIntake({ queue, pending, local, now, tell, sendDue }: IntakeParts): Intake {
@@ -94,37 +160,36 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     }
   };
 
-  pending._watch({
-    added(batch) {
-      if (batch.handed) local.set(recordKey(batch), JSON.stringify({ key: batch.key, body: batch.body, handed: batch.handed }));
-    },
-    settled(batch, outcome) {
-      if (outcome === 'split' || !batch.handed) return local.remove(recordKey(batch));
-      const refs = handedRefs(batch);
-      liveRecords(local, now()); // the stale ones go before this one is written
-      local.set(recordKey(batch), JSON.stringify({ key: batch.key, handed: [refs], settled: outcome, at: now() }));
-      remember(refs, outcome);
-      tell(refs, batch.key, outcome);
-    },
-  });
+  recordBatches({ pending, local, now, tell }, remember);
+
+  const answerSettled = (refs: readonly string[]) => answerAgain(settled, refs, tell);
 
   /** Handed entries join the queue, but for a ref held already or settled (answered at once). */
   function receive(entries: readonly HandedEntry[]): void {
-    const answered = new Map<SettledOutcome, string[]>();
-    for (const entry of entries) {
-      const outcome = settled.get(entry.ref);
-      if (outcome) answered.set(outcome, [...(answered.get(outcome) ?? []), entry.ref]);
-      else if (!holding.has(entry.ref)) {
+    const open = new Set(answerSettled(entries.map((entry) => entry.ref)));
+    for (const entry of entries)
+      if (open.has(entry.ref) && !holding.has(entry.ref)) {
         holding.add(entry.ref);
         queue._pushHanded(entry);
       }
-    }
-    for (const [outcome, refs] of answered) tell(refs, null, outcome);
     sendDue();
+  }
+
+  /** A batch of an old sender joins the pending ones whole, unless it is pending, or its entries are held or settled. */
+  function receiveBatch(batch: SharedBatch): void {
+    const refs = batch.handed.flat();
+    if (pending._byKey(batch.key) || answerSettled(refs).length < refs.length || refs.some((ref) => holding.has(ref))) return;
+    for (const ref of refs) holding.add(ref);
+    pending._add(replayable(batch));
   }
 
   return {
     _receive: receive,
+    _receiveBatches(batches) {
+      for (const batch of batches) receiveBatch(batch);
+      sendDue();
+    },
+    _shared: () => pending._batches().flatMap(({ batch }) => (batch.handed ? [shared(batch)] : [])),
     _receiveUnrecorded(entries) {
       const recorded = new Set(
         liveRecords(local, now()).flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
@@ -134,10 +199,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     _replayRecords() {
       for (const record of liveRecords(local, now())) {
         if (record.tag === 'settled') remember(record.refs, record.outcome);
-        else if (!pending._byKey(record.batch.key)) {
-          for (const ref of handedRefs(record.batch)) holding.add(ref);
-          pending._add(record.batch);
-        }
+        else receiveBatch(shared(record.batch));
       }
     },
     _release() {
@@ -145,9 +207,11 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
       holding = new Set(pending._batches().flatMap(({ batch }) => handedRefs(batch)));
       return holding;
     },
-    _settledElsewhere(key, outcome) {
-      const batch = pending._byKey(key);
+    _settledElsewhere(refs, key, outcome) {
+      const batch = key && pending._byKey(key);
       if (batch) pending._settle(batch, outcome);
+      // Remembered: a tab that missed the answer and hands them to this one again is answered, not sent for.
+      remember(refs, outcome);
     },
   };
 }

@@ -16,14 +16,32 @@ export type SettledOutcome =
   | 'beforeSend'
   | 'storeFull';
 
+/**
+ * A batch a sender formed with other tabs' entries, as its record holds it and as the tabs tell it
+ * on: `handed` names the refs of each entry of `body` (sender/intake.ts). Whichever tab sends it
+ * again sends it whole, under `key`.
+ */
+export interface SharedBatch {
+  key: string;
+  body: string;
+  handed: string[][];
+}
+
 export type TabMessage =
   /** A tab that starts asks which tab sends. */
   | { type: 'who'; from: string }
   /** The tab holding the lock sends: hand it your entries (again, those not yet settled). */
   | { type: 'sender'; from: string }
-  /** The sender gives its role up (hidden, frozen, leaving): until another says `sender`, send your own. */
-  | { type: 'resign'; from: string }
-  | { type: 'entries'; from: string; to: string; entries: HandedEntry[] }
+  /**
+   * The sender gives its role up (hidden, frozen, leaving): until another says `sender`, send your
+   * own. Its last word: `batches` are those it formed with other tabs' entries and has not settled.
+   */
+  | { type: 'resign'; from: string; batches?: SharedBatch[] }
+  /**
+   * Entries for the sender. `batches` (handing entries again to a new sender): those of the tab's
+   * entries that an old sender put in a batch go as that batch, whole, under its key.
+   */
+  | { type: 'entries'; from: string; to: string; entries: HandedEntry[]; batches?: SharedBatch[] }
   /**
    * What became of entries: each tab settles its own by `refs`; the batch under `key` (a batch the
    * sender formed, which another tab may hold too) is settled wherever it is pending.

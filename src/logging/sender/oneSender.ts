@@ -5,6 +5,11 @@
  * page turns hidden, is frozen or goes, so that a visible tab waiting on the lock takes over at
  * once. Without the lock or the channel every tab sends its own, as before.
  *
+ * A tab hands its entries again to a new sender only once the old one it handed them to has said
+ * its last word (`resign`, with the batches it formed and did not settle): the lock may come to a
+ * tab, and word of a new sender to the others, before that word does. Until then the old sender may
+ * have put any of them in a batch, under a key no other tab knows yet.
+ *
  * What a tab does is one value, `role`:
  * - `alone`: no lock or channel here, not started, or no endpoint yet: it sends its own;
  * - `waiting`: no sender known: it sends its own, and waits on the lock while it is visible;
@@ -20,7 +25,7 @@ import type { Ledger } from '../queue/ledger';
 import type { Queue } from '../queue/queue';
 import type { FlushResult, LoggerConfig, TabRole } from '../types';
 import { createHandover, type Handover } from './handover';
-import { createIntake, type Intake } from './intake';
+import { createIntake, type Intake, sharedBatches } from './intake';
 import { channelName, isTabMessage, lockName, type SettledOutcome, type TabMessage } from './messages';
 
 type Role =
@@ -58,6 +63,8 @@ export interface OneSenderParts {
 
 /** How long a follower's flush waits for the sender's answer (a sender that crashed says nothing). */
 const FLUSH_ANSWER_MS = 5000;
+/** How long a tab waits for the last word of a sender it handed entries to (one that crashed says nothing). */
+const LAST_WORD_MS = 5000;
 
 /** A tab's part in sending for the browser, and what it uses: the functions below work on it. */
 interface SendingTab {
@@ -72,6 +79,8 @@ interface SendingTab {
   _active: boolean;
   _flushes: number;
   _flushAnswers: Map<number, () => void>;
+  /** Old senders this tab handed entries to whose `resign` it has not heard, each with its timer. */
+  _lastWords: Map<string, unknown>;
   _handover: Handover;
   _intake: Intake;
   _listener: (event: { data: unknown }) => void;
@@ -120,10 +129,52 @@ function becomeSender(s: SendingTab, request: AbortController, release: () => vo
     release();
     return;
   }
+  if (s._role.tag === 'follower') awaitLastWord(s, s._role.sender);
   setRole(s, { tag: 'sender', release });
   s._intake._replayRecords();
   post(s, { type: 'sender' });
-  s._intake._receive(s._handover._unsettled());
+  handAgain(s);
+}
+
+/** Waits for the last word of the old sender: its batches are known only then. */
+function awaitLastWord(s: SendingTab, sender: string): void {
+  if (s._lastWords.has(sender)) return;
+  const { timers } = s._parts.runtime;
+  s._lastWords.set(
+    sender,
+    timers.setTimeout(() => heardLastWord(s, sender, []), LAST_WORD_MS),
+  );
+}
+
+function heardLastWord(s: SendingTab, sender: string, batches: unknown): void {
+  s._handover._learn(sharedBatches(batches));
+  if (!s._lastWords.has(sender)) return;
+  s._parts.runtime.timers.clearTimeout(s._lastWords.get(sender));
+  s._lastWords.delete(sender);
+  handAgain(s);
+}
+
+/**
+ * This tab's entries not yet settled, again, once every old sender it handed them to has said its
+ * last word: to the sender (this tab, or another), those in a batch an old sender named as that
+ * batch. Hidden and knowing no sender, it sends itself those no batch holds (no visible tab may be
+ * left to take over): a batch named goes whole, under its key, with whichever tab sends next.
+ */
+function handAgain(s: SendingTab): void {
+  const role = s._role;
+  if (s._lastWords.size) return;
+  const intake = s._intake;
+  const handover = s._handover;
+  if (role.tag === 'sender') {
+    intake._receiveBatches(handover._batches());
+    intake._receive(handover._unsettled());
+  } else if (role.tag === 'follower') {
+    // What this tab sent itself while it knew no sender stays its own to send; the rest goes to the sender.
+    const holding = intake._release();
+    const entries = handover._unsettled().filter((entry) => !holding.has(entry.ref));
+    const batches = handover._batches().filter((batch) => !batch.handed.flat().some((ref) => holding.has(ref)));
+    if (entries.length || batches.length) post(s, { type: 'entries', to: role.sender, entries, batches });
+  } else if (role.tag === 'waiting' && !s._active) intake._receiveUnrecorded(handover._unsettled());
 }
 
 /** Stops sending for others, or waiting to: the lock goes to the next visible tab waiting on it. */
@@ -131,7 +182,7 @@ function stepBack(s: SendingTab, next: Role): void {
   const role = s._role;
   if (role.tag === 'sender') {
     s._intake._release();
-    post(s, { type: 'resign' });
+    post(s, { type: 'resign', batches: s._intake._shared() });
     role.release();
   } else if (role.tag !== 'alone') role.request?.abort();
   setRole(s, next);
@@ -140,11 +191,9 @@ function stepBack(s: SendingTab, next: Role): void {
 function follow(s: SendingTab, sender: string): void {
   const role = s._role;
   if (role.tag === 'alone' || role.tag === 'sender') return;
+  if (role.tag === 'follower' && role.sender !== sender) awaitLastWord(s, role.sender);
   setRole(s, { tag: 'follower', sender, request: role.request });
-  // What this tab sent itself while it knew no sender stays its own to send; the rest goes to the sender.
-  const holding = s._intake._release();
-  const unsettled = s._handover._unsettled().filter((entry) => !holding.has(entry.ref));
-  if (unsettled.length) post(s, { type: 'entries', to: sender, entries: unsettled });
+  handAgain(s);
 }
 
 function onMessage(s: SendingTab, message: TabMessage): void {
@@ -152,16 +201,20 @@ function onMessage(s: SendingTab, message: TabMessage): void {
   if ('to' in message && message.to !== s._tab) return;
   if (message.type === 'who' && role.tag === 'sender') post(s, { type: 'sender' });
   else if (message.type === 'sender') follow(s, message.from);
-  else if (message.type === 'resign' && role.tag === 'follower' && role.sender === message.from) {
-    setRole(s, { tag: 'waiting', request: role.request });
-    // Hidden, this tab cannot take the role over and no visible tab may be left to: what it handed
-    // that the last sender put in no recorded batch, it sends itself (a recorded batch goes whole,
-    // under its key, with whichever tab sends next: the server keeps one).
-    if (!s._active) s._intake._receiveUnrecorded(s._handover._unsettled());
-  } else if (message.type === 'entries' && role.tag === 'sender') s._intake._receive(message.entries);
-  else if (message.type === 'settled') {
+  else if (message.type === 'resign') {
+    if (role.tag === 'follower' && role.sender === message.from) {
+      setRole(s, { tag: 'waiting', request: role.request });
+      awaitLastWord(s, message.from);
+    }
+    heardLastWord(s, message.from, message.batches);
+  } else if (message.type === 'entries' && role.tag === 'sender') {
+    // Handed again: a record may have reached this tab's localStorage since it took over.
+    if (message.batches) s._intake._replayRecords();
+    s._intake._receiveBatches(sharedBatches(message.batches));
+    s._intake._receive(message.entries);
+  } else if (message.type === 'settled') {
     s._handover._settled(message.refs, message.outcome);
-    if (message.key) s._intake._settledElsewhere(message.key, message.outcome);
+    s._intake._settledElsewhere(message.refs, message.key, message.outcome);
   } else if (message.type === 'flush') {
     const answer = () => post(s, { type: 'flushed', to: message.from, id: message.id });
     if (role.tag === 'sender') void s._parts.flushOwn().then(answer, answer);
@@ -171,6 +224,9 @@ function onMessage(s: SendingTab, message: TabMessage): void {
 
 function connect(s: SendingTab, url: string | null): void {
   stepBack(s, { tag: 'alone' });
+  // Another channel: the old senders' last words are not to be heard on it.
+  for (const timer of s._lastWords.values()) s._parts.runtime.timers.clearTimeout(timer);
+  s._lastWords.clear();
   s._channel?.removeEventListener('message', s._listener);
   s._channel?.close();
   s._channel = null;
@@ -227,6 +283,7 @@ export function createOneSender(parts: OneSenderParts): OneSender {
     _active: true,
     _flushes: 0,
     _flushAnswers: new Map(),
+    _lastWords: new Map(),
   } as SendingTab;
   const tell = (refs: string[], key: string | null, outcome: SettledOutcome) => {
     if (refs.length || key) post(s, { type: 'settled', refs, key, outcome });
