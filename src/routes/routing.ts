@@ -11,8 +11,8 @@ import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { MoveGuard } from '../session/workingDay';
 import type { CurrentRoute } from '../state/clientState';
 import type { NavigateOptions, Routes } from '../types/client';
-import { clientUrl, linkToFollow } from './links';
-import { matchRoute } from './match';
+import { linkToFollow, navigableUrl } from './links';
+import { matchRoute, pathBelowBase } from './match';
 
 export interface Routing {
   /** The location's path and search (`/web/tickets?state=all`): its fragment is the browser's. */
@@ -57,8 +57,8 @@ export function createRouting(routes: Routes, win: RoutingWindow, guard: MoveGua
   let undoing = false;
 
   const navigate = (url: string | URL, options: NavigateOptions = {}) => {
-    const target = clientUrl(url, win.location);
-    if (!target) return win.location.assign(url);
+    const target = navigableUrl(url, win.location);
+    if (pathBelowBase(target.pathname) === null) return win.location.assign(url);
     guard(
       () => {
         const href = target.pathname + target.search + target.hash;

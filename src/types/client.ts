@@ -43,7 +43,8 @@ export interface Client extends StartupFacts {
   diagnostics(): Diagnostics;
   /**
    * Shows the route of a URL on the page's origin under /web/ (pushing a history entry, or replacing
-   * it), with the `routes` option; any other URL, or any URL without `routes`, the browser loads.
+   * it), with the `routes` option; another URL of the origin, or any without `routes`, the browser
+   * loads. A URL of another origin or scheme (`javascript:`) throws a `TypeError`: nothing runs.
    */
   navigate(url: string | URL, options?: NavigateOptions): void;
   /** Forgets the stored sign-in (`jwt`, `devToken`, `authType`), then calls `onSignOut`. */

@@ -1,0 +1,64 @@
+// A routed client's moves, with the guard a test's own: navigate takes URLs of the page's origin only.
+import '../setup';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createRouting, type Routing, type RoutingWindow } from '../../src/routes/routing';
+import type { MoveGuard } from '../../src/session/workingDay';
+import type { Routes } from '../../src/types/client';
+
+const ROUTES: Routes = { form: () => null, done: () => null };
+
+let routing: Routing | undefined;
+test.after.each(() => {
+  routing?._end();
+  routing = undefined;
+  history.replaceState(null, '', '/web/');
+});
+
+/** A routing over happy-dom's window at `path`, whose guard records each question and says Stay; the page loads nothing. */
+function setup(path = '/web/form') {
+  history.replaceState(null, '', path);
+  const asked: string[] = [];
+  const assigned: string[] = [];
+  const guard: MoveGuard = (_go, stay) => {
+    asked.push(location.pathname);
+    stay();
+  };
+  const win: RoutingWindow = {
+    location: new Proxy(location, {
+      get: (target, name) => (name === 'assign' ? (url: string) => void assigned.push(String(url)) : Reflect.get(target, name)),
+    }),
+    history,
+    addEventListener: window.addEventListener.bind(window),
+    removeEventListener: window.removeEventListener.bind(window),
+  };
+  routing = createRouting(ROUTES, win, guard);
+  const shown: string[] = [];
+  const stop = routing._location.subscribe((at) => void shown.push(at));
+  return { routing, asked, assigned, shown, stop };
+}
+
+test("client.navigate takes URLs of the page's origin only: a script or another scheme or origin is a TypeError, and nothing runs", () => {
+  const { routing, asked, assigned } = setup();
+  const before = history.length;
+  for (const url of [
+    'javascript:window.__ran = true',
+    ' JavaScript:window.__ran = true',
+    'data:text/html,<script>window.__ran = true</script>',
+    'blob:http://localhost/1c2d',
+    'https://elsewhere.test/web/tickets',
+    '//elsewhere.test/web/',
+  ]) {
+    assert.throws(
+      () => routing._navigate(url),
+      (error: unknown) => error instanceof TypeError,
+      url,
+    );
+  }
+  assert.equal([asked, assigned, history.length, location.href], [[], [], before, 'http://localhost/web/form']);
+
+  routing._navigate('/auth/?returnUrl=/web/');
+  assert.equal(assigned, ['/auth/?returnUrl=/web/'], "the origin's own page outside /web/ is the browser's");
+});
+
+test.run();
