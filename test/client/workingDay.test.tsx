@@ -71,7 +71,8 @@ const ROUTES: Routes = {
   form: ({ client }: ScreenProps) => (
     <div>
       <Form client={client} />
-      <a href="/web/">Start</a>
+      <a href="/web/">Start</a> <a href="#notes">Notes</a>
+      <h3 id="notes">Notes</h3>
     </div>
   ),
 };
@@ -215,6 +216,26 @@ test('a link with unsaved work asks first: Stay (focused first; Escape too) keep
   assert.is(location.pathname, '/web/');
   assert.match(inShadow('.main')?.textContent ?? '', 'Start');
   assert.is(client.state.unsaved.value, false);
+});
+
+test('a link to a place on the same screen moves without asking and keeps the unsaved work', async () => {
+  const client = await startAt('/web/form');
+  const field = type('draft');
+  const shown: string[] = [];
+  const notes = inShadow('#notes');
+  if (notes) notes.scrollIntoView = () => void shown.push('notes');
+  click(inShadow('a[href="#notes"]'));
+  await settle();
+  assert.is(inShadow('[role=alertdialog]'), null, 'nothing asked');
+  assert.is(location.pathname + location.hash, '/web/form#notes');
+  assert.equal(shown, ['notes'], 'the place is shown');
+  assert.is(client.state.unsaved.value, true, 'the unsaved work stays');
+  assert.is(inShadow('textarea'), field, 'the same field');
+  assert.is((field as HTMLTextAreaElement).value, 'draft');
+  client.navigate('#');
+  await settle();
+  assert.is(inShadow('[role=alertdialog]'), null);
+  assert.is(client.state.unsaved.value, true);
 });
 
 test('Back with unsaved work asks; Stay goes forward again by the distance moved; without unsaved work Back just moves', async () => {
