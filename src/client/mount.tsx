@@ -33,7 +33,7 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
     // Not one of the contract's five claims: read beside them, from the same stored token, whenever start-up reads them.
     _userName: computed(() => (run._state.claims.value ? readDisplayName(getPage()._local.get(STORAGE_KEYS.jwt)) : null)),
     _notices: notices,
-    _sessionEndsAt: day._expiry._endsAt,
+    _sessionNotice: day._expiry._notice,
     _question: day._questions._open,
     _strings: strings,
     _actions: resolveActions(options.actions, builtInActions(strings, day._confirmSignOut), (message) => console.warn(message)),

@@ -1,4 +1,5 @@
 import { h } from 'preact';
+import type { ExpiryNotice } from '../session/expiry';
 import type { Notice } from './notices';
 import type { Shell } from './shell';
 import { fill } from './strings';
@@ -15,13 +16,16 @@ function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
   );
 }
 
-/** "Your session ends at 14:02." with a way to sign in again before it does. */
-function SessionEnding({ shell, endsAt }: { shell: Shell; endsAt: number }) {
+/** "Your session ends at 14:02." with a way to sign in again before it does; once it has, that it has ended. */
+function SessionEnding({ shell, notice }: { shell: Shell; notice: ExpiryNotice }) {
   const strings = shell._strings;
-  const time = new Date(endsAt).toLocaleTimeString([], { timeStyle: 'short' });
   return (
     <div class="notice info" role="status">
-      <span>{fill(strings.sessionEnding, { time })}</span>
+      <span>
+        {notice.tag === 'ended'
+          ? strings.sessionHasEnded
+          : fill(strings.sessionEnding, { time: new Date(notice.at).toLocaleTimeString([], { timeStyle: 'short' }) })}
+      </span>
       <button type="button" class="secondary" onClick={shell._signInMidDay}>
         {strings.signInAgain}
       </button>
@@ -36,12 +40,12 @@ function SessionEnding({ shell, endsAt }: { shell: Shell; endsAt: number }) {
  */
 export function Notices({ shell }: { shell: Shell }) {
   const shown = shell._notices._shown.value;
-  const endsAt = shell._sessionEndsAt.value;
+  const ending = shell._sessionNotice.value;
   const items = (errors: boolean) =>
     shown.map((notice) => (notice._tone === 'error') === errors && <NoticeItem key={notice._id} shell={shell} notice={notice} />);
   return (
     <div class="notices">
-      {endsAt !== null && <SessionEnding shell={shell} endsAt={endsAt} />}
+      {ending && <SessionEnding shell={shell} notice={ending} />}
       <div role="status" aria-live="polite">
         {items(false)}
       </div>

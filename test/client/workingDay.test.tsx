@@ -322,6 +322,18 @@ test('the notice before the session ends: its local time and Sign in again; a ne
   assert.is(notice(), undefined);
 });
 
+test('an exp already past: the notice says the session has ended, not a past time, and keeps Sign in again', async () => {
+  localStorage.setItem(STORAGE_KEYS.jwt, makeJwt({ userId: 1, exp: Math.floor(Date.now() / 1000) - 600 }));
+  let asked = 0;
+  await startAt('/web/', { onSignInRequired: () => asked++ });
+  const notice = [...shadow().querySelectorAll('.notices [role=status]')].find((region) =>
+    region.textContent?.includes('Your session'),
+  );
+  assert.is(notice?.querySelector('span')?.textContent, 'Your session has ended.');
+  click(buttonNamed('Sign in again'));
+  assert.is(asked, 1);
+});
+
 test('warnBeforeExpiryMs: 0 shows no notice', async () => {
   localStorage.setItem(STORAGE_KEYS.jwt, makeJwt({ userId: 1, exp: Math.floor(Date.now() / 1000) + 60 }));
   await startAt('/web/', { warnBeforeExpiryMs: 0 });

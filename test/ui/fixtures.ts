@@ -5,6 +5,7 @@ import type { Test } from 'uvu';
 import { createClient } from '../../src/client/client';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
 import { errorText } from '../../src/product/text';
+import type { ExpiryNotice } from '../../src/session/expiry';
 import { createQuestions } from '../../src/session/question';
 import type { ShellStatus } from '../../src/session/status';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
@@ -27,7 +28,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
   const signOuts: Client[] = [];
   const notices = createNotices();
   const questions = createQuestions();
-  const sessionEndsAt = signal<number | null>(null);
+  const sessionNotice = signal<ExpiryNotice | null>(null);
   const client = createClient({
     state,
     logger,
@@ -47,7 +48,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     _shellStatus: status,
     _client: client,
     _notices: notices,
-    _sessionEndsAt: sessionEndsAt,
+    _sessionNotice: sessionNotice,
     _question: questions._open,
     _userName: userName,
     _strings: DEFAULT_STRINGS,
@@ -61,7 +62,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     _reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
-  return { shell, calls, state, status, userName, client, signOuts, notices, questions, unsaved, sessionEndsAt };
+  return { shell, calls, state, status, userName, client, signOuts, notices, questions, unsaved, sessionNotice };
 }
 
 const EMPTY_STATS: LoggerStats = {
