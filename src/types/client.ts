@@ -34,7 +34,8 @@ export interface Client extends StartupFacts {
   setUnsaved(unsaved: boolean): void;
   /**
    * Shows `text` (as text) in the shell's notices: `info` (default) and `success` go after 6 s, an
-   * `error` stays until dismissed. Returns what dismisses it.
+   * `error` stays until dismissed. At most 5 shown, each text cut at 500 characters. Returns what
+   * dismisses it for this call (a repeat another call still holds stays).
    */
   notify(text: string, options?: NotifyOptions): () => void;
   /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
