@@ -16,6 +16,7 @@ window.EMWEB_STRINGS_DE = {
   leave: 'Verlassen',
   signOutTitle: 'Mit ungespeicherten Änderungen abmelden?',
   sessionEnding: 'Ihre Sitzung endet um {time}.',
+  sessionHasEnded: 'Ihre Sitzung ist beendet.',
   signInAgain: 'Erneut anmelden',
   dismiss: 'Schließen',
   noticeCount: '×{count}',

@@ -18,7 +18,7 @@ export const currentFetch: FetchLike = (input, init) => fetch(input, init);
  */
 export interface HttpRequest extends Omit<RequestInit, 'headers' | 'signal'> {
   headers?: Record<string, string>;
-  /** After this long the request is aborted: no answer, `timedOut`. */
+  /** After this long the request is aborted: no answer, `timedOut`. Above 2^31-1 (`Infinity` too): never. */
   timeoutMs: number;
   /** Whether to read the body as JSON; an answer only its status matters for can skip it. */
   readBody?: boolean;
@@ -54,6 +54,12 @@ export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
+
+/**
+ * The longest delay a browser's setTimeout takes as it is (some 24.8 days): a longer one would fire
+ * at once, so a time limit beyond it is no limit.
+ */
+export const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** The page's preloads belong to the document: which URLs were asked already is the page's too. */
 const requestMode = firstRequestMatchesPreload();
@@ -115,7 +121,8 @@ export function exchange<T>(
       resolve({ tag: 'noAnswer', reason });
     };
   });
-  const timer = timers.setTimeout(() => settleWithout('timedOut'), options.timeoutMs);
+  const timer =
+    options.timeoutMs > LONGEST_TIMEOUT_MS ? 0 : timers.setTimeout(() => settleWithout('timedOut'), options.timeoutMs);
   const onAbort = () => settleWithout('aborted');
   for (const signal of signals) signal?.addEventListener('abort', onAbort);
   // An async function: a fetch that throws at once (absent, a refused keepalive) rejects like any other.

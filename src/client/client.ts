@@ -3,6 +3,7 @@ import type { ClientConfiguration } from '../api/configuration';
 import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 import { BUILD_VERSION, STORAGE_KEYS } from '../product/constants';
+import { navigableUrl } from '../routes/links';
 import type { UnsavedWork } from '../session/unsaved';
 import { type ClientState, readOnlyState } from '../state/clientState';
 import type { Client } from '../types/client';
@@ -60,7 +61,8 @@ export function createClient(deps: ClientDeps): Client {
     logger,
     fetch: (path, init) => deps.fetch(path, init),
     reloadConfiguration: deps.reloadConfiguration,
-    navigate: deps.navigate ?? ((url) => location.assign(url)),
+    // Without routes the browser loads it: a URL of the page's origin only, never a script.
+    navigate: deps.navigate ?? ((url) => location.assign(navigableUrl(url, location))),
     setUnsaved: (unsaved) => deps.setUnsaved(unsaved),
     notify: (text, options) => deps.notify(text, options),
     diagnostics: () => ({

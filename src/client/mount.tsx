@@ -33,7 +33,7 @@ export function mountClient(shadow: ShadowRoot, run: ClientRun, options: Bootstr
       return identity?.claims ? identity.name : null;
     }),
     _notices: notices,
-    _sessionEndsAt: day._expiry._endsAt,
+    _sessionNotice: day._expiry._notice,
     _question: day._questions._open,
     _strings: strings,
     _actions: resolveActions(options.actions, builtInActions(strings, day._confirmSignOut), (message) => console.warn(message)),

@@ -1,12 +1,25 @@
 import { pathBelowBase } from './match';
 
 /**
- * `url` read against the page's address, when it is one of the client's: on the page's origin and
- * under /web/. A URL that does not parse throws, as `location.assign` would.
+ * `url` read against the page's address, when it is on the page's origin, its scheme too (never a
+ * `javascript:` or a `blob:` URL). A URL that does not parse throws, as `location.assign` would.
  */
-export function clientUrl(url: string | URL, page: Location): URL | null {
+function pageUrl(url: string | URL, page: Location): URL | null {
   const target = new URL(url, page.href);
-  return target.origin === page.origin && pathBelowBase(target.pathname) !== null ? target : null;
+  return target.origin === page.origin && target.protocol === page.protocol ? target : null;
+}
+
+/** `url` read against the page's address, when it is one of the client's: on the page's origin and under /web/. */
+export function clientUrl(url: string | URL, page: Location): URL | null {
+  const target = pageUrl(url, page);
+  return target && pathBelowBase(target.pathname) !== null ? target : null;
+}
+
+/** What `client.navigate` takes: a URL of the page's origin; any other is refused before anything runs. */
+export function navigableUrl(url: string | URL, page: Location): URL {
+  const target = pageUrl(url, page);
+  if (!target) throw new TypeError(`EMWeb: client.navigate takes URLs of the page's origin only, not ${url}`);
+  return target;
 }
 
 /** What a click carries that decides whose it is: the event as the browser gives it. */

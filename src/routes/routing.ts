@@ -3,7 +3,9 @@
  * moves (`navigate`, a followed link, Back and Forward) and what they listen to. Only a client with
  * `routes` has one: without it nothing listens to the history or to clicks.
  *
- * Every move asks the client's guard first (unsaved work: "Leave this page?"). Back and Forward have
+ * Every move to another screen asks the client's guard first (unsaved work: "Leave this page?"); a
+ * move to a place on the same screen (only the fragment differs) leaves the screen as it is, so it
+ * asks nothing and loses nothing. Back and Forward have
  * moved the location already when the page hears of them, so each history entry the routing makes
  * carries its index (`emwebIndex` in `history.state`): staying goes back by the distance moved.
  */
@@ -11,13 +13,20 @@ import { computed, type ReadonlySignal, signal } from '@preact/signals';
 import type { MoveGuard } from '../session/workingDay';
 import type { CurrentRoute } from '../state/clientState';
 import type { NavigateOptions, Routes } from '../types/client';
-import { clientUrl, linkToFollow } from './links';
-import { matchRoute } from './match';
+import { linkToFollow, navigableUrl } from './links';
+import { matchRoute, pathBelowBase } from './match';
+
+/** A place on the shown screen a move asked for: its fragment (`#notes`, or '' for none). */
+interface Place {
+  hash: string;
+}
 
 export interface Routing {
   /** The location's path and search (`/web/tickets?state=all`): its fragment is the browser's. */
   _location: ReadonlySignal<string>;
   _route: ReadonlySignal<CurrentRoute>;
+  /** The place the last move on the same screen asked for (a record each move, so the same place again counts). */
+  _place: ReadonlySignal<Place | null>;
   /** The screens by pattern, as the option gave them. */
   _routes: Routes;
   _navigate(url: string | URL, options?: NavigateOptions): void;
@@ -56,18 +65,23 @@ export function createRouting(routes: Routes, win: RoutingWindow, guard: MoveGua
   /** The `popstate` of a Stay's own step back, which is no move. */
   let undoing = false;
 
+  const place = signal<Place | null>(null);
+
   const navigate = (url: string | URL, options: NavigateOptions = {}) => {
-    const target = clientUrl(url, win.location);
-    if (!target) return win.location.assign(url);
-    guard(
-      () => {
-        const href = target.pathname + target.search + target.hash;
-        if (!options.replace) index += 1;
-        history[options.replace ? 'replaceState' : 'pushState'](withIndex(null, index), '', href);
-        location.value = read();
-      },
-      () => {},
-    );
+    const target = navigableUrl(url, win.location);
+    if (pathBelowBase(target.pathname) === null) return win.location.assign(url);
+    const onScreen = target.pathname + target.search === read();
+    // The same address again is no new entry, as a browser does for a link to where it is.
+    const replace = options.replace || target.href === win.location.href;
+    const go = () => {
+      const href = target.pathname + target.search + target.hash;
+      if (!replace) index += 1;
+      history[replace ? 'replaceState' : 'pushState'](withIndex(null, index), '', href);
+      location.value = read();
+    };
+    if (!onScreen) return guard(go, () => {});
+    go();
+    place.value = { hash: target.hash };
   };
 
   const onPopState = () => {
@@ -104,6 +118,7 @@ export function createRouting(routes: Routes, win: RoutingWindow, guard: MoveGua
   return {
     _location: location,
     _route: route,
+    _place: place,
     _routes: routes,
     _navigate: navigate,
     _follow(event) {

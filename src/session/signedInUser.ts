@@ -6,9 +6,10 @@
  */
 import { type ReadonlySignal, signal } from '@preact/signals';
 import { type Identity, readIdentity } from '../auth/identity';
+import { LONGEST_TIMEOUT_MS } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
-import { LONGEST_TIMEOUT_MS, listenForToken, type StorageEvents, type Timers } from '../tabs/token';
+import { listenForToken, type StorageEvents, type Timers } from '../tabs/token';
 
 export interface SignedInUser {
   /** Who the stored JWT signs in, once start-up has read it; `null` before (nothing is claimed while loading). */

@@ -8,9 +8,6 @@ import { STORAGE_KEYS } from '../product/constants';
 /** Where `storage` and `pageshow` events arrive: `window`, or a test's own target. */
 export type StorageEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
-/** The longest delay a browser's setTimeout takes as it is (2^31 - 1 ms, some 24.8 days); a longer one fires at once. */
-export const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
-
 export interface Timers {
   set(callback: () => void, ms: number): unknown;
   clear(id: unknown): void;

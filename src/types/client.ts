@@ -34,7 +34,8 @@ export interface Client extends StartupFacts {
   setUnsaved(unsaved: boolean): void;
   /**
    * Shows `text` (as text) in the shell's notices: `info` (default) and `success` go after 6 s, an
-   * `error` stays until dismissed. Returns what dismisses it.
+   * `error` stays until dismissed. At most 5 shown, each text cut at 500 characters. Returns what
+   * dismisses it for this call (a repeat another call still holds stays).
    */
   notify(text: string, options?: NotifyOptions): () => void;
   /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
@@ -43,7 +44,8 @@ export interface Client extends StartupFacts {
   diagnostics(): Diagnostics;
   /**
    * Shows the route of a URL on the page's origin under /web/ (pushing a history entry, or replacing
-   * it), with the `routes` option; any other URL, or any URL without `routes`, the browser loads.
+   * it), with the `routes` option; another URL of the origin, or any without `routes`, the browser
+   * loads. A URL of another origin or scheme (`javascript:`) throws a `TypeError`: nothing runs.
    */
   navigate(url: string | URL, options?: NavigateOptions): void;
   /** Forgets the stored sign-in (`jwt`, `devToken`, `authType`), then calls `onSignOut`. */

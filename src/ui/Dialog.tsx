@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { focusFirstHeading } from './focus';
+import { focusedElement, focusFirstHeading } from './focus';
 
 export interface DialogProps {
   role: 'dialog' | 'alertdialog';
@@ -18,7 +18,10 @@ export interface DialogProps {
 const TITLE_ID = 'emweb-dialog-title';
 const DETAIL_ID = 'emweb-dialog-detail';
 
-/** Where focus goes back to once the dialog is gone: the element that had it, else the screen's first heading. */
+/**
+ * Where focus goes back to once the dialog is gone: the element that had it (the host page's too),
+ * else the screen's first heading.
+ */
 function giveFocusBack(root: ShadowRoot | Document, before: HTMLElement | null): void {
   const main = root.querySelector('.main');
   if (before?.isConnected) before.focus();
@@ -47,7 +50,8 @@ export function Dialog({ role, title, detail, note, onEscape, children }: Dialog
     const element = box.current;
     if (!element) return;
     const root = element.getRootNode() as ShadowRoot | Document;
-    const before = root.activeElement as HTMLElement | null;
+    // Remembered from the page down: focus may be on the host page, outside the client's root.
+    const before = focusedElement(element.ownerDocument);
     element.querySelector('button')?.focus();
     // After the render that takes the dialog out has lifted `inert` from the rest.
     return () => queueMicrotask(() => giveFocusBack(root, before));

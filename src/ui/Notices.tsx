@@ -1,4 +1,5 @@
 import { h } from 'preact';
+import type { ExpiryNotice } from '../session/expiry';
 import type { Notice } from './notices';
 import type { Shell } from './shell';
 import { fill } from './strings';
@@ -7,7 +8,8 @@ function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
   const strings = shell._strings;
   return (
     <div class={`notice ${notice._tone}`}>
-      <span>{notice._text}</span>
+      {/* A cut text's ellipsis is the stylesheet's too: the text stays the notice's first characters. */}
+      <span class={notice._cut ? 'cut' : undefined}>{notice._text}</span>
       {notice._count > 1 && <span class="count">{fill(strings.noticeCount, { count: notice._count })}</span>}
       {/* Its sign is drawn by the stylesheet: the region's text is the notice's alone. */}
       <button type="button" class="close" aria-label={strings.dismiss} onClick={() => shell._notices._dismiss(notice._id)} />
@@ -15,13 +17,16 @@ function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
   );
 }
 
-/** "Your session ends at 14:02." with a way to sign in again before it does. */
-function SessionEnding({ shell, endsAt }: { shell: Shell; endsAt: number }) {
+/** "Your session ends at 14:02." with a way to sign in again before it does; once it has, that it has ended. */
+function SessionEnding({ shell, notice }: { shell: Shell; notice: ExpiryNotice }) {
   const strings = shell._strings;
-  const time = new Date(endsAt).toLocaleTimeString([], { timeStyle: 'short' });
   return (
     <div class="notice info" role="status">
-      <span>{fill(strings.sessionEnding, { time })}</span>
+      <span>
+        {notice.tag === 'ended'
+          ? strings.sessionHasEnded
+          : fill(strings.sessionEnding, { time: new Date(notice.at).toLocaleTimeString([], { timeStyle: 'short' }) })}
+      </span>
       <button type="button" class="secondary" onClick={shell._signInMidDay}>
         {strings.signInAgain}
       </button>
@@ -36,12 +41,12 @@ function SessionEnding({ shell, endsAt }: { shell: Shell; endsAt: number }) {
  */
 export function Notices({ shell }: { shell: Shell }) {
   const shown = shell._notices._shown.value;
-  const endsAt = shell._sessionEndsAt.value;
+  const ending = shell._sessionNotice.value;
   const items = (errors: boolean) =>
     shown.map((notice) => (notice._tone === 'error') === errors && <NoticeItem key={notice._id} shell={shell} notice={notice} />);
   return (
     <div class="notices">
-      {endsAt !== null && <SessionEnding shell={shell} endsAt={endsAt} />}
+      {ending && <SessionEnding shell={shell} notice={ending} />}
       <div role="status" aria-live="polite">
         {items(false)}
       </div>

@@ -26,6 +26,33 @@ function useMoveFocus(at: string, area: RefObject<HTMLElement | null>): void {
   }, [at]);
 }
 
+/** A fragment's id as a browser reads it: decoded, or as it is when it does not decode. */
+function fragmentId(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
+/**
+ * A move to a place on the same screen shows it, as a browser shows a fragment: its element (in the
+ * client's own root, where the browser would not look), else the top for none or `#top`. Focus and
+ * the screen stay as they are.
+ */
+function usePlace(routing: Routing, area: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const before = routing._place.peek();
+    return routing._place.subscribe((place) => {
+      if (!place || place === before) return;
+      const id = fragmentId(place.hash);
+      const element = id && (area.current?.getRootNode() as ShadowRoot | undefined)?.getElementById(id);
+      if (element) element.scrollIntoView();
+      else if (!id || id.toLowerCase() === 'top') scrollTo(0, 0);
+    });
+  }, [routing]);
+}
+
 export interface RoutedScreenProps {
   shell: Shell;
   routing: Routing;
@@ -44,6 +71,7 @@ export function RoutedScreen({ shell, routing, headingRef, area }: RoutedScreenP
   const at = routing._location.value;
   const { path, pattern, params } = routing._route.value;
   useMoveFocus(at, area);
+  usePlace(routing, area);
   if (pattern === null) {
     return (
       <section class="panel">

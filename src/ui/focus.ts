@@ -7,3 +7,13 @@ export function focusFirstHeading(within: ParentNode, fallback?: HTMLElement): v
   if (heading) heading.tabIndex = -1;
   (heading ?? fallback)?.focus();
 }
+
+/**
+ * The element that has focus, looked for through open shadow roots (the document's active element
+ * is the client's host while focus is inside it); `null` when nothing has it (the body).
+ */
+export function focusedElement(doc: Document): HTMLElement | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active === doc.body ? null : (active as HTMLElement | null);
+}

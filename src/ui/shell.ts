@@ -1,5 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { Routing } from '../routes/routing';
+import type { ExpiryNotice } from '../session/expiry';
 import type { OpenQuestion } from '../session/question';
 import type { ShellStatus } from '../session/status';
 import type { ClientState } from '../state/clientState';
@@ -24,8 +25,8 @@ export interface Shell {
   _client: Client;
   /** The speed dial's reports and the screens' `client.notify`. */
   _notices: Notices;
-  /** When the session ends, while the notice before it is up. */
-  _sessionEndsAt: ReadonlySignal<number | null>;
+  /** The notice before the session ends (when, or that it has), while it is up. */
+  _sessionNotice: ReadonlySignal<ExpiryNotice | null>;
   /** The unsaved-work question being asked, if any. */
   _question: ReadonlySignal<OpenQuestion | null>;
   _strings: Strings;

@@ -25,6 +25,8 @@ export const DEFAULT_STRINGS = {
   signOutTitle: 'Sign out with unsaved changes?',
   /** The notice before the session ends; `{time}` is the local time. */
   sessionEnding: 'Your session ends at {time}.',
+  /** The same notice once that time has passed. */
+  sessionHasEnded: 'Your session has ended.',
   signInAgain: 'Sign in again',
   /** Another user signed in on this browser; `{name}` is who. */
   userChanged: 'Signed in as {name} now. Unsaved work on this page was not kept.',

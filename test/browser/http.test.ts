@@ -152,6 +152,25 @@ test('the timers it is given are the ones it uses, and the timer is cleared once
   assert.is(clock.countTimers(), 0);
 });
 
+test('a time limit above 2^31-1 ms, or Infinity, is none: the answer that comes late is the answer (a browser would fire such a timer at once)', async () => {
+  for (const timeoutMs of [2 ** 31, Number.POSITIVE_INFINITY]) {
+    const clock = FakeTimers.createClock();
+    let answer: (response: Response) => void = () => {};
+    let result: unknown = 'pending';
+    void request(() => new Promise<Response>((resolve) => (answer = resolve)), URL_, { timeoutMs }, clock).then((r) => {
+      result = r;
+    });
+    await settle();
+    clock.tick(2 ** 31 + 1000);
+    await settle();
+    assert.is(result, 'pending', `${timeoutMs}: still waiting`);
+    answer(new Response('{}'));
+    await settle();
+    assert.equal(result, { tag: 'answer', status: 200, json: { value: {} }, retryAfter: null }, `${timeoutMs}: answered`);
+    assert.is(clock.countTimers(), 0);
+  }
+});
+
 // ---- why no answer came
 
 /** A page whose events a test fires itself, counting the listeners it holds. */

@@ -98,4 +98,20 @@ test('diagnostics say nothing secret: no token, no claim', () => {
   assert.match(text, navigator.userAgent);
 });
 
+test("without routes navigate loads a URL of the page's origin; a script or another origin is a TypeError, nothing loaded", () => {
+  const { client } = setup();
+  const assigned: string[] = [];
+  const original = location.assign;
+  Object.defineProperty(location, 'assign', { configurable: true, value: (url: URL) => void assigned.push(String(url)) });
+  try {
+    for (const url of ['javascript:window.__ran = true', 'https://elsewhere.test/web/', 'data:text/html,hi']) {
+      assert.throws(() => client.navigate(url), TypeError, url);
+    }
+    client.navigate('/web/tickets');
+  } finally {
+    Object.defineProperty(location, 'assign', { configurable: true, value: original });
+  }
+  assert.equal(assigned, ['http://localhost/web/tickets']);
+});
+
 test.run();

@@ -98,6 +98,20 @@ test('the bootstrap timeoutMs is each client.fetch’s default: a call with no a
   assert.match((error as DOMException).message, 'after 30 ms', 'the bootstrap option, not the 10 s default');
 });
 
+test('timeoutMs above 2^31-1, or Infinity, is no time limit: as the bootstrap option and as a call’s own', async () => {
+  const client = await bootstrap({ captureErrors: false, timeoutMs: Number.POSITIVE_INFINITY });
+  const outcomes: string[] = [];
+  const watch = (call: Promise<Response>, name: string) =>
+    call.catch((error: DOMException) => void outcomes.push(`${name}: ${error.name}`));
+  const calls = [watch(client.fetch('slow'), 'option'), watch(client.fetch('slow', { timeoutMs: 2 ** 31 }), 'own')];
+  // A browser (and Node) fires a longer timer at once: a 50 ms limit set after them would lose to it.
+  await watch(client.fetch('slow', { timeoutMs: 50 }), '50 ms');
+  assert.equal(outcomes, ['50 ms: TimeoutError'], 'the two without a limit still wait');
+  await client.unmount();
+  await Promise.all(calls);
+  assert.equal(outcomes.slice(1).sort(), ['option: AbortError', 'own: AbortError']);
+});
+
 test('unmount while a call is out: it rejects with a DOMException named AbortError', async () => {
   const client: Client = await bootstrap({ captureErrors: false });
   const call = client.fetch('slow');

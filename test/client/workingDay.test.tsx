@@ -73,7 +73,8 @@ const ROUTES: Routes = {
   form: ({ client }: ScreenProps) => (
     <div>
       <Form client={client} />
-      <a href="/web/">Start</a>
+      <a href="/web/">Start</a> <a href="#notes">Notes</a>
+      <h3 id="notes">Notes</h3>
     </div>
   ),
 };
@@ -262,6 +263,26 @@ test('a link with unsaved work asks first: Stay (focused first; Escape too) keep
   assert.is(client.state.unsaved.value, false);
 });
 
+test('a link to a place on the same screen moves without asking and keeps the unsaved work', async () => {
+  const client = await startAt('/web/form');
+  const field = type('draft');
+  const shown: string[] = [];
+  const notes = inShadow('#notes');
+  if (notes) notes.scrollIntoView = () => void shown.push('notes');
+  click(inShadow('a[href="#notes"]'));
+  await settle();
+  assert.is(inShadow('[role=alertdialog]'), null, 'nothing asked');
+  assert.is(location.pathname + location.hash, '/web/form#notes');
+  assert.equal(shown, ['notes'], 'the place is shown');
+  assert.is(client.state.unsaved.value, true, 'the unsaved work stays');
+  assert.is(inShadow('textarea'), field, 'the same field');
+  assert.is((field as HTMLTextAreaElement).value, 'draft');
+  client.navigate('#');
+  await settle();
+  assert.is(inShadow('[role=alertdialog]'), null);
+  assert.is(client.state.unsaved.value, true);
+});
+
 test('Back with unsaved work asks; Stay goes forward again by the distance moved; without unsaved work Back just moves', async () => {
   const client = await startAt('/web/');
   client.navigate('/web/form');
@@ -344,6 +365,18 @@ test('the notice before the session ends: its local time and Sign in again; a ne
   window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.jwt }));
   await settle();
   assert.is(notice(), undefined);
+});
+
+test('an exp already past: the notice says the session has ended, not a past time, and keeps Sign in again', async () => {
+  localStorage.setItem(STORAGE_KEYS.jwt, makeJwt({ userId: 1, exp: Math.floor(Date.now() / 1000) - 600 }));
+  let asked = 0;
+  await startAt('/web/', { onSignInRequired: () => asked++ });
+  const notice = [...shadow().querySelectorAll('.notices [role=status]')].find((region) =>
+    region.textContent?.includes('Your session'),
+  );
+  assert.is(notice?.querySelector('span')?.textContent, 'Your session has ended.');
+  click(buttonNamed('Sign in again'));
+  assert.is(asked, 1);
 });
 
 test('warnBeforeExpiryMs: 0 shows no notice', async () => {

@@ -117,18 +117,19 @@ test('navigate pushes a history entry and shows its route; replace replaces it',
   assert.equal(client.state.route.value?.params, { id: 'SD-7' });
 });
 
-test("navigate to a URL that is not the client's hands it to the browser", async () => {
+test("navigate to a URL of the origin outside /web/ hands it to the browser; another origin's or a script is refused", async () => {
   const client = await start();
   const assigned: string[] = [];
   const original = location.assign;
   Object.defineProperty(location, 'assign', { configurable: true, value: (url: string) => void assigned.push(url) });
   try {
     client.navigate('/auth/?returnUrl=/web/');
-    client.navigate('https://elsewhere.test/web/tickets');
+    assert.throws(() => client.navigate('https://elsewhere.test/web/tickets'), TypeError);
+    assert.throws(() => client.navigate('javascript:void 0'), TypeError);
   } finally {
     Object.defineProperty(location, 'assign', { configurable: true, value: original });
   }
-  assert.equal(assigned, ['/auth/?returnUrl=/web/', 'https://elsewhere.test/web/tickets']);
+  assert.equal(assigned, ['/auth/?returnUrl=/web/']);
   assert.is(location.pathname, '/web/');
 });
 

@@ -6,6 +6,7 @@ import type { Claims } from '../../src/auth/claims';
 import { createClient } from '../../src/client/client';
 import type { FlushResult, Logger, LoggerStats } from '../../src/logging/types';
 import { errorText } from '../../src/product/text';
+import type { ExpiryNotice } from '../../src/session/expiry';
 import { createQuestions } from '../../src/session/question';
 import type { ShellStatus } from '../../src/session/status';
 import { applyStartupUpdate, createClientState } from '../../src/state/clientState';
@@ -29,7 +30,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
   const signOuts: Client[] = [];
   const notices = createNotices();
   const questions = createQuestions();
-  const sessionEndsAt = signal<number | null>(null);
+  const sessionNotice = signal<ExpiryNotice | null>(null);
   const client = createClient({
     state,
     logger,
@@ -49,7 +50,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     _shellStatus: status,
     _client: client,
     _notices: notices,
-    _sessionEndsAt: sessionEndsAt,
+    _sessionNotice: sessionNotice,
     _question: questions._open,
     _userName: userName,
     _strings: DEFAULT_STRINGS,
@@ -66,7 +67,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     _reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
   };
-  return { shell, calls, state, claims, status, userName, client, signOuts, notices, questions, unsaved, sessionEndsAt };
+  return { shell, calls, state, claims, status, userName, client, signOuts, notices, questions, unsaved, sessionNotice };
 }
 
 const EMPTY_STATS: LoggerStats = {
