@@ -248,6 +248,8 @@ export function startClient(options: BootstrapOptions): ClientRun {
     page: globalThis,
     locks: globalThis.navigator?.locks,
     warnBeforeMs: options.warnBeforeExpiryMs ?? 120_000,
+    keepDraftsMs: (options.drafts?.keepDays ?? 7) * 86_400_000,
+    warn: (message) => page._logger.warn(message),
   });
   const routing = options.routes ? createRouting(options.routes, window, day._guardMove) : undefined;
   const claims = computed(() => day._user._identity.value?.claims ?? null);
@@ -305,6 +307,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
       const unsaved = day._unsaved._forScreen();
       return {
         _client: clientForScreen(session.client, session.fetch, { unsaved, gone: gone.signal }),
+        _drafts: { _path: routing?._route.peek().path ?? location.pathname, _unsaved: unsaved, _store: day._drafts },
         _close() {
           unsaved._end();
           gone.abort(new DOMException('EMWeb: client.fetch not sent, its screen is gone', 'AbortError'));

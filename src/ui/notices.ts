@@ -4,19 +4,26 @@ import type { NoticeTone, NotifyOptions } from '../types/client';
 /** How long an info or success notice stays up: long enough to read a sentence, short enough not to cover the page. */
 export const NOTICE_MS = 6000;
 
+/** A button on a notice (the restored draft's Discard): pressing it runs `_run` and dismisses the notice. */
+export interface NoticeAction {
+  readonly _label: string;
+  readonly _run: () => void;
+}
+
 export interface Notice {
   readonly _id: number;
   readonly _text: string;
   readonly _tone: NoticeTone;
   /** How many times it was asked for while shown. */
   readonly _count: number;
+  readonly _action?: NoticeAction;
 }
 
 export interface Notices {
   /** The notices on screen, oldest first. */
   readonly _shown: ReadonlySignal<readonly Notice[]>;
   /** Shows `text` (the same text while it is shown counts once more); returns what dismisses it. */
-  _notify(text: string, options?: NotifyOptions): () => void;
+  _notify(text: string, options?: NotifyOptions, action?: NoticeAction): () => void;
   _dismiss(id: number): void;
   _dispose(): void;
 }
@@ -43,14 +50,14 @@ export function createNotices(): Notices {
         setTimeout(() => dismiss(notice._id), NOTICE_MS),
       );
   };
-  const notify = (text: string, options?: NotifyOptions) => {
+  const notify = (text: string, options?: NotifyOptions, action?: NoticeAction) => {
     const asked = options?.tone;
     const tone: NoticeTone = asked === 'success' || asked === 'error' ? asked : 'info';
     const message = String(text);
     const same = shown.peek().find((notice) => notice._text === message && notice._tone === tone);
     const notice: Notice = same
       ? { ...same, _count: same._count + 1 }
-      : { _id: ++lastId, _text: message, _tone: tone, _count: 1 };
+      : { _id: ++lastId, _text: message, _tone: tone, _count: 1, _action: action };
     shown.value = same ? shown.peek().map((old) => (old === same ? notice : old)) : [...shown.peek(), notice];
     goesAfterAWhile(notice);
     return () => dismiss(notice._id);
