@@ -10,8 +10,24 @@ test('values JSON holds pass', () => {
 test('anything else is a TypeError', () => {
   const cycle: Record<string, unknown> = {};
   cycle.self = cycle;
-  for (const value of [undefined, () => {}, Symbol('s'), 10n, Number.NaN, Infinity, new Date(), new Map(), cycle, { a: undefined }, [1, () => {}]]) {
-    assert.throws(() => assertJson(value), (error: unknown) => error instanceof TypeError, String(typeof value));
+  for (const value of [
+    undefined,
+    () => {},
+    Symbol('s'),
+    10n,
+    Number.NaN,
+    Infinity,
+    new Date(),
+    new Map(),
+    cycle,
+    { a: undefined },
+    [1, () => {}],
+  ]) {
+    assert.throws(
+      () => assertJson(value),
+      (error: unknown) => error instanceof TypeError,
+      String(typeof value),
+    );
   }
 });
 
