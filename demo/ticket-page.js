@@ -66,7 +66,11 @@ function TicketForm({ client, ticket, text, onSaved }) {
   const assignees = useAssignees(client, ticket);
   // The fields are a draft (EMWeb.useDraft): kept for this person on this ticket's page through a
   // reload, a crash or a closed tab, and the screen's unsaved work while they differ from the ticket.
-  const [draft, setDraft, kept] = window.EMWeb.useDraft('ticket', { state: ticket.state, assignee: ticket.assignee, comment: '' });
+  const [draft, setDraft, kept] = window.EMWeb.useDraft('ticket', {
+    state: ticket.state,
+    assignee: ticket.assignee,
+    comment: '',
+  });
   // The draft as the last event left it: a save pressed before the next render sends that.
   const latest = React.useRef(draft);
   const [problems, setProblems] = React.useState({});

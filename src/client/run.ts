@@ -234,6 +234,21 @@ function startupEvents(state: ClientState, day: WorkingDay, signIn: SignIn): Sta
   };
 }
 
+/** A screen is shown: its own client, unsaved flag and drafts, which end when it goes. */
+function openScreen(session: RunSession, day: WorkingDay, routing: Routing | undefined): ScreenOfClient {
+  const gone = new AbortController();
+  const unsaved = day._unsaved._forScreen();
+  return {
+    _client: clientForScreen(session.client, session.fetch, { unsaved, gone: gone.signal }),
+    // With routes a screen is its route's path's; without, the page's.
+    _drafts: { _path: routing?._route.peek().path ?? location.pathname, _unsaved: unsaved, _store: day._drafts },
+    _close() {
+      unsaved._end();
+      gone.abort(new DOMException('EMWeb: client.fetch not sent, its screen is gone', 'AbortError'));
+    },
+  };
+}
+
 /** Starts a client: the start-up requests leave first, before the page's logger starts or anything is drawn. */
 export function startClient(options: BootstrapOptions): ClientRun {
   const production = runsInProduction(options.production);
@@ -302,18 +317,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
       started = settleStart(runStartup(deps, events), day, session);
     },
     _signIn: signIn,
-    _openScreen() {
-      const gone = new AbortController();
-      const unsaved = day._unsaved._forScreen();
-      return {
-        _client: clientForScreen(session.client, session.fetch, { unsaved, gone: gone.signal }),
-        _drafts: { _path: routing?._route.peek().path ?? location.pathname, _unsaved: unsaved, _store: day._drafts },
-        _close() {
-          unsaved._end();
-          gone.abort(new DOMException('EMWeb: client.fetch not sent, its screen is gone', 'AbortError'));
-        },
-      };
-    },
+    _openScreen: () => openScreen(session, day, routing),
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };

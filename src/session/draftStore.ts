@@ -26,7 +26,7 @@ export const DRAFT_MAX_CHARS = 256 * 1024;
 /** All copies together stay under this: the oldest go first. */
 export const DRAFTS_MAX_CHARS = 2 * 1024 * 1024;
 
-/** How a write went: kept, too large for storage, or refused by the storage (quota, private mode). */
+/** How a write went: kept, too large for storage, or refused by the storage (full, or private browsing). */
 export type DraftWrite = 'kept' | 'tooLarge' | 'refused';
 
 /** The start of every key of `userId`'s drafts. */
