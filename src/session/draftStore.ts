@@ -110,6 +110,3 @@ export const removeDraftsOf = (storage: SafeStorage, userId: string): void =>
  */
 export const keepOnlyDraftsOf = (storage: SafeStorage, userId: string, now: number, keepMs: number): void =>
   removeDrafts(storage, (key, kept) => !key.startsWith(draftsPrefixOf(userId)) || !kept || now - kept.keptAt > keepMs);
-
-/** Every draft of every user (the test kit's fresh page). */
-export const removeAllDrafts = (storage: SafeStorage): void => removeDrafts(storage, () => true);

@@ -59,8 +59,8 @@ export interface DraftsDeps {
 }
 
 const WARNINGS: Record<Exclude<DraftWrite, 'kept'>, string> = {
-  tooLarge: 'EMWeb: a draft over 256 KB is kept in memory only, not through a reload',
-  refused: 'EMWeb: the browser refused to store a draft; it is kept in memory only, not through a reload',
+  tooLarge: 'EMWeb: a draft over 256 KB is kept in memory only',
+  refused: 'EMWeb: storage refused a draft; it is kept in memory only',
 };
 
 export function createDrafts(deps: DraftsDeps): Drafts {

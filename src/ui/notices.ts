@@ -5,7 +5,7 @@ import type { NoticeTone, NotifyOptions } from '../types/client';
 export const NOTICE_MS = 6000;
 
 /** A button on a notice (the restored draft's Discard): pressing it runs `_run` and dismisses the notice. */
-export interface NoticeAction {
+interface NoticeAction {
   readonly _label: string;
   readonly _run: () => void;
 }
