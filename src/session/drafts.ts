@@ -63,63 +63,92 @@ const WARNINGS: Record<Exclude<DraftWrite, 'kept'>, string> = {
   refused: 'EMWeb: storage refused a draft; it is kept in memory only',
 };
 
-export function createDrafts(deps: DraftsDeps): Drafts {
-  const { local } = deps;
-  // Values typed and not written yet, by key: one timer writes them all.
+/** What waits to be written and what lives in memory only, by key; one timer writes what waits. */
+interface Writes {
+  /** Keeps `value` for `place`: written within `DRAFT_WRITE_MS`, only while `place`'s user is signed in. */
+  _keep(id: string, place: DraftPlace, value: unknown): void;
+  /** Writes now what waits under `id`. */
+  _write(id: string): void;
+  _writeAll(): void;
+  /** The copy of `id` this page holds in memory (storage refused it, or its user is unknown). */
+  readonly _memory: Map<string, KeptDraft>;
+  /** Forgets what waits and what is in memory: all of it, or what `keep` does not pick. */
+  _drop(keep?: (id: string) => boolean): void;
+}
+
+function createWrites(deps: DraftsDeps): Writes {
   const pending = new Map<string, { place: DraftPlace; value: unknown }>();
-  // Drafts that storage could not take, or of an unknown user: this page's only.
   const memory = new Map<string, KeptDraft>();
-  const open = new Set<() => void>();
   const warned = new Set<string>();
   let timer: unknown = null;
-  let known: string | null = null;
-  let stopped = false;
-
-  const write = (key: string) => {
-    const entry = pending.get(key);
+  const write = (id: string) => {
+    const entry = pending.get(id);
     if (!entry) return;
-    pending.delete(key);
+    pending.delete(id);
     // Asked now, not remembered: a sign-out or another user in another tab drops the write.
     if (deps.user._read() !== entry.place.userId) return;
     const now = deps.now();
-    const result = writeDraft(local, now, entry.place, entry.value);
-    if (result === 'kept') return void memory.delete(key);
-    memory.set(key, { value: entry.value, keptAt: now });
-    if (!warned.has(key + result)) deps.warn(WARNINGS[result]);
-    warned.add(key + result);
+    const result = writeDraft(deps.local, now, entry.place, entry.value);
+    if (result === 'kept') return void memory.delete(id);
+    memory.set(id, { value: entry.value, keptAt: now });
+    if (!warned.has(id + result)) deps.warn(WARNINGS[result]);
+    warned.add(id + result);
   };
-  const writeAll = () => {
+  const stopTimer = () => {
     deps.timers.clear(timer);
     timer = null;
-    for (const key of [...pending.keys()]) write(key);
   };
+  const writeAll = () => {
+    stopTimer();
+    for (const id of [...pending.keys()]) write(id);
+  };
+  return {
+    _keep(id, place, value) {
+      pending.set(id, { place, value });
+      timer ??= deps.timers.set(writeAll, DRAFT_WRITE_MS);
+    },
+    _write: write,
+    _writeAll: writeAll,
+    _memory: memory,
+    _drop(keep = () => false) {
+      for (const id of [...pending.keys(), ...memory.keys()]) {
+        if (keep(id)) continue;
+        pending.delete(id);
+        memory.delete(id);
+      }
+      if (!pending.size) stopTimer();
+    },
+  };
+}
+
+export function createDrafts(deps: DraftsDeps): Drafts {
+  const { local } = deps;
+  const writes = createWrites(deps);
+  const open = new Set<() => void>();
+  let known: string | null = null;
+  let stopped = false;
+
   const stopFollowing = effect(() => {
     const userId = deps.user._identity.value?.userId ?? null;
     if (userId === null || userId === known) return;
     // Another user (or the first one read): nothing of anyone else's is kept or written from here on.
     known = userId;
     const mine = draftsPrefixOf(userId);
-    for (const key of [...pending.keys(), ...memory.keys()]) {
-      if (!key.startsWith(mine)) {
-        pending.delete(key);
-        memory.delete(key);
-      }
-    }
+    writes._drop((id) => id.startsWith(mine));
     keepOnlyDraftsOf(local, userId, deps.now(), deps.keepMs);
   });
-  deps.page.addEventListener('pagehide', writeAll);
-  deps.page.addEventListener('visibilitychange', writeAll);
+  deps.page.addEventListener('pagehide', writes._writeAll);
+  deps.page.addEventListener('visibilitychange', writes._writeAll);
 
   return {
     _open(path, key) {
       const userId = deps.user._read();
       const place = { userId: userId ?? '', path, key };
       const id = draftKey(place);
-      write(id);
-      const kept = memory.get(id) ?? (userId === null ? null : readDraft(local, deps.now(), deps.keepMs, place));
+      writes._write(id);
+      const kept = writes._memory.get(id) ?? (userId === null ? null : readDraft(local, deps.now(), deps.keepMs, place));
       const forget = () => {
-        pending.delete(id);
-        memory.delete(id);
+        writes._drop((other) => other !== id);
         if (userId !== null) removeDraft(local, place);
       };
       open.add(forget);
@@ -127,9 +156,8 @@ export function createDrafts(deps: DraftsDeps): Drafts {
         _kept: kept,
         _keep(value) {
           if (stopped) return;
-          if (userId === null) return void memory.set(id, { value, keptAt: deps.now() });
-          pending.set(id, { place, value });
-          timer ??= deps.timers.set(writeAll, DRAFT_WRITE_MS);
+          if (userId === null) writes._memory.set(id, { value, keptAt: deps.now() });
+          else writes._keep(id, place, value);
         },
         _forget: forget,
         _close: () => void open.delete(forget),
@@ -139,18 +167,15 @@ export function createDrafts(deps: DraftsDeps): Drafts {
       for (const forget of open) forget();
     },
     _signedOut() {
-      deps.timers.clear(timer);
-      timer = null;
-      pending.clear();
-      memory.clear();
+      writes._drop();
       if (known !== null) removeDraftsOf(local, known);
     },
     _stop() {
-      writeAll();
+      writes._writeAll();
       stopped = true;
       stopFollowing();
-      deps.page.removeEventListener('pagehide', writeAll);
-      deps.page.removeEventListener('visibilitychange', writeAll);
+      deps.page.removeEventListener('pagehide', writes._writeAll);
+      deps.page.removeEventListener('visibilitychange', writes._writeAll);
     },
   };
 }
