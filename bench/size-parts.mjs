@@ -31,12 +31,19 @@ const PARTS = {
   'start-up (probe, calls, claims)': {
     '/client/startup.ts': 'export const runStartup = async () => ({}); export const loadConfiguration = async () => ({});',
   },
-  client: { '/client/client.ts': 'export const createClient = (deps) => deps; export const known = (value) => value;' },
+  client: {
+    '/client/client.ts':
+      'export const createClient = (deps) => deps; export const known = (value) => value; export const openScreen = (client) => ({ _client: client, _close() {} });',
+  },
   probe: {
     '/auth/probe.ts':
       'export const createAuthTypeResolver = () => async () => ({}); export const rememberedAuthType = () => null;',
   },
-  claims: { '/auth/claims.ts': 'export const readClaims = () => null; export const claimsExpireAt = () => null;' },
+  claims: { '/auth/claims.ts': 'export const readClaims = () => null; export const claimsOf = () => null;' },
+  'drafts (store, writes)': {
+    '/session/drafts.ts':
+      'export const DRAFT_WRITE_MS = 500; export const createDrafts = () => ({ _open: () => ({ _kept: null, _keep() {}, _forget() {}, _close() {} }), _left() {}, _signedOut() {}, _stop() {} });',
+  },
   'api calls': {
     '/api/configuration.ts': 'export const requestConfiguration = async () => ({});',
     '/api/info.ts': 'export const loadVersion = async () => ""; export const createCloudCheck = () => async () => false;',
