@@ -2,7 +2,8 @@
 // per browser"): in Chromium, through the DevTools protocol's `Page.setWebLifecycleState`, which hides
 // the page, fires `freeze` and stops its tasks. Playwright's contexts keep every page visible (its focus
 // emulation), and a freeze does nothing there, so this check starts a Chromium of its own through
-// puppeteer-core, which emulates no focus, with each tab in a window of its own (all visible).
+// puppeteer-core, which emulates no focus, with each tab in a window of its own (all visible). Its
+// storage service is held while the sender is frozen (holdStorage): localStorage lags the lock.
 // Every wait is on state (roles, flushes, the server's records), the scenario's 300 ms aside.
 
 import puppeteer, { type Browser, type BrowserContext, type Page as RawPage } from 'puppeteer-core';
@@ -36,7 +37,7 @@ interface Opened {
 }
 
 /** A Chromium of this check's own, ended whatever happens (killed if it will not close). */
-async function withChromium<T>(fn: (context: BrowserContext) => Promise<T>): Promise<T> {
+async function withChromium<T>(fn: (context: BrowserContext, browser: Browser) => Promise<T>): Promise<T> {
   const found = findEngine('chromium');
   if (!found.paths) throw new Error(found.missing);
   const browser: Browser = await puppeteer.launch({
@@ -45,7 +46,7 @@ async function withChromium<T>(fn: (context: BrowserContext) => Promise<T>): Pro
     args: CHROMIUM_ARGS,
   });
   try {
-    return await fn(await browser.createBrowserContext());
+    return await fn(await browser.createBrowserContext(), browser);
   } finally {
     await giveUpAfter(browser.close(), 10_000, 'ending the frozen-sender check’s Chromium');
     browser.process()?.kill('SIGKILL');
@@ -60,6 +61,34 @@ async function setLifecycle(tab: Opened, state: 'frozen' | 'active'): Promise<vo
   } finally {
     await session.detach();
   }
+}
+
+/**
+ * Holds back every tab's localStorage writes from the other tabs, as a loaded machine may: Chromium
+ * keeps localStorage in a process of its own (the storage service), and each tab's copy learns of
+ * another's writes from it, by a path unordered with the lock and the channel (the browser process's).
+ * Each window has a renderer of its own already; left alone, the record still came first in every run,
+ * and the check passed on the code with the race too. So that process is stopped (SIGSTOP) until the
+ * function it returns is called: the record the sender writes as it is frozen reaches the next sender
+ * after the lock does.
+ */
+async function holdStorage(browser: Browser): Promise<() => void> {
+  const session = await browser.target().createCDPSession();
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  await session.detach();
+  const storage = processInfo.filter((p) => p.type.includes('StorageService'));
+  assert.is(storage.length, 1, `one storage service among ${JSON.stringify(processInfo)}`);
+  const pid = storage[0]!.id;
+  process.kill(pid, 'SIGSTOP');
+  return () => {
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // gone with its browser: nothing left to resume
+    }
+  };
 }
 
 /** From now on the page notes its visibility changes and `freeze`: read once it runs again. */
@@ -143,21 +172,26 @@ const recordsSettled = (page: Page) =>
 test(
   'the sending tab is frozen as a background tab is: another takes over, and each entry reaches the server once',
   () =>
-    withChromium((context) =>
+    withChromium((context, browser) =>
       withServer({ auth: 'oracle' }, async (server) => {
         const { sender, others } = await threeWindows(context, server.url);
         const messages = others.flatMap((_, t) => [1, 2, 3].map((n) => `e2e frozen: tab ${t + 1} #${n}`));
         await Promise.all(others.map((w, t) => log(w.page, ...messages.slice(t * 3, t * 3 + 3))));
         await new Promise((resolve) => setTimeout(resolve, FREEZE_AFTER_MS));
-        await setLifecycle(sender, 'frozen');
-
-        await waitFor(
-          async () => {
-            const roles = await Promise.all(others.map(async (w) => (await stats(w.page)).tabRole));
-            return roles.includes('sender');
-          },
-          { what: 'another tab took over' },
-        );
+        // The sender's record of its last batch reaches the others only once one of them sends.
+        const resumeStorage = await holdStorage(browser);
+        try {
+          await setLifecycle(sender, 'frozen');
+          await waitFor(
+            async () => {
+              const roles = await Promise.all(others.map(async (w) => (await stats(w.page)).tabRole));
+              return roles.includes('sender');
+            },
+            { what: 'another tab took over' },
+          );
+        } finally {
+          resumeStorage();
+        }
         await Promise.all(others.map((w) => flush(w.page)));
         await waitFor(() => messages.every((m) => storedMessages(server).includes(m)), {
           timeoutMs: 15_000,
