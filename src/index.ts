@@ -27,8 +27,6 @@ export type { ClientStateView as ClientState, CurrentRoute } from './state/clien
 export type {
   Client,
   Diagnostics,
-  Draft,
-  DraftState,
   NavigateOptions,
   NoticeTone,
   NotifyOptions,
@@ -42,4 +40,3 @@ export type {
 export { builtInActions } from './ui/actions';
 export { useBreakpoint, useClient } from './ui/hooks';
 export { DEFAULT_STRINGS, type Strings } from './ui/strings';
-export { useDraft } from './ui/useDraft';
