@@ -27,6 +27,8 @@ export type { ClientStateView as ClientState, CurrentRoute } from './state/clien
 export type {
   Client,
   Diagnostics,
+  Draft,
+  DraftState,
   NavigateOptions,
   NoticeTone,
   NotifyOptions,
@@ -40,3 +42,4 @@ export type {
 export { builtInActions } from './ui/actions';
 export { useBreakpoint, useClient } from './ui/hooks';
 export { DEFAULT_STRINGS, type Strings } from './ui/strings';
+export { useDraft } from './ui/useDraft';

@@ -32,4 +32,6 @@ export interface BootstrapOptions {
   strings?: Partial<Strings>;
   /** How long each start-up call and each `client.fetch` (without its own `timeoutMs`) may take, in ms; default 10000. */
   timeoutMs?: number;
+  /** Drafts kept by `useDraft`: `keepDays` (default 7) is how long a copy nobody came back to is kept. */
+  drafts?: { keepDays?: number };
 }

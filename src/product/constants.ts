@@ -45,6 +45,8 @@ export const STORAGE_KEYS = {
   /** Batches the sender tab formed with other tabs' entries, one key each, until they are settled. */
   sentLogs: 'emweb.logger.sent.',
   loggerPrefix: 'emweb.logger.',
+  /** A screen's kept draft, one key each: `emweb.draft.<user>|<path>|<key>` (src/session/draftStore.ts). */
+  drafts: 'emweb.draft.',
 } as const;
 
 /** The security gateway's sign-in page. */

@@ -11,6 +11,18 @@ function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
       {/* A cut text's ellipsis is the stylesheet's too: the text stays the notice's first characters. */}
       <span class={notice._cut ? 'cut' : undefined}>{notice._text}</span>
       {notice._count > 1 && <span class="count">{fill(strings.noticeCount, { count: notice._count })}</span>}
+      {notice._action && (
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            shell._notices._dismiss(notice._id);
+            notice._action?._run();
+          }}
+        >
+          {notice._action._label}
+        </button>
+      )}
       {/* Its sign is drawn by the stylesheet: the region's text is the notice's alone. */}
       <button type="button" class="close" aria-label={strings.dismiss} onClick={() => shell._notices._dismiss(notice._id)} />
     </div>

@@ -34,6 +34,9 @@ export const DEFAULT_STRINGS = {
   dismiss: 'Dismiss',
   /** How many times a notice still shown was asked for. */
   noticeCount: '×{count}',
+  /** A screen came back with what was typed before a reload, a crash or a closed tab. */
+  draftRestored: 'Restored unsaved changes from {time}.',
+  discard: 'Discard',
   screenFailed: 'This screen failed',
   tryAgain: 'Try again',
   /** A location under /web/ that no route matches. */
