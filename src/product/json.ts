@@ -1,34 +1,16 @@
 /**
- * Values JSON can hold, as a draft keeps them: null, booleans, finite numbers, strings, and arrays
- * and plain objects of those, without cycles. Anything else would come back from storage as
- * something else (a Date as a string, `undefined` as nothing), so it is refused where it is given.
+ * Values JSON can hold, as a draft keeps them: what comes back the same from a JSON round trip.
+ * Anything else would come back from storage as something else (a Date as a string, `undefined`
+ * as nothing), so it is refused where it is given.
  */
 
-const isPlainObject = (value: object): boolean => {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};
-
-/** What in `value` JSON cannot hold, or `null` when it can all be held. */
-function unheld(value: unknown, parents: object[]): string | null {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? null : String(value);
-  if (typeof value !== 'object') return typeof value;
-  if (parents.includes(value)) return 'a cycle';
-  if (!Array.isArray(value) && !isPlainObject(value)) return 'an object of a class';
-  parents.push(value);
-  for (const item of Object.values(value)) {
-    const why = unheld(item, parents);
-    if (why) return why;
-  }
-  parents.pop();
-  return null;
-}
-
-/** Throws a TypeError naming what JSON cannot hold in `value`. */
+/** Throws a TypeError when `value` would not come back the same from JSON (a cycle or a BigInt makes `stringify` throw). */
 export function assertJson(value: unknown): void {
-  const why = unheld(value, []);
-  if (why) throw new TypeError(`EMWeb: a draft holds only what JSON can hold, not ${why}`);
+  let held = false;
+  try {
+    held = jsonEqual(JSON.parse(JSON.stringify(value)), value);
+  } catch {}
+  if (!held) throw new TypeError('EMWeb: a draft holds only what JSON can hold');
 }
 
 /** Whether two values JSON can hold are the same once written (the order of an object's keys aside). */

@@ -46,27 +46,15 @@ function parse(text: string | null): KeptDraft | null {
   }
 }
 
+const expired = (kept: KeptDraft | null, now: number, keepMs: number) => !kept || now - kept.keptAt > keepMs;
+
 /** The kept copy of `place`, unless it is older than `keepMs` (then it goes) or unreadable (it goes too). */
 export function readDraft(storage: SafeStorage, now: number, keepMs: number, place: DraftPlace): KeptDraft | null {
   const key = draftKey(place);
-  const text = storage.get(key);
-  const kept = parse(text);
-  if (text !== null && (!kept || now - kept.keptAt > keepMs)) {
-    storage.remove(key);
-    return null;
-  }
-  return kept;
-}
-
-/** The drafts in storage, each with its key, its text's length and when it was kept. */
-function keptDrafts(storage: SafeStorage): { key: string; chars: number; keptAt: number }[] {
-  return storage
-    .keys()
-    .filter(isDraftKey)
-    .map((key) => {
-      const text = storage.get(key) ?? '';
-      return { key, chars: key.length + text.length, keptAt: parse(text)?.keptAt ?? 0 };
-    });
+  const kept = parse(storage.get(key));
+  if (!expired(kept, now, keepMs)) return kept;
+  storage.remove(key);
+  return null;
 }
 
 /**
@@ -81,8 +69,13 @@ export function writeDraft(storage: SafeStorage, now: number, place: DraftPlace,
     storage.remove(key);
     return 'tooLarge';
   }
-  const others = keptDrafts(storage)
-    .filter((kept) => kept.key !== key)
+  const others = storage
+    .keys()
+    .filter((other) => isDraftKey(other) && other !== key)
+    .map((other) => {
+      const otherText = storage.get(other) ?? '';
+      return { key: other, chars: other.length + otherText.length, keptAt: parse(otherText)?.keptAt ?? 0 };
+    })
     .sort((a, b) => a.keptAt - b.keptAt);
   let total = key.length + text.length + others.reduce((sum, kept) => sum + kept.chars, 0);
   for (const oldest of others) {
@@ -109,4 +102,4 @@ export const removeDraftsOf = (storage: SafeStorage, userId: string): void =>
  * them again anyway, and must not stay readable), and so do copies older than `keepMs`.
  */
 export const keepOnlyDraftsOf = (storage: SafeStorage, userId: string, now: number, keepMs: number): void =>
-  removeDrafts(storage, (key, kept) => !key.startsWith(draftsPrefixOf(userId)) || !kept || now - kept.keptAt > keepMs);
+  removeDrafts(storage, (key, kept) => !key.startsWith(draftsPrefixOf(userId)) || expired(kept, now, keepMs));

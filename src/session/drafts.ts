@@ -58,10 +58,13 @@ export interface DraftsDeps {
   warn(message: string): void;
 }
 
-const WARNINGS: Record<Exclude<DraftWrite, 'kept'>, string> = {
-  tooLarge: 'EMWeb: a draft over 256 KB is kept in memory only',
-  refused: 'EMWeb: storage refused a draft; it is kept in memory only',
+const WHY_IN_MEMORY: Record<Exclude<DraftWrite, 'kept'>, string> = {
+  tooLarge: 'is over 256 KB',
+  refused: 'was refused by storage',
 };
+
+/** Written now whatever waits, when the page may be gone next. */
+const PAGE_EVENTS = ['pagehide', 'visibilitychange'];
 
 /** What waits to be written and what lives in memory only, by key; one timer writes what waits. */
 interface Writes {
@@ -91,7 +94,7 @@ function createWrites(deps: DraftsDeps): Writes {
     const result = writeDraft(deps.local, now, entry.place, entry.value);
     if (result === 'kept') return void memory.delete(id);
     memory.set(id, { value: entry.value, keptAt: now });
-    if (!warned.has(id + result)) deps.warn(WARNINGS[result]);
+    if (!warned.has(id + result)) deps.warn(`EMWeb: a draft that ${WHY_IN_MEMORY[result]} is kept in memory only`);
     warned.add(id + result);
   };
   const stopTimer = () => {
@@ -137,8 +140,7 @@ export function createDrafts(deps: DraftsDeps): Drafts {
     writes._drop((id) => id.startsWith(mine));
     keepOnlyDraftsOf(local, userId, deps.now(), deps.keepMs);
   });
-  deps.page.addEventListener('pagehide', writes._writeAll);
-  deps.page.addEventListener('visibilitychange', writes._writeAll);
+  for (const type of PAGE_EVENTS) deps.page.addEventListener(type, writes._writeAll);
 
   return {
     _open(path, key) {
@@ -174,8 +176,7 @@ export function createDrafts(deps: DraftsDeps): Drafts {
       writes._writeAll();
       stopped = true;
       stopFollowing();
-      deps.page.removeEventListener('pagehide', writes._writeAll);
-      deps.page.removeEventListener('visibilitychange', writes._writeAll);
+      for (const type of PAGE_EVENTS) deps.page.removeEventListener(type, writes._writeAll);
     },
   };
 }

@@ -18,7 +18,6 @@ test('anything else is a TypeError', () => {
     Number.NaN,
     Infinity,
     new Date(),
-    new Map(),
     cycle,
     { a: undefined },
     [1, () => {}],
@@ -29,6 +28,16 @@ test('anything else is a TypeError', () => {
       String(typeof value),
     );
   }
+});
+
+test('an object of a class with fields of its own is kept as its JSON, a plain object', () => {
+  class Point {
+    constructor(
+      readonly x: number,
+      readonly y: number,
+    ) {}
+  }
+  assertJson(new Point(1, 2));
 });
 
 test('the same object twice in one value is no cycle', () => {
