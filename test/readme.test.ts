@@ -10,8 +10,12 @@ import { MAX_ENTRY_BYTES } from '../src/logging/entry/serialize';
 import { MAX_STORE_BYTES } from '../src/logging/exit/pendingStore';
 import { MAX_BATCH_BYTES } from '../src/logging/queue/batch';
 import { DROP_REPORT_MESSAGE } from '../src/logging/queue/queue';
+import { channelName, lockName, RECORD_PREFIX } from '../src/logging/sender/messages';
 import { MAX_NETWORK_RETRIES, MAX_RETRY_AFTER_MS } from '../src/logging/sending/retry';
 import { LogLevel, STORAGE_KEYS } from '../src/product/constants';
+import { DRAFT_MAX_CHARS, DRAFTS_MAX_CHARS } from '../src/session/draftStore';
+import { DRAFT_WRITE_MS } from '../src/session/drafts';
+import { MAX_NOTICE_TEXT, MAX_NOTICES, NOTICE_MS } from '../src/ui/notices';
 import { DEFAULT_STRINGS } from '../src/ui/strings';
 
 const PAGES = readdirSync('docs')
@@ -139,6 +143,75 @@ test("the logger page's bounds are the code's", () => {
   assert.equal(
     said.filter((words) => !page.includes(words)),
     [],
+  );
+});
+
+test("the drafts' and the notices' numbers are the code's", () => {
+  const page = (path: string) => read(path).replace(/\s+/g, ' ');
+  const inWords = (ms: number) => (ms === 500 ? 'half a second' : `${ms / 1000} s`);
+  const keepDays = /drafts\?\.keepDays \?\? (\d+)/.exec(read('src/client/run.ts'))?.[1];
+  const drafts = [
+    `within ${inWords(DRAFT_WRITE_MS)} what they typed is kept`,
+    `at most once per ${inWords(DRAFT_WRITE_MS).replace('a ', '')}`,
+    `goes by itself after ${NOTICE_MS / 1000} s`,
+    `under the prefix \`${STORAGE_KEYS.drafts}\``,
+    `over ${DRAFT_MAX_CHARS / 1024} KB (${DRAFT_MAX_CHARS.toLocaleString('en-US')} characters)`,
+    `under ${DRAFTS_MAX_CHARS / 1024 / 1024} MB`,
+    `(option, default ${keepDays})`,
+  ];
+  const notices = [
+    `gone after ${NOTICE_MS / 1000} s`,
+    `At most ${MAX_NOTICES} notices are shown`,
+    `longer than ${MAX_NOTICE_TEXT} characters is cut to its first ${MAX_NOTICE_TEXT}`,
+  ];
+  assert.equal(
+    drafts.filter((words) => !page('docs/drafts.md').includes(words)),
+    [],
+  );
+  assert.equal(
+    notices.filter((words) => !page('docs/working-day.md').includes(words)),
+    [],
+  );
+});
+
+test("the one-sender page names the code's channel, lock, record key and every tab role", () => {
+  const page = read('docs/tabs-logging.md');
+  const names = [channelName('<endpoint URL>'), lockName('<endpoint URL>'), `${RECORD_PREFIX}<key>`];
+  assert.equal(
+    names.filter((name) => !page.includes(`\`${name}\``)),
+    [],
+  );
+  const types = read('src/logging/types.ts');
+  const roles = [...(/export type TabRole = ([^;]*);/.exec(types)?.[1] ?? '').matchAll(/'(\w+)'/g)].map((m) => m[1]);
+  assert.ok(roles.length >= 4, 'src/logging/types.ts names the roles');
+  assert.equal(firstCells(tableAfter('docs/tabs-logging.md', '`tabRole`')).sort(), roles.sort());
+});
+
+test("the contributing page names every check npm test runs, in test/run-all.mjs's order", () => {
+  const scripts: Record<string, string> = JSON.parse(read('package.json')).scripts;
+  const checks = [...read('test/run-all.mjs').matchAll(/command: (?:npx\(([^)]*)\)|\[([^\]]*)\])/g)];
+  /** How the page names a check: its npm script where it has one, else the tool or the file it runs. */
+  const named = checks.map(([, tool, command = '']) => {
+    if (tool) return (tool.split(',')[0] ?? '').replaceAll("'", '');
+    const words = command.replaceAll("'", '').split(', ');
+    if (words[0] === 'npm') return `npm run ${words.at(-1)}`;
+    const line = words.join(' ');
+    const script = Object.entries(scripts).find(([, value]) => value === line)?.[0];
+    return script ? `npm run ${script}` : line;
+  });
+  const contributing = read('docs/contributing.md');
+  const steps = contributing.slice(contributing.indexOf('runs, in order'), contributing.indexOf('It ends with')).toLowerCase();
+  const at = named.map((name) => steps.indexOf(name.toLowerCase()));
+  assert.ok(named.length >= 8, 'run-all.mjs lists its checks');
+  assert.equal(
+    named.filter((_, i) => (at[i] ?? -1) < 0),
+    [],
+    'every check is named',
+  );
+  assert.equal(
+    at,
+    [...at].sort((a, b) => a - b),
+    'in the order they run',
   );
 });
 
