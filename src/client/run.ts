@@ -23,7 +23,7 @@ import { handOutClient } from './handOut';
 import { getPage } from './page';
 import { createSignIn, type SignIn } from './signIn';
 import { settleStart, startupDeps, startupEvents } from './start';
-import { runStartup } from './startup';
+import { runStartup, sendStartup } from './startup';
 import type { BootstrapOptions } from './types';
 
 export interface ClientRun {
@@ -63,6 +63,9 @@ export function startClient(options: BootstrapOptions): ClientRun {
   // Ending the run aborts its calls still out: they answer `aborted`, which nothing reports.
   const calls = new AbortController();
   const deps = startupDeps(page, options, production, calls.signal);
+  // The start-up requests leave before the rest of the run is put together: nothing below is needed
+  // until an answer comes.
+  const sent = sendStartup(deps);
   const day = createWorkingDay({
     local: page._local,
     now: deps.now,
@@ -78,7 +81,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const state = createClientState(production, 'lg', { claims, unsaved: day._unsaved._unsaved, route: routing?._route });
   const signIn = createSignIn({ options, origin: deps.origin, logger: page._logger, day });
   const events = startupEvents(state, day, signIn);
-  const startup = runStartup(deps, events);
+  const startup = runStartup(deps, events, sent);
 
   // A member of the page: the origin of the deps, its state, and how it would start the logger.
   const leavePage = page._attach({

@@ -60,24 +60,53 @@ export async function loadConfiguration(
   return { ...answer, signInRequired: authType === 'secgw' && answer.status === 401 };
 }
 
+/** The calls of one pass with a given mode, out on the network: configuration, version and cloud check. */
+interface FactCalls {
+  resolved: ResolvedAuthType;
+  config: Promise<LoadedConfiguration>;
+  version: Promise<string>;
+  isCloud: Promise<boolean>;
+}
+
+/** The three calls of a mode leave side by side, none waiting for another. */
+function sendFactCalls(deps: StartupDeps, resolved: ResolvedAuthType): FactCalls {
+  const call = apiCallFor(deps, resolved.authType);
+  return {
+    resolved,
+    config: loadConfiguration(deps, resolved.authType, resolved.prefetched),
+    version: loadVersion(call),
+    isCloud: deps.cloudCheck(call),
+  };
+}
+
 /**
- * One pass with a given mode: configuration, version and cloud check side by side, none waiting
- * for another. Each fact is handed on as it arrives, so a UI fills in progressively. Resolves with
- * the configuration call's status.
+ * One pass: each fact is handed on as its answer arrives, so a UI fills in progressively. Resolves
+ * with the configuration call's status.
  */
-async function loadFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAuthType, events: StartupEvents): Promise<number> {
-  events.onUpdate({ authType });
-  const call = apiCallFor(deps, authType);
+async function loadFacts(calls: FactCalls, events: StartupEvents): Promise<number> {
+  events.onUpdate({ authType: calls.resolved.authType });
   const [configStatus] = await Promise.all([
-    loadConfiguration(deps, authType, prefetched).then((loaded) => {
+    calls.config.then((loaded) => {
       if (loaded.signInRequired) events.onSignInRequired();
       events.onUpdate({ config: loaded.config });
       return loaded.status;
     }),
-    loadVersion(call).then((version) => events.onUpdate({ version })),
-    deps.cloudCheck(call).then((isCloud) => events.onUpdate({ isCloud })),
+    calls.version.then((version) => events.onUpdate({ version })),
+    calls.isCloud.then((isCloud) => events.onUpdate({ isCloud })),
   ]);
   return configStatus;
+}
+
+/**
+ * Start-up's first requests, sent before anything that hears them exists: a remembered mode's three
+ * calls, else the probe. `runStartup` takes them on.
+ */
+export type SentStartup = { tag: 'remembered'; calls: FactCalls } | { tag: 'probing'; probe: Promise<ResolvedAuthType> };
+
+export function sendStartup(deps: StartupDeps): SentStartup {
+  const remembered = rememberedAuthType(deps.local);
+  if (remembered) return { tag: 'remembered', calls: sendFactCalls(deps, remembered) };
+  return { tag: 'probing', probe: deps.resolveAuthType() };
 }
 
 /**
@@ -96,17 +125,18 @@ function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
 
 /**
  * The start-up sequence, without any UI: authType, then the calls of its API base, each fact
- * handed to `events` as it is learnt, then word that the calls are done (the claims are read then). A remembered authType whose configuration call
- * answers 404 is wrong (the server changed modes): it is forgotten and the probe runs afresh,
- * once. Rejects only with the probe's error; every later step falls back instead of failing.
+ * handed to `events` as it is learnt, then word that the calls are done (the claims are read
+ * then). It takes on the requests `sent` already (by default it sends them now). A remembered
+ * authType whose configuration call answers 404 is wrong (the server changed modes): it is
+ * forgotten and the probe runs afresh, once. Rejects only with the probe's error; every later step
+ * falls back instead of failing.
  */
-export async function runStartup(deps: StartupDeps, events: StartupEvents): Promise<void> {
-  // A remembered authType is known at once: its calls leave in this very task, before anything is drawn.
-  const resolved = rememberedAuthType(deps.local) ?? (await deps.resolveAuthType());
-  const configStatus = await loadFacts(deps, resolved, events);
-  if (resolved.remembered && configStatus === 404) {
+export async function runStartup(deps: StartupDeps, events: StartupEvents, sent = sendStartup(deps)): Promise<void> {
+  const first = sent.tag === 'remembered' ? sent.calls : sendFactCalls(deps, await sent.probe);
+  const configStatus = await loadFacts(first, events);
+  if (first.resolved.remembered && configStatus === 404) {
     deps.local.remove(STORAGE_KEYS.authType);
-    await loadFacts(deps, await deps.resolveAuthType(), events);
-  } else if (resolved.remembered) takeProbePreload(deps, resolved.authType);
+    await loadFacts(sendFactCalls(deps, await deps.resolveAuthType()), events);
+  } else if (first.resolved.remembered) takeProbePreload(deps, first.resolved.authType);
   events.onCallsDone();
 }

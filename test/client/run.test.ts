@@ -119,4 +119,37 @@ test("another tab's jwt: the claims follow the storage event; removing it emptie
   assert.is(run._client.claims, null);
 });
 
+test('a remembered mode: the start-up requests leave before the run listens to the page or reads its session', async () => {
+  localStorage.setItem('authType', 'secgw');
+  const order: string[] = [];
+  const { fetch, addEventListener } = globalThis;
+  globalThis.fetch = (input, init) => {
+    order.push(`fetch ${new URL(String(input)).pathname}`);
+    return fetch(input, init);
+  };
+  globalThis.addEventListener = ((
+    type: string,
+    ...rest: Parameters<typeof addEventListener> extends [unknown, ...infer R] ? R : never
+  ) => {
+    order.push(`listen ${type}`);
+    return addEventListener.call(globalThis, type, ...(rest as [EventListener]));
+  }) as typeof addEventListener;
+  try {
+    startTab();
+  } finally {
+    globalThis.fetch = fetch;
+    globalThis.addEventListener = addEventListener;
+  }
+  // The session follows the stored token (`storage`) and keeps drafts on hide (`visibilitychange`).
+  const sessionListens = Math.min(order.indexOf('listen storage'), order.indexOf('listen visibilitychange'));
+  assert.ok(sessionListens >= 0, `the session listens to the page: ${order.join(', ')}`);
+  const calls = ['ClientConfiguration', 'info/version', 'info/cloudinstance'].map((path) =>
+    order.indexOf(`fetch /api/web/${path}`),
+  );
+  assert.ok(
+    calls.every((at) => at >= 0 && at < sessionListens),
+    `the three calls first: ${order.join(', ')}`,
+  );
+});
+
 test.run();
