@@ -95,7 +95,9 @@ const TARGETS = {
   /** The header is ready within this many ms of the last answer it waited for. */
   readyAfterLastAnswer: 20,
   /** Without a preload, ready at most this many times "EMWeb before"'s. */
-  noSlowerThanBefore: 1.05,
+  noSlowerThanBefore: 1.0,
+  /** Without a preload, the first start-up request leaves at most this many times "EMWeb before"'s time after emweb.js loaded. */
+  firstRequestOverBefore: 1.05,
 };
 
 interface Sample {
@@ -442,7 +444,7 @@ const distinct = (xs: number[]) => {
 /** Goals of the start against the physical limit, as ratios and medians within one run. */
 const LIMIT_GOALS = {
   /** Remembered and fresh gateway starts with preload: ready within this many times the limit. */
-  readyOverLimit: 1.15,
+  readyOverLimit: 1.1,
   /** On the bare page: the client's first fetch() within this long of emweb.js starting to run. */
   firstFetchAfterStart: 15,
 };
@@ -539,17 +541,21 @@ export function bootMarkdown(r: BootResult): string {
     '',
     `Targets (medians): the header ready within ${TARGETS.readyAfterLastAnswer} ms of the last answer it waited for; ` +
       'secgw and a remembered mode in one round trip, token in two; without a preload, no slower than "EMWeb before" ' +
-      `(ready at most ${TARGETS.noSlowerThanBefore}× its median: the medians of two runs of one build differ by about that much).`,
+      `(ready at most ${TARGETS.noSlowerThanBefore}× its median), and its first start-up request leaving at most ` +
+      `${TARGETS.firstRequestOverBefore}× as long after emweb.js loaded as before's.`,
   );
   for (const s of SCENARIOS) {
     const ours = result(s, 'emweb');
     const before = result(s, 'baseline');
     const trips = Math.max(...ours.roundTrips);
     const againstBefore = ours.ready.median / before.ready.median;
+    const firstRequest = ours.firstRequestAfterScript.median / before.firstRequestAfterScript.median;
     lines.push(
       `- ${s.key}: ready ${ours.readyAfterLastAnswer.median} ms after the last answer (${verdict(ours.readyAfterLastAnswer.median <= TARGETS.readyAfterLastAnswer)}; before: ${before.readyAfterLastAnswer.median} ms); ` +
         `${trips} round trip${trips === 1 ? '' : 's'} (${verdict(trips <= s.targetRoundTrips)}); ` +
-        `ready ${ours.ready.median} ms against ${before.ready.median} ms before: ${againstBefore.toFixed(2)}× (${verdict(againstBefore <= TARGETS.noSlowerThanBefore)}).`,
+        `ready ${ours.ready.median} ms against ${before.ready.median} ms before: ${againstBefore.toFixed(2)}× (${verdict(againstBefore <= TARGETS.noSlowerThanBefore)}); ` +
+        `first request ${ours.firstRequestAfterScript.median} ms after emweb.js loaded against ${before.firstRequestAfterScript.median} ms before: ` +
+        `${firstRequest.toFixed(2)}× (${verdict(firstRequest <= TARGETS.firstRequestOverBefore)}).`,
     );
   }
   lines.push('', ...limitMarkdown(r));

@@ -5,6 +5,7 @@
 //
 //   node bench/size-parts.mjs            every part
 //   node bench/size-parts.mjs logger ui  some parts
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { rollup } from 'rollup';
 import { minify } from 'terser';
@@ -122,25 +123,37 @@ async function librariesGzipped(names) {
   return gzipSync(minified.code, { level: 9 }).length;
 }
 
-const asked = process.argv.slice(2);
-const whole = await gzipped();
-console.log(
-  `dist/emweb.js: ${whole} B gzipped by node:zlib at level 9 (the budget is checked with gzip -9, some 50 B tighter: npm run size)`,
-);
-for (const part of Object.keys(PARTS)) {
-  if (asked.length && !asked.some((name) => part.startsWith(name))) continue;
-  console.log(`${part.padEnd(34)} ${String(whole - (await gzipped([part]))).padStart(6)} B`);
-}
-if (!asked.length)
-  console.log(`${'everything else, libraries included'.padEnd(34)} ${String(await gzipped(Object.keys(PARTS))).padStart(6)} B`);
-if (!asked.length || asked.includes('libraries')) {
-  // Cumulative: each library adds to the ones above it (compat and signals build on Preact's core).
-  const names = Object.keys(LIBRARIES);
-  let before = 0;
-  console.log('\nthe libraries alone, as EMWeb imports them, each adding to the ones above:');
-  for (let i = 1; i <= names.length; i++) {
-    const size = await librariesGzipped(names.slice(0, i));
-    console.log(`${names[i - 1].padEnd(38)} +${String(size - before).padStart(5)} B  (${size} B)`);
-    before = size;
+/**
+ * What each part costs (`asked`: the parts whose names start so; all when empty), what is left
+ * (ours unmeasured and the libraries), and the libraries alone, each adding to the ones before it
+ * (compat and signals build on Preact's core).
+ */
+export async function sizeByPart(asked = []) {
+  const whole = await gzipped();
+  const parts = [];
+  for (const name of Object.keys(PARTS)) {
+    if (asked.length && !asked.some((start) => name.startsWith(start))) continue;
+    parts.push({ name, bytes: whole - (await gzipped([name])) });
   }
+  const rest = asked.length ? null : await gzipped(Object.keys(PARTS));
+  const libraries = [];
+  if (!asked.length || asked.includes('libraries')) {
+    const names = Object.keys(LIBRARIES);
+    for (let i = 1; i <= names.length; i++) {
+      const total = await librariesGzipped(names.slice(0, i));
+      libraries.push({ name: names[i - 1], adds: total - (libraries.at(-1)?.total ?? 0), total });
+    }
+  }
+  return { whole, parts, rest, libraries };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = await sizeByPart(process.argv.slice(2));
+  console.log(
+    `dist/emweb.js: ${r.whole} B gzipped by node:zlib at level 9 (the budget is checked with gzip -9, some 50 B tighter: npm run size)`,
+  );
+  for (const part of r.parts) console.log(`${part.name.padEnd(34)} ${String(part.bytes).padStart(6)} B`);
+  if (r.rest !== null) console.log(`${'everything else, libraries included'.padEnd(34)} ${String(r.rest).padStart(6)} B`);
+  if (r.libraries.length) console.log('\nthe libraries alone, as EMWeb imports them, each adding to the ones above:');
+  for (const l of r.libraries) console.log(`${l.name.padEnd(38)} +${String(l.adds).padStart(5)} B  (${l.total} B)`);
 }
