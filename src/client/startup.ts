@@ -60,53 +60,47 @@ export async function loadConfiguration(
   return { ...answer, signInRequired: authType === 'secgw' && answer.status === 401 };
 }
 
-/** The calls of one pass with a given mode, out on the network: configuration, version and cloud check. */
-interface FactCalls {
+/** One pass's calls with a given mode, out on the network, and how their answers are heard. */
+interface FactsSent {
   resolved: ResolvedAuthType;
-  config: Promise<LoadedConfiguration>;
-  version: Promise<string>;
-  isCloud: Promise<boolean>;
+  /**
+   * Each fact is handed on as its answer arrives, so a UI fills in progressively. Resolves with the
+   * configuration call's status.
+   */
+  heard(events: StartupEvents): Promise<number>;
 }
 
-/** The three calls of a mode leave side by side, none waiting for another. */
-function sendFactCalls(deps: StartupDeps, resolved: ResolvedAuthType): FactCalls {
-  const call = apiCallFor(deps, resolved.authType);
+/** Configuration, version and cloud check leave side by side, none waiting for another. */
+function sendFacts(deps: StartupDeps, resolved: ResolvedAuthType): FactsSent {
+  const { authType, prefetched } = resolved;
+  const call = apiCallFor(deps, authType);
+  const config = loadConfiguration(deps, authType, prefetched);
+  const version = loadVersion(call);
+  const isCloud = deps.cloudCheck(call);
   return {
     resolved,
-    config: loadConfiguration(deps, resolved.authType, resolved.prefetched),
-    version: loadVersion(call),
-    isCloud: deps.cloudCheck(call),
+    async heard(events) {
+      events.onUpdate({ authType });
+      const [configStatus] = await Promise.all([
+        config.then((loaded) => {
+          if (loaded.signInRequired) events.onSignInRequired();
+          events.onUpdate({ config: loaded.config });
+          return loaded.status;
+        }),
+        version.then((version) => events.onUpdate({ version })),
+        isCloud.then((isCloud) => events.onUpdate({ isCloud })),
+      ]);
+      return configStatus;
+    },
   };
 }
 
 /**
- * One pass: each fact is handed on as its answer arrives, so a UI fills in progressively. Resolves
- * with the configuration call's status.
+ * Start-up's first requests, sent at once (before anything that hears them need exist): a
+ * remembered authType's calls leave in this very task; else the probe does, and the calls follow it.
  */
-async function loadFacts(calls: FactCalls, events: StartupEvents): Promise<number> {
-  events.onUpdate({ authType: calls.resolved.authType });
-  const [configStatus] = await Promise.all([
-    calls.config.then((loaded) => {
-      if (loaded.signInRequired) events.onSignInRequired();
-      events.onUpdate({ config: loaded.config });
-      return loaded.status;
-    }),
-    calls.version.then((version) => events.onUpdate({ version })),
-    calls.isCloud.then((isCloud) => events.onUpdate({ isCloud })),
-  ]);
-  return configStatus;
-}
-
-/**
- * Start-up's first requests, sent before anything that hears them exists: a remembered mode's three
- * calls, else the probe. `runStartup` takes them on.
- */
-export type SentStartup = { tag: 'remembered'; calls: FactCalls } | { tag: 'probing'; probe: Promise<ResolvedAuthType> };
-
-export function sendStartup(deps: StartupDeps): SentStartup {
-  const remembered = rememberedAuthType(deps.local);
-  if (remembered) return { tag: 'remembered', calls: sendFactCalls(deps, remembered) };
-  return { tag: 'probing', probe: deps.resolveAuthType() };
+export async function sendStartup(deps: StartupDeps): Promise<FactsSent> {
+  return sendFacts(deps, rememberedAuthType(deps.local) ?? (await deps.resolveAuthType()));
 }
 
 /**
@@ -132,11 +126,11 @@ function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
  * falls back instead of failing.
  */
 export async function runStartup(deps: StartupDeps, events: StartupEvents, sent = sendStartup(deps)): Promise<void> {
-  const first = sent.tag === 'remembered' ? sent.calls : sendFactCalls(deps, await sent.probe);
-  const configStatus = await loadFacts(first, events);
+  const first = await sent;
+  const configStatus = await first.heard(events);
   if (first.resolved.remembered && configStatus === 404) {
     deps.local.remove(STORAGE_KEYS.authType);
-    await loadFacts(sendFactCalls(deps, await deps.resolveAuthType()), events);
+    await (await sendStartup(deps)).heard(events);
   } else if (first.resolved.remembered) takeProbePreload(deps, first.resolved.authType);
   events.onCallsDone();
 }
