@@ -15,6 +15,7 @@ import type { PageEvents } from '../browser/pageLeaving';
 import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 
+/** `client.fetch`'s `init`: fetch's own, plus a JSON body, a timeout and the wait for the sign-in. */
 export interface ClientFetchInit extends RequestInit {
   /** Sent as the JSON body, with `Content-Type: application/json` unless the headers set one. */
   json?: unknown;
