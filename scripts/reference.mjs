@@ -50,11 +50,11 @@ function readers(program) {
   };
   const symbolOf = (node) => checker.getSymbolAtLocation(node.name);
   /** The members of a declared interface or type, its bases' first, each in the order the code writes them. */
-  const members = (path, name) => {
+  const members = (path, name, ownOnly = false) => {
     const node = declared(path, name);
     const all = checker.getPropertiesOfType(checker.getTypeAtLocation(node.name));
     const own = (symbol) => symbol.declarations?.some((d) => d.parent === node || d.parent?.parent === node);
-    return [...all.filter((s) => !own(s)), ...all.filter(own)];
+    return [...(ownOnly ? [] : all.filter((s) => !own(s))), ...all.filter(own)];
   };
   return { checker, doc, tag, file, declared, symbolOf, members };
 }
@@ -86,16 +86,17 @@ function exportsTable(r, path) {
   );
 }
 
-function membersTable(r, path, name, first) {
-  const rows = r.members(path, name).map((symbol) => {
+function membersTable(r, path, name, first, ownOnly = false) {
+  const rows = r.members(path, name, ownOnly).map((symbol) => {
     const [member, type] = memberShape(symbol);
     return [code(member), type ? code(type) : '', r.doc(symbol)];
   });
   return table([first, 'type', 'what it is'], rows);
 }
 
-function optionsTable(r) {
-  const rows = r.members('src/client/types.ts', 'BootstrapOptions').map((symbol) => {
+/** The options of an options type, its own (not what it extends), with their defaults. */
+function optionsTable(r, path, name) {
+  const rows = r.members(path, name, true).map((symbol) => {
     const [, type] = memberShape(symbol);
     return [code(symbol.name), code(type), r.tag(symbol, 'defaultValue'), r.doc(symbol)];
   });
@@ -180,13 +181,19 @@ ${membersTable(r, 'src/embed.ts', 'EMWebGlobal', 'member')}
 
 \`bootstrap(options)\`: every option is optional.
 
-${optionsTable(r)}
+${optionsTable(r, 'src/client/types.ts', 'BootstrapOptions')}
 
 ## \`Client\`
 
 What \`bootstrap\` resolves to.
 
 ${membersTable(r, 'src/types/client.ts', 'Client', 'member')}
+
+### \`client.fetch\`'s \`init\`
+
+fetch's own \`RequestInit\`, plus:
+
+${optionsTable(r, 'src/api/clientFetch.ts', 'ClientFetchInit')}
 
 ## \`client.state\`
 

@@ -44,7 +44,10 @@ export interface EMWebGlobal {
   buildVersion: string;
   /** Starts the client (see the options); resolves to the `Client` once start-up is done. */
   bootstrap(options?: BootstrapOptions): Promise<Client>;
-  /** Ends whatever runs in that element (default `'#emweb'`); a later `bootstrap` there starts afresh. */
+  /**
+   * Ends whatever runs in that element (default `'#emweb'`), started, starting or failed: its UI, listeners,
+   * timers and share of the page's logger. A later `bootstrap` there starts afresh; nothing there: resolves.
+   */
   unmount(mount?: Element | string): Promise<void>;
   /** The page's one logger, there as soon as the script has run. */
   logger: Logger;

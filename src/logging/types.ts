@@ -1,6 +1,6 @@
 import type { LogLevel } from '../product/constants';
 
-/** The logger's settings (docs/logger.md gives each mode's defaults). */
+/** The logger's settings (docs/logger.md gives the defaults of each build). */
 export interface LoggerConfig {
   /** Lowest level written to the console. */
   level: LogLevel;

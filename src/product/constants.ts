@@ -40,11 +40,11 @@ export const GRID_COLUMNS = {
 
 /** Every storage key the client reads or writes. */
 export const STORAGE_KEYS = {
-  /** localStorage: the sign-in mode once probed, `oracle`, `secgw` or `token`; any other value is removed. */
+  /** localStorage: the authType once probed, `oracle`, `secgw` or `token`; any other value is removed. */
   authType: 'authType',
-  /** localStorage: the signed-in user's token: the claims, and the bearer token in token mode. */
+  /** localStorage: the signed-in user's token: the claims, and the bearer token under the `token` authType. */
   jwt: 'jwt',
-  /** localStorage: a development token (any string) that token mode sends in place of `jwt`. */
+  /** localStorage: a development token (any string) that the `token` authType sends in place of `jwt`. */
   devToken: 'devToken',
   /**
    * localStorage: log batches kept for the next page, one key per page (`emweb.logger.pending.<page>`);

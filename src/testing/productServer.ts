@@ -47,6 +47,7 @@ export interface ProductServerOptions {
 
 /** One POST to the client logger, as received. */
 export interface LogBatch {
+  /** The path it was posted to, without the query. */
   path: string;
   /** The request body as sent. */
   body: string;

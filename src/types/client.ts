@@ -41,7 +41,10 @@ export interface Client extends StartupFacts {
   notify(text: string, options?: NotifyOptions): () => void;
   /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
   reloadConfiguration(): Promise<ClientConfiguration | false>;
-  /** What a support request needs, nothing secret: versions, authType, API base, breakpoint, browser, logger figures. */
+  /**
+   * What a support request needs, nothing secret: versions, authType, API base, cloud, breakpoint, user
+   * agent, the logger's figures and the route's pattern (never its path).
+   */
   diagnostics(): Diagnostics;
   /**
    * Shows the route of a URL on the page's origin under /web/ (pushing a history entry, or replacing

@@ -72,11 +72,11 @@ export const DEFAULT_STRINGS = {
   signedInAsUser: 'Signed in as user {id}',
   /** The header, when no user is signed in. */
   notSignedIn: 'Not signed in',
-  /** The header's mode badge: the `oracle` authType. */
+  /** The header's badge for the `oracle` authType. */
   modeOracle: 'Oracle',
-  /** The header's mode badge: the `secgw` authType. */
+  /** The header's badge for the `secgw` authType. */
   modeSecgw: 'Security gateway',
-  /** The header's mode badge: the `token` authType. */
+  /** The header's badge for the `token` authType. */
   modeToken: 'Token',
 
   /** The home view's title. */
