@@ -38,12 +38,20 @@ const React = {
   createContext,
 };
 
+/** `window.EMWeb`: what the script-tag bundle gives a host page. */
 export interface EMWebGlobal {
+  /** The bundle's version (package.json's). */
   buildVersion: string;
+  /** Starts the client (see the options); resolves to the `Client` once start-up is done. */
   bootstrap(options?: BootstrapOptions): Promise<Client>;
-  /** Ends whatever runs in that element (default `'#emweb'`); a later `bootstrap` there starts afresh. */
+  /**
+   * Ends whatever runs in that element (default `'#emweb'`), started, starting or failed: its UI, listeners,
+   * timers and share of the page's logger. A later `bootstrap` there starts afresh; nothing there: resolves.
+   */
   unmount(mount?: Element | string): Promise<void>;
+  /** The page's one logger, there as soon as the script has run. */
   logger: Logger;
+  /** The bundle's own `createElement`, `Fragment`, hooks and `createContext`, for screens written without a bundler. */
   React: typeof React;
   /** Tagged templates that build elements: no build step, and no `eval`, so it works under a strict CSP. */
   html: (strings: TemplateStringsArray, ...values: unknown[]) => VNode | VNode[];

@@ -8,7 +8,19 @@ export { CLAIM_NAMES, type Claims, readClaims } from './auth/claims';
 export { bootstrap, unmount } from './client/bootstrap';
 export { getLogger } from './client/page';
 export type { BootstrapOptions } from './client/types';
-export type { FlushResult, LogEntry, Logger, LoggerConfig, LoggerOptions, LoggerStats } from './logging/types';
+export type {
+  BeforeSend,
+  DeliveryStatus,
+  DropCounts,
+  FlushResult,
+  LogEntry,
+  Logger,
+  LoggerConfig,
+  LoggerOptions,
+  LoggerStats,
+  LogMethod,
+  TabRole,
+} from './logging/types';
 export {
   AUTH_PATH,
   BREAKPOINTS,
@@ -20,10 +32,10 @@ export {
   STORAGE_KEYS,
 } from './product/constants';
 export { formatCurrency, formatNumber, type NumberFormatOptions } from './product/format';
-export { lazy } from './routes/lazy';
+export { lazy, type ScreenModule } from './routes/lazy';
 export { breakpointOf } from './state/breakpoint';
 // Hosts know the state as `client.state` has it: read-only.
-export type { ClientStateView as ClientState, CurrentRoute } from './state/clientState';
+export type { ClientState, CurrentRoute, StartupFacts } from './state/clientState';
 export type {
   Client,
   Diagnostics,

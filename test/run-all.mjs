@@ -10,6 +10,8 @@ const CHECKS = [
   { name: 'format and lint (biome)', command: npx('biome', 'check', '.') },
   { name: 'folders of src/ import one way', command: ['node', 'scripts/folder-imports.mjs'] },
   { name: 'bundle budget (gzip -9)', command: ['node', 'scripts/size-budget.mjs'], needsBuild: true },
+  // api/*.api.md record the exported API: a change of it fails here until `npm run api` records it.
+  { name: 'API report (api-extractor)', command: ['node', 'scripts/api-report.mjs'], needsBuild: true },
   { name: 'unused files, exports, dependencies (knip)', command: npx('knip') },
   { name: 'package (publint)', command: npx('publint', '--strict'), needsBuild: true },
   { name: 'package types (attw)', command: npx('attw', '--pack', '.', '--profile', 'esm-only'), needsBuild: true },

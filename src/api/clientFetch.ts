@@ -15,12 +15,20 @@ import type { PageEvents } from '../browser/pageLeaving';
 import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 
+/** `client.fetch`'s `init`: fetch's own, plus a JSON body, a timeout and the wait for the sign-in. */
 export interface ClientFetchInit extends RequestInit {
   /** Sent as the JSON body, with `Content-Type: application/json` unless the headers set one. */
   json?: unknown;
-  /** How long each attempt may take on the network before the call rejects with a `TimeoutError`; default: the bootstrap `timeoutMs`. */
+  /**
+   * How long each attempt may take on the network before the call rejects with a `TimeoutError`;
+   * above 2^31−1 (some 24.8 days), or `Infinity`, no limit.
+   * @defaultValue the bootstrap option `timeoutMs` (10000)
+   */
   timeoutMs?: number;
-  /** `false`: a 401 under the gateway resolves as it is, instead of waiting for the sign-in; default true. */
+  /**
+   * `false`: a 401 under the gateway resolves as it is, instead of waiting for the sign-in.
+   * @defaultValue `true`
+   */
   waitForSignIn?: boolean;
 }
 

@@ -1,11 +1,12 @@
 import type { AuthType } from './authType';
 
-/** The security gateway's API path: the probe always asks it first, whatever the build. */
-export const GATEWAY_API_BASE = '/api/web/';
-/** The API path of every other authType, and of every development build. */
-export const PLAIN_API_BASE = '/api/';
+/** The path under the origin where the product's API lives: the gateway's own, or the plain one. */
+export type ApiBase = '/api/web/' | '/api/';
 
-export type ApiBase = typeof GATEWAY_API_BASE | typeof PLAIN_API_BASE;
+/** The security gateway's API path: the probe always asks it first, whatever the build. */
+export const GATEWAY_API_BASE = '/api/web/' satisfies ApiBase;
+/** The API path of every other authType, and of every development build. */
+export const PLAIN_API_BASE = '/api/' satisfies ApiBase;
 
 /** Only a production build behind the security gateway talks to the gateway's own path. */
 export const apiBase = (authType: AuthType, production: boolean): ApiBase =>

@@ -1,13 +1,13 @@
 import { readJwtPayload } from './jwtPayload';
 
+/** The JWT claims the client reads, in the order diagnostics and the demo show them. */
 export const CLAIM_NAMES = ['userId', 'authUserId', 'profileId', 'langId', 'sid'] as const;
-type ClaimName = (typeof CLAIM_NAMES)[number];
 
 /**
  * The claims the client reads from the signed-in JWT, each exactly as the payload holds it
  * (the issuer decides between numbers and strings); a claim the payload lacks is left out.
  */
-export type Claims = { [K in ClaimName]?: unknown };
+export type Claims = { [K in (typeof CLAIM_NAMES)[number]]?: unknown };
 
 /** Whether a payload is still valid at `nowMs`; a token without `exp` never expires (RFC 7519 makes it optional). */
 function isUnexpired(payload: Record<string, unknown>, nowMs: number): boolean {

@@ -5,12 +5,12 @@ import type { Logger } from '../logging/types';
 import { BUILD_VERSION, STORAGE_KEYS } from '../product/constants';
 import { navigableUrl } from '../routes/links';
 import type { WorkingDay } from '../session/workingDay';
-import { type ClientState, readOnlyState } from '../state/clientState';
+import { readOnlyState, type WritableClientState } from '../state/clientState';
 import type { Client } from '../types/client';
 import type { ScreenOfClient } from '../ui/shell';
 
 export interface ClientDeps {
-  state: ClientState;
+  state: WritableClientState;
   logger: Logger;
   local: SafeStorage;
   reloadConfiguration(): Promise<ClientConfiguration | false>;

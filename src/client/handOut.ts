@@ -9,7 +9,7 @@ import { AUTH_PATH } from '../product/constants';
 import type { Routing } from '../routes/routing';
 import { sessionForCalls } from '../session/forCalls';
 import type { WorkingDay } from '../session/workingDay';
-import type { ClientState } from '../state/clientState';
+import type { WritableClientState } from '../state/clientState';
 import { openTabChannel } from '../tabs/channel';
 import { joinSessionTabs, SESSION_CHANNEL, type SessionTabs } from '../tabs/session';
 import type { Client } from '../types/client';
@@ -25,7 +25,7 @@ export interface RunParts {
   options: BootstrapOptions;
   page: Page;
   deps: StartupDeps;
-  state: ClientState;
+  state: WritableClientState;
   day: WorkingDay;
   notices: Notices;
   routing: Routing | undefined;

@@ -18,12 +18,12 @@ import { browserLocalStorage, browserSessionStorage, type SafeStorage } from '..
 import { createLogger } from '../logging';
 import type { Logger, LoggerStartOptions } from '../logging/types';
 import { BUNDLE_PRODUCTION } from '../product/build';
-import type { ClientState } from '../state/clientState';
+import type { WritableClientState } from '../state/clientState';
 
 /** A client as the page sees it. */
 interface PageMember {
   _origin: string;
-  _clientState: ClientState;
+  _clientState: WritableClientState;
   /** How the logger starts when this is the first client (only the first one's start counts). */
   _loggerStart: LoggerStartOptions;
 }

@@ -13,7 +13,7 @@ import { runsInProduction } from '../product/build';
 import { createRouting, type Routing } from '../routes/routing';
 import { createWorkingDay, type WorkingDay } from '../session/workingDay';
 import { watchBreakpoint } from '../state/breakpoint';
-import { type ClientState, createClientState } from '../state/clientState';
+import { createClientState, type WritableClientState } from '../state/clientState';
 import type { Timers } from '../tabs/token';
 import type { Client } from '../types/client';
 import { createNotices, type Notices } from '../ui/notices';
@@ -28,7 +28,7 @@ import type { BootstrapOptions } from './types';
 
 export interface ClientRun {
   readonly _client: Client;
-  readonly _clientState: ClientState;
+  readonly _clientState: WritableClientState;
   /** The session's life and what hangs on it; its status is what the shell shows. */
   readonly _day: WorkingDay;
   readonly _notices: Notices;

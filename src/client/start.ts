@@ -9,7 +9,7 @@ import { currentFetch } from '../browser/http';
 import { STARTUP_TIMEOUT_MS } from '../product/constants';
 import { errorText } from '../product/text';
 import type { WorkingDay } from '../session/workingDay';
-import { applyStartupUpdate, type ClientState } from '../state/clientState';
+import { applyStartupUpdate, type WritableClientState } from '../state/clientState';
 import type { Client } from '../types/client';
 import type { Page } from './page';
 import type { SignIn } from './signIn';
@@ -69,7 +69,7 @@ export function settleStart(
  * stored JWT from then on). A sign-in the gateway asks for goes to the session's life, which tells
  * start-up's from mid-day's.
  */
-export function startupEvents(state: ClientState, day: WorkingDay, signIn: SignIn): StartupEvents {
+export function startupEvents(state: WritableClientState, day: WorkingDay, signIn: SignIn): StartupEvents {
   return {
     onUpdate: (update) => {
       if (!day._life._hasEnded()) applyStartupUpdate(state, update);

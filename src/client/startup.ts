@@ -60,7 +60,7 @@ export async function loadConfiguration(
   return { ...answer, signInRequired: authType === 'secgw' && answer.status === 401 };
 }
 
-/** One pass's calls with a given mode, out on the network, and how their answers are heard. */
+/** One pass's calls with a given authType, out on the network, and how their answers are heard. */
 interface FactsSent {
   resolved: ResolvedAuthType;
   /**

@@ -1,15 +1,18 @@
 import type { LogLevel } from '../product/constants';
 
+/** The logger's settings (docs/logger.md gives the defaults of each build). */
 export interface LoggerConfig {
   /** Lowest level written to the console. */
   level: LogLevel;
   /** Lowest level sent to the server; OFF sends nothing. */
   serverLogLevel: LogLevel;
+  /** `true`: nothing is written to the console, whatever `level` says. */
   disableConsoleLogging: boolean;
   /** Entries a full batch holds. */
   batchSize: number;
   /** Longest time an entry waits in the queue before it is sent. */
   flushIntervalMs: number;
+  /** Whether batches go with `credentials: 'include'` (cookies to another origin too), else `'same-origin'`. */
   withCredentials: boolean;
   /** Entries the queue holds before the oldest are dropped. */
   maxQueueSize: number;
@@ -21,10 +24,15 @@ export interface LoggerConfig {
 
 /** One entry as the server receives it; `context` only while one is set. */
 export interface LogEntry {
+  /** The level it was logged at. */
   level: LogLevel;
+  /** The first argument as text (an Error's message), secrets redacted. */
   message: string;
+  /** The other arguments, JSON-safe and scrubbed. */
   additional: unknown[];
+  /** When it was logged (ISO 8601). */
   timestamp: string;
+  /** What `setContext` set, when anything was. */
   context?: Record<string, unknown>;
   /** The logged calls this entry stands for, itself included (at least 2); absent when it stands for itself alone. */
   repeated?: number;
@@ -37,6 +45,7 @@ export type BeforeSend = (entry: LogEntry) => LogEntry | false;
 
 /** What `bootstrap({ logger })` may set: any of the settings, and the `beforeSend` hook (never persisted). */
 export interface LoggerOptions extends Partial<LoggerConfig> {
+  /** Sees each entry before it is queued for the server: changes it, or drops it (`false`). */
   beforeSend?: BeforeSend;
 }
 
@@ -77,9 +86,11 @@ export interface LoggerStats {
   tabRole?: TabRole;
 }
 
+/** The tab's part in sending for the tabs of the browser (`LoggerStats.tabRole`). */
 export type TabRole = 'alone' | 'waiting' | 'follower' | 'sender';
 
 /**
+ * What the logger's delivery is doing now (`LoggerStats.status`):
  * - `stopped`: no client has started the logger, or the last one left.
  * - `no-endpoint`: started, no API base yet.
  * - `idle`: nothing out; the next batch goes when it is due.
@@ -89,6 +100,7 @@ export type TabRole = 'alone' | 'waiting' | 'follower' | 'sender';
  */
 export type DeliveryStatus = 'stopped' | 'no-endpoint' | 'idle' | 'sending' | 'waiting-retry' | 'offline';
 
+/** The entries dropped, by reason. */
 export interface DropCounts {
   /** Pushed out of a full queue (oldest first). */
   queueFull: number;
@@ -106,16 +118,24 @@ export interface DropCounts {
   storeFull: number;
 }
 
+/** One of the logger's level methods: what `console.log` takes; never throws. */
 export type LogMethod = (message?: unknown, ...additional: unknown[]) => void;
 
 /** The public logger: the shape users of ngx-logger know. No method ever throws. */
 export interface Logger {
+  /** Logs at TRACE. */
   trace: LogMethod;
+  /** Logs at DEBUG. */
   debug: LogMethod;
+  /** Logs at INFO. */
   info: LogMethod;
+  /** Logs at LOG. */
   log: LogMethod;
+  /** Logs at WARN. */
   warn: LogMethod;
+  /** Logs at ERROR. */
   error: LogMethod;
+  /** Logs at FATAL. */
   fatal: LogMethod;
   /** Applies at once and persists for the tab's session. */
   updateConfig(partial: Partial<LoggerConfig>): void;

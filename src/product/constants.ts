@@ -14,6 +14,7 @@ export const LogLevel = {
   FATAL: 6,
   OFF: 7,
 } as const;
+/** A log level's number, one of `LogLevel`'s. */
 export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
 
 /** Formatting and UI defaults of the product. */
@@ -26,6 +27,7 @@ export const DEFAULTS = {
 
 /** Lower bounds, in CSS pixels, of each breakpoint above xs. */
 export const BREAKPOINTS = { sm: 768, md: 992, lg: 1200 } as const;
+/** A width class of the viewport, from `BREAKPOINTS`: xs below sm. */
 export type Breakpoint = 'xs' | 'sm' | 'md' | 'lg';
 
 /** Names the product's grids reserve for their special columns. */
@@ -38,14 +40,28 @@ export const GRID_COLUMNS = {
 
 /** Every storage key the client reads or writes. */
 export const STORAGE_KEYS = {
+  /** localStorage: the authType once probed, `oracle`, `secgw` or `token`; any other value is removed. */
   authType: 'authType',
+  /** localStorage: the signed-in user's token: the claims, and the bearer token under the `token` authType. */
   jwt: 'jwt',
+  /** localStorage: a development token (any string) that the `token` authType sends in place of `jwt`. */
   devToken: 'devToken',
+  /**
+   * localStorage: log batches kept for the next page, one key per page (`emweb.logger.pending.<page>`);
+   * the bare key, left by clients before the per-page store, is removed unread.
+   */
   pendingLogs: 'emweb.logger.pending',
-  /** Batches the sender tab formed with other tabs' entries, one key each, until they are settled. */
+  /**
+   * localStorage: the prefix of the batches the sender tab formed with other tabs' entries, one key each
+   * (`emweb.logger.sent.<Idempotency-Key>`) until they are settled, so that a new sender replays them whole.
+   */
   sentLogs: 'emweb.logger.sent.',
+  /** sessionStorage: the prefix of the logger's saved settings, `emweb.logger.<setting>`. */
   loggerPrefix: 'emweb.logger.',
-  /** A screen's kept draft, one key each: `emweb.draft.<user>|<path>|<key>` (src/session/draftStore.ts). */
+  /**
+   * localStorage: the prefix of the screens' drafts (`useDraft`), one key each,
+   * `emweb.draft.<userId, URI-encoded>|<path>|<key>` holding `{ value, keptAt }`, for the signed-in user only.
+   */
   drafts: 'emweb.draft.',
 } as const;
 

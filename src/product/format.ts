@@ -1,9 +1,12 @@
 import { DEFAULTS } from './constants';
 
+/** What `formatNumber` and `formatCurrency` may change of `DEFAULTS`. */
 export interface NumberFormatOptions {
   /** Digits after the decimal separator; default 2, or the currency's own for `formatCurrency`. */
   decimals?: number;
+  /** Between the whole part and the decimals; default `DEFAULTS.decimalSeparator`. */
   decimalSeparator?: string;
+  /** Between groups of three digits; default `DEFAULTS.thousandsSeparator`. */
   thousandsSeparator?: string;
 }
 

@@ -12,7 +12,8 @@ export const LoadingText = /* @__PURE__ */ createContext('');
  */
 type Import = undefined | Promise<void> | RouteScreen | { error: unknown };
 
-type ScreenModule = { default: RouteScreen };
+/** What a lazy screen's import resolves to: a module whose `default` export is the screen. */
+export type ScreenModule = { default: RouteScreen };
 
 /**
  * A screen whose module is imported the first time it is shown: `lazy(() => import('./ticket.js'))`,

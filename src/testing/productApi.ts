@@ -6,6 +6,7 @@ import type { AuthType } from '../auth/authType';
 
 /** A request as the fake received it; header names are lower-case, as a server sees them. */
 export interface ProductRequest {
+  /** The HTTP method, upper-case. */
   method: string;
   /** The origin it was sent to (the fake answers on any), e.g. `https://desk.example`. */
   origin: string;
@@ -13,7 +14,9 @@ export interface ProductRequest {
   path: string;
   /** The query as sent, `''` or starting with `?`. */
   query: string;
+  /** The request's headers, by lower-case name. */
   headers: Record<string, string>;
+  /** The body as text, `''` without one. */
   body: string;
   /** The fetch's credentials mode: `'include'` is what sends the session cookie to another origin. */
   credentials: RequestCredentials;
@@ -24,8 +27,11 @@ export interface ProductRequest {
  * array goes as JSON, a string as it is) with headers.
  */
 export interface RouteAnswer {
+  /** The HTTP status; 0: a network failure, the fetch rejects. */
   status: number;
+  /** An object or array goes as JSON, a string as it is. */
   body?: unknown;
+  /** Headers of the answer. */
   headers?: Record<string, string>;
 }
 

@@ -20,6 +20,7 @@ import { announceSignIn, type SignInOptions, signedInJwt } from './signIn';
 /** An answer given as it is, or made from the request when it comes (it may wait: a promise). */
 export type Route = RouteAnswer | ((request: ProductRequest) => RouteAnswer | Promise<RouteAnswer>);
 
+/** What the fake server plays: its authType, the sign-in, its configuration, version and routes. */
 export interface ProductServerOptions {
   /** The authType the server plays; default `'secgw'`. */
   auth?: AuthType;
@@ -46,6 +47,7 @@ export interface ProductServerOptions {
 
 /** One POST to the client logger, as received. */
 export interface LogBatch {
+  /** The path it was posted to, without the query. */
   path: string;
   /** The request body as sent. */
   body: string;
@@ -65,6 +67,7 @@ export interface LogBatch {
   time: number;
 }
 
+/** The fake of the product's API: its `fetch`, what it received, and ways to change its answers. */
 export interface ProductServer {
   /** Answers the product's paths on any origin; anything else is a 404. */
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -101,6 +104,7 @@ export interface ProductServer {
   reset(): void;
 }
 
+/** The client configuration the fake serves unless told otherwise (its `authType` is the one played). */
 export const DEFAULT_CONFIGURATION = {
   configurationItemName: 'EMWEB_DEMO',
   displayName: 'Acme Service Desk',
@@ -109,6 +113,7 @@ export const DEFAULT_CONFIGURATION = {
 
 const SIGN_IN_REQUIRED: RouteAnswer = { status: 401, body: { error: 'sign-in required' } };
 
+/** The server version text the fake serves unless told otherwise. */
 export const DEFAULT_VERSION = 'Acme Service Desk 2024.3 (server build 7781)';
 
 interface Settings {
@@ -132,6 +137,7 @@ function settingsFrom(options: ProductServerOptions): Settings {
   };
 }
 
+/** A fake of the product's API, for a host's tests of its screens; `install()` puts it in place of `fetch`. */
 export function createProductServer(options: ProductServerOptions = {}): ProductServer {
   let current = options;
   let settings = settingsFrom(options);

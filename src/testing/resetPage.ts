@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../product/constants';
 
 const SIGN_IN_KEYS: string[] = [STORAGE_KEYS.authType, STORAGE_KEYS.jwt, STORAGE_KEYS.devToken];
 
+/** What `resetPage` keeps. */
 export interface ResetPageOptions {
   /**
    * Keeps the browser's storage, as a reload does: the sign-in, the drafts (`useDraft`) and the

@@ -14,6 +14,7 @@ export const DEFAULT_USER_ID = 1042;
 /** How long a token of `signIn()` lasts unless its claims say otherwise: a working day. */
 const SESSION_SECONDS = 8 * 60 * 60;
 
+/** Who `signIn()` signs in, and for how long. */
 export interface SignInOptions {
   /** The user who signs in; default 1042. Another user than the one who left is what "only to the one who left" is about. */
   userId?: number | string;

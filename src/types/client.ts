@@ -7,12 +7,13 @@ import type { ComponentChild, ComponentType } from 'preact';
 import type { ClientFetchInit } from '../api/clientFetch';
 import type { ClientConfiguration } from '../api/configuration';
 import type { Logger, LoggerStats } from '../logging/types';
-import type { ClientStateView, StartupFacts } from '../state/clientState';
+import type { ClientState, StartupFacts } from '../state/clientState';
 
 /** What `bootstrap` resolves to: the facts start-up learnt (read live from `state`), and what a host may do with them. */
 export interface Client extends StartupFacts {
   /** The client's state as signals, read-only: a screen that reads one re-renders when it changes. */
-  readonly state: ClientStateView;
+  readonly state: ClientState;
+  /** The page's one logger (docs/logger.md). */
   logger: Logger;
   /**
    * Calls the product's API: `path` is relative to the API base (`'tickets?state=open'` asks
@@ -40,7 +41,10 @@ export interface Client extends StartupFacts {
   notify(text: string, options?: NotifyOptions): () => void;
   /** Fetches the configuration again; the header follows. `false` when it could not be loaded. */
   reloadConfiguration(): Promise<ClientConfiguration | false>;
-  /** What a support request needs, nothing secret: versions, authType, API base, breakpoint, browser, logger figures. */
+  /**
+   * What a support request needs, nothing secret: versions, authType, API base, cloud, breakpoint, user
+   * agent, the logger's figures and the route's pattern (never its path).
+   */
   diagnostics(): Diagnostics;
   /**
    * Shows the route of a URL on the page's origin under /web/ (pushing a history entry, or replacing
@@ -56,6 +60,7 @@ export interface Client extends StartupFacts {
 
 /** What a route's screen is called with. */
 export interface ScreenProps {
+  /** The client the screen runs in. */
   client: Client;
   /** The pattern's params, decoded: `{ id: 'SD-1042' }` for `'tickets/:id'`. */
   params: Record<string, string>;
@@ -69,14 +74,23 @@ export type RouteScreen = ComponentType<ScreenProps>;
 /** Path patterns relative to `/web/` (`''`, `'tickets'`, `'tickets/:id'`, `'*'`), first match wins. */
 export type Routes = Record<string, RouteScreen>;
 
+/** What `client.diagnostics()` gives, to copy into a support request: nothing secret. */
 export interface Diagnostics {
+  /** This bundle's version. */
   buildVersion: string;
+  /** The server's version text. */
   serverVersion: string;
+  /** How the client signs in. */
   authType: string;
+  /** The API path in use. */
   apiBase: string;
+  /** Whether the instance runs in the vendor's cloud. */
   isCloud: boolean;
+  /** The viewport's breakpoint. */
   breakpoint: string;
+  /** The browser's user agent. */
   userAgent: string;
+  /** The logger's figures. */
   logger: LoggerStats;
   /** The pattern of the route shown (never its path: a path can hold ids); `null` without a matching route. */
   route: string | null;
@@ -84,6 +98,7 @@ export interface Diagnostics {
 
 /** An entry of the floating action button's speed dial. */
 export interface SpeedDialAction {
+  /** The menu item's text. */
   label: string;
   /** May return (a promise of) a short text, shown as a notice. A failure is a notice and an ERROR log entry. */
   run(client: Client): unknown;
@@ -95,6 +110,7 @@ export type Screen = ComponentChild | Node;
 /** The speed dial's actions as the option gives them: an array replaces the built-ins; a function receives them and returns the list. */
 export type SpeedDialActions = SpeedDialAction[] | ((builtIns: SpeedDialAction[]) => SpeedDialAction[]);
 
+/** How `client.navigate` moves. */
 export interface NavigateOptions {
   /** Replaces the current history entry instead of pushing one. */
   replace?: boolean;
@@ -103,7 +119,9 @@ export interface NavigateOptions {
 /** `info` and `success` are polite and go by themselves; an `error` stays until it is dismissed. */
 export type NoticeTone = 'info' | 'success' | 'error';
 
+/** How `client.notify` shows its notice. */
 export interface NotifyOptions {
+  /** `info` (default), `success` or `error`. */
   tone?: NoticeTone;
 }
 

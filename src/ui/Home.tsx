@@ -1,7 +1,7 @@
 import type { Ref } from 'preact';
 import { h } from 'preact';
 import { asText } from '../product/text';
-import type { ClientState } from '../state/clientState';
+import type { WritableClientState } from '../state/clientState';
 import { fill, type Strings } from './strings';
 
 /**
@@ -13,7 +13,7 @@ export function Home({
   strings,
   headingRef,
 }: {
-  state: ClientState;
+  state: WritableClientState;
   strings: Strings;
   headingRef: Ref<HTMLHeadingElement>;
 }) {

@@ -3,7 +3,7 @@ import type { Routing } from '../routes/routing';
 import type { ExpiryNotice } from '../session/expiry';
 import type { OpenQuestion } from '../session/question';
 import type { ShellStatus } from '../session/status';
-import type { ClientState } from '../state/clientState';
+import type { WritableClientState } from '../state/clientState';
 import type { Client, Screen, SpeedDialAction } from '../types/client';
 import type { Notices } from './notices';
 import type { Strings } from './strings';
@@ -19,7 +19,7 @@ export interface ScreenOfClient {
 
 /** Everything the UI reads, and the few things it may ask for. The UI imports no network code. */
 export interface Shell {
-  _clientState: ClientState;
+  _clientState: WritableClientState;
   /** What the shell is doing: the UI shows exactly this. */
   _shellStatus: ReadonlySignal<ShellStatus>;
   /** The signed-in user's name from the token, beside the claims; `null` when it gives none. */

@@ -56,6 +56,11 @@ interface Shown<T> {
   restoredAt: number | null;
 }
 
+/**
+ * `useState` for a screen whose value is kept through a reload, a crash or a closed tab, for the
+ * signed-in user only, under `key` on this screen; the third item tells whether the value was restored
+ * and lets the screen clear or discard it (docs/drafts.md).
+ */
 export function useDraft<T>(key: string, initial: T): DraftState<T> {
   const scope = useContext(DraftContext);
   if (!scope) throw new Error('EMWeb: useDraft() is only available inside a screen the client renders');

@@ -1,0 +1,2 @@
+export const REFERENCE_PAGE: string;
+export function referencePage(): string;
