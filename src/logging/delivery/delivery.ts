@@ -148,7 +148,7 @@ function ownAnswer(delivery: DeliveryParts, sending: Sending, result: HttpResult
  * out): a final one settles its batch; after a failed one the batch goes again in its turn.
  */
 function answeredInFlight(delivery: DeliveryParts, batch: Batch, result: HttpResult): void {
-  delivery._pending._markInFlight(batch, null);
+  delivery._pending._markInFlight(batch, false);
   const outcome = classify(result);
   if (delivery._pending._has(batch) && outcome !== 'retry' && outcome !== 'network') settle(delivery, batch, outcome, result);
   else sendDue(delivery);
@@ -177,7 +177,7 @@ function resume(delivery: DeliveryParts, endpoint: LogEndpoint, wait: RetryWait 
 /** What a stop or a lost endpoint keeps: the retry wait. A request out goes on beside delivery. */
 function waitToKeep(delivery: DeliveryParts): RetryWait | null {
   const state = delivery._state;
-  if (state.tag === 'sending') delivery._pending._markInFlight(state.batch, 'send-left-by-stop');
+  if (state.tag === 'sending') delivery._pending._markInFlight(state.batch, true);
   return state.tag === 'stopped' || state.tag === 'no-endpoint' || state.tag === 'waiting-retry' ? state.wait : null;
 }
 

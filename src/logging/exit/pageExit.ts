@@ -57,7 +57,7 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
 
   /** The newest batches that fit, with the drop counts not yet reported; the oldest that do not fit are dropped, and counted. */
   function writeStore(): void {
-    const batches = pending._batches().map((entry) => entry.batch);
+    const batches = pending._batches();
     const leftOut = batches.slice(0, leftOutOfStore(local, storeKey, batches));
     const kept = batches.slice(leftOut.length);
     store = 'writing';
@@ -72,7 +72,7 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
 
   function keepalive(endpoint: LogEndpoint, batch: Batch, headers: Record<string, string>): void {
     keepaliveBytes += batch.bytes;
-    pending._markInFlight(batch, 'keepalive');
+    pending._markInFlight(batch, true);
     void post(endpoint, batch, true, headers).then(
       guard((result: HttpResult) => {
         keepaliveBytes -= batch.bytes;
@@ -86,8 +86,8 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
     if (!endpoint) return;
     const headers = endpoint.headers();
     const mayBeacon = !Object.keys(headers).length;
-    for (const { batch, inFlight } of [...pending._batches()]) {
-      if (inFlight) continue;
+    for (const batch of [...pending._batches()]) {
+      if (pending._inFlight(batch)) continue;
       if (keepaliveBytes + batch.bytes <= KEEPALIVE_BUDGET) keepalive(endpoint, batch, headers);
       else if (mayBeacon) beaconBatch(runtime.navigator(), endpoint.url, batch);
     }

@@ -184,7 +184,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
       for (const batch of batches) receiveBatch(batch);
       sendDue();
     },
-    _shared: () => pending._batches().flatMap(({ batch }) => (batch.handed ? [shared(batch)] : [])),
+    _shared: () => pending._batches().flatMap((batch) => (batch.handed ? [shared(batch)] : [])),
     _receiveUnrecorded(entries) {
       const recorded = new Set(
         liveRecords(local, now()).flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
@@ -199,7 +199,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     },
     _release() {
       queue._releaseHanded();
-      holding = new Set(pending._batches().flatMap(({ batch }) => handedRefs(batch)));
+      holding = new Set(pending._batches().flatMap(handedRefs));
       return holding;
     },
     _settledElsewhere(refs, key, outcome) {
