@@ -108,7 +108,7 @@ function liveRecords(local: SafeStorage, now: number): BatchRecord[] {
  * once settled (remembered, and told to the tabs).
  */
 function recordBatches(
-  { pending, local, now, tell }: Pick<IntakeParts, 'pending' | 'local' | 'now' | 'tell'>,
+  { pending, local, now, tell }: IntakeParts,
   remember: (refs: readonly string[], outcome: SettledOutcome) => void,
 ): void {
   pending._watch({
@@ -139,7 +139,8 @@ function answerAgain(settled: ReadonlyMap<string, SettledOutcome>, refs: readonl
   return open;
 }
 
-export function createIntake({ queue, pending, local, now, tell, sendDue }: IntakeParts): Intake {
+export function createIntake(parts: IntakeParts): Intake {
+  const { queue, pending, local, now, tell, sendDue } = parts;
   /** Refs in the queue or in a pending batch. */
   let holding = new Set<string>();
   const settled = new Map<string, SettledOutcome>();
@@ -155,7 +156,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     }
   };
 
-  recordBatches({ pending, local, now, tell }, remember);
+  recordBatches(parts, remember);
 
   const answerSettled = (refs: readonly string[]) => answerAgain(settled, refs, tell);
 
