@@ -50,8 +50,8 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
   const { local, now, guard } = runtime;
   /** This page's key in the store. */
   const storeKey = STORE_PREFIX + newIdempotencyKey();
-  /** From page exit until the page is visible again the store follows every change (`writing`: the drops it makes itself). */
-  let store: 'not-stored' | 'following' | 'writing' = 'not-stored';
+  /** From page exit until the page is visible again the store follows every change (but the drops it makes itself). */
+  let following = false;
   /** Bytes of this page's keepalive requests in flight. */
   let keepaliveBytes = 0;
 
@@ -60,14 +60,14 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
     const batches = pending._batches();
     const leftOut = batches.slice(0, leftOutOfStore(local, storeKey, batches));
     const kept = batches.slice(leftOut.length);
-    store = 'writing';
+    following = false;
     for (const batch of leftOut) pending._settle(batch, 'storeFull');
-    store = 'following';
+    following = true;
     storePage(local, storeKey, kept, ledger._unreported(), now());
   }
 
   pending._onChange(() => {
-    if (store === 'following') writeStore();
+    if (following) writeStore();
   });
 
   function keepalive(endpoint: LogEndpoint, batch: Batch, headers: Record<string, string>): void {
@@ -99,13 +99,12 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
       while (pending._form()) {
         // until the queue is empty
       }
-      store = 'following';
       writeStore();
       drain();
     },
     _resume() {
-      if (store !== 'not-stored') local.remove(storeKey);
-      store = 'not-stored';
+      if (following) local.remove(storeKey);
+      following = false;
     },
     _restore() {
       const { batches, counts } = takeStored(local);
