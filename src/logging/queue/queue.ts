@@ -77,8 +77,8 @@ const slotBytesAtMost = (slot: Slot) =>
 /** A handed entry's JSON with a grouped entry's counts, before its context, as this tab writes its own. */
 function withRepeat(json: string, repeat: Repeat): string {
   if (!repeat) return json;
-  const { level, message, additional, timestamp, context } = JSON.parse(json);
-  const grouped = { level, message, additional, timestamp, repeated: repeat.count, firstTimestamp: isoTime(repeat.firstAt) };
+  const { context, ...entry } = JSON.parse(json);
+  const grouped = { ...entry, repeated: repeat.count, firstTimestamp: isoTime(repeat.firstAt) };
   return JSON.stringify(context === undefined ? grouped : { ...grouped, context });
 }
 
