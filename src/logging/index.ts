@@ -11,7 +11,7 @@
  * - entry.ts           a logged call made into the entry the server receives: context, beforeSend, scrubbed, bounded
  * - batch.ts           a batch (its key, body, what it stands for, where it was queued), and its split in two
  * - delivery.ts        what delivery is doing now (stopped | no-endpoint | idle | sending | waiting-retry | offline), composing:
- * - flushController.ts   when a batch goes and why: the due timer, batchSize, 16 KiB, flushIntervalMs
+ * - flushController.ts   when a batch goes and why: batchSize, 16 KiB, flushIntervalMs (delivery.ts holds the due timer)
  * - retry.ts             what happens when a send fails: backoff, Retry-After, offline, the network-failure cap
  * - pageExit.ts          what happens when the page goes: the page's store, keepalive within its budget, beacons; restore
  * - flush.ts             flush(): what it waits for, and what it says became of the entries

@@ -19,7 +19,7 @@ import { createQueue } from './queue/queue';
 import { createOneSender } from './sender/oneSender';
 import { createPost } from './sending/post';
 import { loadSettings, saveSettings, validSettings } from './settings';
-import type { LogEndpoint, Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
+import type { FlushResult, LogEndpoint, Logger, LoggerConfig, LoggerController, LoggerStartOptions, LogMethod } from './types';
 
 type LevelMethods = Pick<Logger, (typeof LEVEL_NAMES)[number]>;
 
@@ -47,13 +47,17 @@ function composeParts(runtime: Runtime, settings: () => LoggerConfig) {
 
 type Parts = ReturnType<typeof composeParts>;
 
+/** This tab's own batches and its entries handed to the sender, flushed together. */
+async function flushBoth({ delivery, oneSender }: Parts): Promise<FlushResult> {
+  const [own, handed] = await Promise.all([delivery._flush(), oneSender._flush()]);
+  return { sent: own.sent + handed.sent, kept: own.kept + handed.kept, dropped: own.dropped + handed.dropped };
+}
+
 /** flush() and stats() of the public logger: this tab's own batches and its entries handed to the sender, together. */
-function ledgerMethods({ ledger, queue, delivery, oneSender }: Parts): Pick<Logger, 'flush' | 'stats'> {
+function ledgerMethods(parts: Parts): Pick<Logger, 'flush' | 'stats'> {
+  const { ledger, queue, delivery, oneSender } = parts;
   return {
-    async flush() {
-      const [own, handed] = await Promise.all([delivery._flush(), oneSender._flush()]);
-      return { sent: own.sent + handed.sent, kept: own.kept + handed.kept, dropped: own.dropped + handed.dropped };
-    },
+    flush: () => flushBoth(parts),
     stats: () => ({
       ...ledger._stats(queue._held() + delivery._held() + oneSender._held(), delivery._status()),
       tabRole: oneSender._role(),
@@ -109,7 +113,7 @@ function controller(
     async _stop() {
       const at = starts;
       // What this tab handed to the sender tab is flushed too: the sender may be the tab that stays.
-      await Promise.all([delivery._flush(), oneSender._flush()]);
+      await flushBoth(parts);
       if (at !== starts) return;
       delivery._stop();
       oneSender._setEndpoint(null);

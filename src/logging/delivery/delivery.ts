@@ -2,7 +2,7 @@
  * Delivery: what the logger's sending to the server is doing now, one value whose tag is
  * `stats().status`, and the composition of its parts, each handed the few others it uses (as in
  * Datadog's browser SDK):
- * - flushController.ts: when a batch goes and why (the due timer, batchSize, 16 KiB, the interval);
+ * - flushController.ts: when a batch is due and why (batchSize, 16 KiB, the interval);
  * - retry.ts: what happens when a send fails (backoff, Retry-After, offline, the network cap);
  * - pageExit.ts: what happens when the page goes (the page's store, keepalive and beacons);
  * - flush.ts: what flush() waits for and what it says became of the entries;
@@ -25,7 +25,7 @@ import type { Post } from '../sending/post';
 import { afterFailure, classify, type Failures, type RetryWait } from '../sending/retry';
 import type { DeliveryStatus, FlushResult, LogEndpoint, LoggerConfig } from '../types';
 import { createFlush } from './flush';
-import { createFlushController, type FlushController } from './flushController';
+import { dueIn } from './flushController';
 
 interface Sending {
   tag: 'sending';
@@ -39,11 +39,12 @@ interface Sending {
   handled: Promise<unknown>;
 }
 
-/** What delivery is doing, with what that needs; the retry timer belongs to `waiting-retry` and goes with it. */
+/** What delivery is doing, with what that needs; the due timer belongs to `idle`, the retry timer to `waiting-retry`: each goes with its state. */
 type DeliveryState =
   | { tag: 'stopped'; endpoint: LogEndpoint | null; wait: RetryWait | null }
   | { tag: 'no-endpoint'; wait: RetryWait | null }
-  | { tag: 'idle'; endpoint: LogEndpoint }
+  /** `timer`: the due timer of the next batch, while there is one to wait for. */
+  | { tag: 'idle'; endpoint: LogEndpoint; timer?: unknown }
   | Sending
   | { tag: 'waiting-retry'; endpoint: LogEndpoint; wait: RetryWait; timer: unknown }
   | { tag: 'offline'; endpoint: LogEndpoint; failures: Failures | null };
@@ -73,7 +74,8 @@ interface DeliveryParts {
   _state: DeliveryState;
   _runtime: Runtime;
   _pending: Pending;
-  _flushController: FlushController;
+  /** Milliseconds until the next batch is due (flushController.ts). */
+  _dueIn: () => number;
   _post: Post;
 }
 
@@ -81,8 +83,9 @@ const online = (delivery: DeliveryParts) => delivery._runtime.navigator()?.onLin
 
 /** The one writer of `_state`: the timer of the state left goes with it. */
 function enter(delivery: DeliveryParts, next: DeliveryState): void {
-  if (delivery._state.tag === 'idle') delivery._flushController._disarm();
-  if (delivery._state.tag === 'waiting-retry') delivery._runtime.timers.clearTimeout(delivery._state.timer);
+  const state = delivery._state;
+  if ((state.tag === 'idle' || state.tag === 'waiting-retry') && state.timer !== undefined)
+    delivery._runtime.timers.clearTimeout(state.timer);
   delivery._state = next;
 }
 
@@ -95,12 +98,20 @@ function sendDue(delivery: DeliveryParts): void {
 /** The oldest batch goes now (with its failures so far), or the next one when it is due. */
 function lookAhead(delivery: DeliveryParts, endpoint: LogEndpoint, failures: Failures | null) {
   if (!online(delivery)) return enter(delivery, { tag: 'offline', endpoint, failures });
-  const batch = delivery._pending._next(delivery._flushController._dueIn() <= 0);
+  const batch = delivery._pending._next(delivery._dueIn() <= 0);
   if (batch) return void send(delivery, endpoint, batch, failures?._batch === batch ? failures : null);
-  if (delivery._state.tag === 'idle' && delivery._flushController._armed()) return;
-  enter(delivery, { tag: 'idle', endpoint });
+  if (delivery._state.tag === 'idle' && delivery._state.timer !== undefined) return;
   // With batches pending but none to send, a request beside delivery's own carries the oldest: its answer moves on.
-  if (!delivery._pending._batches().length) delivery._flushController._arm(() => sendDue(delivery));
+  const wait = delivery._pending._batches().length ? Infinity : delivery._dueIn();
+  const due = () => {
+    enter(delivery, { tag: 'idle', endpoint });
+    lookAhead(delivery, endpoint, null);
+  };
+  enter(delivery, {
+    tag: 'idle',
+    endpoint,
+    timer: wait === Infinity ? undefined : delivery._runtime.timers.setTimeout(due, wait),
+  });
 }
 
 /** Sends a batch now, a waiting retry included. Headers that cannot be read throw here, before anything changed. */
@@ -148,7 +159,7 @@ function ownAnswer(delivery: DeliveryParts, sending: Sending, result: HttpResult
  * out): a final one settles its batch; after a failed one the batch goes again in its turn.
  */
 function answeredInFlight(delivery: DeliveryParts, batch: Batch, result: HttpResult): void {
-  delivery._pending._markInFlight(batch, null);
+  delivery._pending._markInFlight(batch, false);
   const outcome = classify(result);
   if (delivery._pending._has(batch) && outcome !== 'retry' && outcome !== 'network') settle(delivery, batch, outcome, result);
   else sendDue(delivery);
@@ -177,7 +188,7 @@ function resume(delivery: DeliveryParts, endpoint: LogEndpoint, wait: RetryWait 
 /** What a stop or a lost endpoint keeps: the retry wait. A request out goes on beside delivery. */
 function waitToKeep(delivery: DeliveryParts): RetryWait | null {
   const state = delivery._state;
-  if (state.tag === 'sending') delivery._pending._markInFlight(state.batch, 'send-left-by-stop');
+  if (state.tag === 'sending') delivery._pending._markInFlight(state.batch, true);
   return state.tag === 'stopped' || state.tag === 'no-endpoint' || state.tag === 'waiting-retry' ? state.wait : null;
 }
 
@@ -218,7 +229,7 @@ export function createDelivery(
     _state: { tag: 'stopped', endpoint: null, wait: null },
     _runtime: runtime,
     _pending: pending,
-    _flushController: createFlushController(runtime, queue, ledger, settings),
+    _dueIn: () => dueIn(queue._size(), settings(), ledger._unreportedSince(), runtime.now()),
     _post: post,
   };
   return {
@@ -243,8 +254,9 @@ export function createDelivery(
     _setEndpoint: (endpoint) => setEndpoint(delivery, endpoint),
     _sendDue: () => sendDue(delivery),
     _reschedule() {
-      if (delivery._state.tag !== 'idle') return;
-      delivery._flushController._disarm();
+      const state = delivery._state;
+      if (state.tag !== 'idle') return;
+      enter(delivery, { tag: 'idle', endpoint: state.endpoint });
       sendDue(delivery);
     },
     _flush: createFlush({

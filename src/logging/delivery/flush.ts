@@ -77,7 +77,7 @@ export function createFlush(parts: FlushParts): () => Promise<FlushResult> {
       stopCounting();
     }
     const stillQueued = Math.max(0, cut - queue._head());
-    const kept = pending._batches().reduce((n, { batch }) => n + queuedBefore(cut, batch), stillQueued);
+    const kept = pending._batches().reduce((n, batch) => n + queuedBefore(cut, batch), stillQueued);
     return { sent, kept, dropped: queued - sent - kept };
   };
 }

@@ -54,58 +54,40 @@ export function utf8Bytes(text: string): number {
 }
 
 /**
- * One copy's walk. Re-entrant: each copy has its own, so a toJSON that logs, or serialises
- * something else, cannot disturb the walk it was called from.
+ * A JSON-safe copy of `value`, never a throw: strings (and what JSON lacks: NaN, BigInt, symbols)
+ * as text cut at 8 KiB, then redacted; errors as `{ name, message, stack, cause }` plus their own
+ * fields; arrays and typed arrays as their first 100 items, objects as their first 100 keys, a key
+ * named like a secret with its value redacted. Cycles, what lies 6 levels deep, and what cannot
+ * be read (a revoked Proxy, a throwing getter or toJSON) become `CUT`. Map and Set have no own
+ * keys, so they show as `{}`. Re-entrant: each call walks with its own budget, so a toJSON that
+ * logs, or serialises something else, cannot disturb the walk it was called from.
  */
-class Walk {
-  /** Values it may still visit. */
-  #budget = MAX_VALUES;
+export function toSafe(value: unknown, devToken: string | null = null): unknown {
+  /** Values the walk may still visit. */
+  let budget = MAX_VALUES;
   /** Characters its strings may still keep. */
-  #room = MAX_TEXT;
+  let room = MAX_TEXT;
   /** The objects above the one being copied, outermost first: a cycle is one met again among them. */
-  #above: object[] = [];
-  readonly #devToken: string | null;
-
-  constructor(devToken: string | null) {
-    this.#devToken = devToken;
-  }
-
-  copy(value: unknown): unknown {
-    try {
-      if (--this.#budget < 0) return CUT;
-      if (typeof value === 'function') return '[Function]';
-      if (value === undefined || value === null || typeof value === 'boolean') return value;
-      if (typeof value === 'number' && Number.isFinite(value)) return value;
-      return typeof value === 'object' ? this.#object(value) : this.#text(String(value));
-    } catch {
-      return CUT;
-    }
-  }
+  const above: object[] = [];
 
   /** Cut at 8 Ki characters (and at what the value's strings may still keep), then redacted. */
-  #text(text: string): string {
-    const max = Math.min(MAX_STRING, this.#room);
-    this.#room -= Math.min(max, text.length);
-    return redactText(text.length > max ? text.slice(0, max) + CUT : text, this.#devToken);
-  }
+  const text = (value: string) => {
+    const max = Math.min(MAX_STRING, room);
+    room -= Math.min(max, value.length);
+    return redactText(value.length > max ? value.slice(0, max) + CUT : value, devToken);
+  };
 
   /** The first 100 items copied (a hole, like an item undefined, is written `null`). */
-  #items(list: ArrayLike<unknown>): unknown[] {
-    const items: unknown[] = [];
-    const length = Math.min(list.length, MAX_ITEMS);
-    for (let i = 0; i < length; i++) items.push(this.copy(list[i]));
-    return items;
-  }
+  const items = (list: ArrayLike<unknown>) => Array.from({ length: Math.min(list.length, MAX_ITEMS) }, (_, i) => copy(list[i]));
 
-  #object(value: object): unknown {
-    const above = this.#above;
+  function object(value: object): unknown {
     if (above.length >= MAX_DEPTH || above.includes(value)) return CUT;
     above.push(value);
     try {
       const { toJSON } = value as { toJSON?: unknown };
-      if (typeof toJSON === 'function') return this.copy(toJSON.call(value));
+      if (typeof toJSON === 'function') return copy(toJSON.call(value));
       // Items by index: listing the keys of a 2 MB typed array (a file read into memory) takes long.
-      if (Array.isArray(value) || ArrayBuffer.isView(value)) return this.#items(value as ArrayLike<unknown>);
+      if (Array.isArray(value) || ArrayBuffer.isView(value)) return items(value as ArrayLike<unknown>);
       const source: object =
         value instanceof Error
           ? { ...value, name: value.name, message: value.message, stack: value.stack, cause: value.cause }
@@ -113,24 +95,28 @@ class Walk {
       const out: Record<string, unknown> = {};
       // A key "__proto__" is lost here (it sets the copy's prototype), harmlessly: JSON writes own keys only.
       for (const key of Object.keys(source).slice(0, MAX_ITEMS)) {
-        out[redactText(key, this.#devToken)] = isSecretKey(key) ? REDACTED : this.copy(Reflect.get(source, key));
+        out[redactText(key, devToken)] = isSecretKey(key) ? REDACTED : copy(Reflect.get(source, key));
       }
       return out;
     } finally {
       above.pop();
     }
   }
-}
 
-/**
- * A JSON-safe copy of `value`, never a throw: strings (and what JSON lacks: NaN, BigInt, symbols)
- * as text cut at 8 KiB, then redacted; errors as `{ name, message, stack, cause }` plus their own
- * fields; arrays and typed arrays as their first 100 items, objects as their first 100 keys, a key
- * named like a secret with its value redacted. Cycles, what lies 6 levels deep, and what cannot
- * be read (a revoked Proxy, a throwing getter or toJSON) become `CUT`. Map and Set have no own
- * keys, so they show as `{}`.
- */
-export const toSafe = (value: unknown, devToken: string | null = null): unknown => new Walk(devToken).copy(value);
+  function copy(value: unknown): unknown {
+    try {
+      if (--budget < 0) return CUT;
+      if (typeof value === 'function') return '[Function]';
+      if (value === undefined || value === null || typeof value === 'boolean') return value;
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+      return typeof value === 'object' ? object(value) : text(String(value));
+    } catch {
+      return CUT;
+    }
+  }
+
+  return copy(value);
+}
 
 /** The message as text: an Error gives its message, a string itself, anything else its safe JSON. */
 export function messageText(message: unknown, devToken: string | null = null): string {

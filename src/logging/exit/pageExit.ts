@@ -50,29 +50,29 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
   const { local, now, guard } = runtime;
   /** This page's key in the store. */
   const storeKey = STORE_PREFIX + newIdempotencyKey();
-  /** From page exit until the page is visible again the store follows every change (`writing`: the drops it makes itself). */
-  let store: 'not-stored' | 'following' | 'writing' = 'not-stored';
+  /** From page exit until the page is visible again the store follows every change (but the drops it makes itself). */
+  let following = false;
   /** Bytes of this page's keepalive requests in flight. */
   let keepaliveBytes = 0;
 
   /** The newest batches that fit, with the drop counts not yet reported; the oldest that do not fit are dropped, and counted. */
   function writeStore(): void {
-    const batches = pending._batches().map((entry) => entry.batch);
+    const batches = pending._batches();
     const leftOut = batches.slice(0, leftOutOfStore(local, storeKey, batches));
     const kept = batches.slice(leftOut.length);
-    store = 'writing';
+    following = false;
     for (const batch of leftOut) pending._settle(batch, 'storeFull');
-    store = 'following';
+    following = true;
     storePage(local, storeKey, kept, ledger._unreported(), now());
   }
 
   pending._onChange(() => {
-    if (store === 'following') writeStore();
+    if (following) writeStore();
   });
 
   function keepalive(endpoint: LogEndpoint, batch: Batch, headers: Record<string, string>): void {
     keepaliveBytes += batch.bytes;
-    pending._markInFlight(batch, 'keepalive');
+    pending._markInFlight(batch, true);
     void post(endpoint, batch, true, headers).then(
       guard((result: HttpResult) => {
         keepaliveBytes -= batch.bytes;
@@ -86,8 +86,8 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
     if (!endpoint) return;
     const headers = endpoint.headers();
     const mayBeacon = !Object.keys(headers).length;
-    for (const { batch, inFlight } of [...pending._batches()]) {
-      if (inFlight) continue;
+    for (const batch of [...pending._batches()]) {
+      if (pending._inFlight(batch)) continue;
       if (keepaliveBytes + batch.bytes <= KEEPALIVE_BUDGET) keepalive(endpoint, batch, headers);
       else if (mayBeacon) beaconBatch(runtime.navigator(), endpoint.url, batch);
     }
@@ -99,13 +99,12 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
       while (pending._form()) {
         // until the queue is empty
       }
-      store = 'following';
       writeStore();
       drain();
     },
     _resume() {
-      if (store !== 'not-stored') local.remove(storeKey);
-      store = 'not-stored';
+      if (following) local.remove(storeKey);
+      following = false;
     },
     _restore() {
       const { batches, counts } = takeStored(local);

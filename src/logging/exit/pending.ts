@@ -7,18 +7,9 @@ import { type Batch, MAX_BATCH_BYTES, splitBatch } from '../queue/batch';
 import type { DropReason, Ledger } from '../queue/ledger';
 import type { Queue } from '../queue/queue';
 
-/**
- * A pending batch, and the request that carries it beside delivery's own send, if any: page
- * exit's keepalive, or a send that a stop (or a lost endpoint) left out. Such a batch is not sent
- * again until that request's answer is in.
- */
-interface PendingBatch {
-  batch: Batch;
-  inFlight: 'keepalive' | 'send-left-by-stop' | null;
-}
-
 export interface Pending {
-  _batches(): readonly PendingBatch[];
+  /** Oldest first. */
+  _batches(): readonly Batch[];
   /** Entries the pending batches stand for. */
   _held(): number;
   _add(batch: Batch): void;
@@ -31,7 +22,13 @@ export interface Pending {
    */
   _next(formNew: boolean): Batch | null;
   _has(batch: Batch): boolean;
-  _markInFlight(batch: Batch, by: PendingBatch['inFlight']): void;
+  /**
+   * Whether a request beside delivery's own send carries the batch: page exit's keepalive, or a
+   * send that a stop (or a lost endpoint) left out. Such a batch is not sent again until that
+   * request's answer is in.
+   */
+  _inFlight(batch: Batch): boolean;
+  _markInFlight(batch: Batch, inFlight: boolean): void;
   /** Takes a batch out, sent or dropped for a reason; true when it was split in two instead. */
   _settle(batch: Batch, outcome: 'sent' | DropReason): boolean;
   /** The pending batch under a key, if any. */
@@ -49,15 +46,15 @@ interface PendingWatcher {
 }
 
 export function createPending(queue: Queue, ledger: Ledger): Pending {
-  const list: PendingBatch[] = [];
+  const list: Batch[] = [];
+  /** The pending batches a request beside delivery's own carries. */
+  const inFlight = new Set<Batch>();
   let held = 0;
   const watchers = new Set<PendingWatcher>();
   let changed = () => {};
 
-  const indexOf = (batch: Batch) => list.findIndex((pending) => pending.batch === batch);
-
   function add(batch: Batch): void {
-    list.push({ batch, inFlight: null });
+    list.push(batch);
     held += batch.count;
     for (const watcher of watchers) watcher.added?.(batch);
     changed();
@@ -70,10 +67,11 @@ export function createPending(queue: Queue, ledger: Ledger): Pending {
   }
 
   function settle(batch: Batch, outcome: 'sent' | DropReason): boolean {
-    const at = indexOf(batch);
+    const at = list.indexOf(batch);
     if (at < 0) return false;
     const halves = outcome === 'tooLarge' && splitBatch(batch);
-    list.splice(at, 1, ...(halves || []).map((half) => ({ batch: half, inFlight: null })));
+    list.splice(at, 1, ...(halves || []));
+    inFlight.delete(batch);
     for (const watcher of watchers) {
       watcher.settled?.(batch, halves ? 'split' : outcome);
       for (const half of halves || []) watcher.added?.(half);
@@ -99,16 +97,17 @@ export function createPending(queue: Queue, ledger: Ledger): Pending {
     _add: add,
     _form: form,
     _next(formNew) {
-      const oldest = list[0] ?? (formNew ? { batch: form(), inFlight: null } : null);
-      return oldest?.batch && !oldest.inFlight ? oldest.batch : null;
+      const oldest = list[0] ?? (formNew ? form() : null);
+      return oldest && !inFlight.has(oldest) ? oldest : null;
     },
-    _has: (batch) => indexOf(batch) >= 0,
-    _markInFlight(batch, by) {
-      const pending = list[indexOf(batch)];
-      if (pending) pending.inFlight = by;
+    _has: (batch) => list.includes(batch),
+    _inFlight: (batch) => inFlight.has(batch),
+    _markInFlight(batch, carried) {
+      if (carried && list.includes(batch)) inFlight.add(batch);
+      else inFlight.delete(batch);
     },
     _settle: settle,
-    _byKey: (key) => list.find((pending) => pending.batch.key === key)?.batch ?? null,
+    _byKey: (key) => list.find((batch) => batch.key === key) ?? null,
     _watch(watcher) {
       watchers.add(watcher);
       return () => watchers.delete(watcher);

@@ -16,7 +16,7 @@ import { isPlainObject, parseJson } from '../../browser/http';
 import type { SafeStorage } from '../../browser/storage';
 import { STORAGE_KEYS } from '../../product/constants';
 import { isEntry, utf8Bytes } from '../entry/serialize';
-import { type Batch, entriesStoodFor, newBatch } from '../queue/batch';
+import { type Batch, entriesStoodFor, isBatchKey, newBatch, readHanded } from '../queue/batch';
 import type { ReportCounts } from '../queue/ledger';
 
 export const STORE_PREFIX = `${STORAGE_KEYS.pendingLogs}.`;
@@ -24,8 +24,6 @@ export const STORE_PREFIX = `${STORAGE_KEYS.pendingLogs}.`;
 export const MAX_STORE_BYTES = 256 * 1024;
 /** Room kept for what a page's value holds besides its batches (the time, the drop counts). */
 const ENVELOPE_BYTES = 256;
-/** A key is a header value on the next send: nothing that could break or smuggle a header. */
-const VALID_KEY = /^[\w-]{8,64}$/;
 
 /** A batch as stored: its key, the drop counts it reports, its body as sent, and other tabs' entries in it. */
 function stored(batch: Batch) {
@@ -66,15 +64,13 @@ export function storePage(
 
 /** A stored batch, or null when it is not one this client wrote. */
 function readBatch(value: unknown): Batch | null {
-  if (!isPlainObject(value) || typeof value.key !== 'string' || !VALID_KEY.test(value.key)) return null;
+  if (!isPlainObject(value) || !isBatchKey(value.key)) return null;
   const { key, body, reported } = value;
   const entries: unknown[] = Array.isArray(body) ? body : [body];
   // A drop report, when there is one, is the first entry and is not a logged entry.
   const report = isPlainObject(reported) ? reported : null;
   if (!entries.length || !entries.every(isEntry)) return null;
-  const handed = Array.isArray(value.handed)
-    ? value.handed.map((refs) => (Array.isArray(refs) ? refs.filter((ref) => typeof ref === 'string') : []))
-    : [];
+  const handed = readHanded(value.handed);
   const others = handed.flat().length;
   const count = entriesStoodFor(entries, report) - others;
   return newBatch(key, JSON.stringify(body), Math.max(count, 0), { tag: 'store' }, report, others ? handed : null);

@@ -115,6 +115,7 @@ export function resolveRuntime(env: LoggerEnv): Runtime {
         report(error);
       }
     };
+  const navigator = () => env.navigator ?? globalThis.navigator;
   return {
     fetch: env.fetch ?? currentFetch,
     timers: {
@@ -127,12 +128,9 @@ export function resolveRuntime(env: LoggerEnv): Runtime {
     local: env.local,
     window: env.target ?? globalThis.window,
     document: env.doc ?? globalThis.document,
-    navigator: () => env.navigator ?? globalThis.navigator,
+    navigator,
     sendTimeoutMs: env.sendTimeoutMs ?? 15_000,
-    locks:
-      env.locks === undefined
-        ? (((env.navigator ?? globalThis.navigator) as { locks?: Locks } | undefined)?.locks ?? null)
-        : env.locks,
+    locks: env.locks === undefined ? ((navigator() as { locks?: Locks } | undefined)?.locks ?? null) : env.locks,
     openChannel: env.openChannel === undefined ? defaultChannel() : env.openChannel,
     print,
     report,

@@ -51,11 +51,11 @@ export function listen(
     }
     removers.push(() => eventTarget?.removeEventListener(type, listener));
   };
-  add(target, 'pagehide', () => on.leave());
+  add(target, 'pagehide', on.leave);
   add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on.leave() : on.resume()));
-  add(doc, 'freeze', () => on.freeze());
+  add(doc, 'freeze', on.freeze);
   add(doc, 'resume', () => doc?.visibilityState !== 'hidden' && on.resume());
-  add(target, 'online', () => on.online());
+  add(target, 'online', on.online);
   if (captureErrors) {
     add(target, 'error', (event: ErrorEvent) => on.error(event.message, [event.error]));
     add(target, 'unhandledrejection', (event: PromiseRejectionEvent) => on.error('Unhandled rejection', [event.reason]));

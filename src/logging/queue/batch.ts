@@ -43,6 +43,16 @@ export const newBatch = (
   handed: Batch['handed'] = null,
 ): Batch => ({ key, body, bytes: utf8Bytes(body), count, source, reported, handed });
 
+/** A key is a header value on the next send: nothing that could break or smuggle a header. */
+const VALID_KEY = /^[\w-]{8,80}$/;
+
+/** Whether a key read from storage or from another tab may be a batch's. */
+export const isBatchKey = (key: unknown): key is string => typeof key === 'string' && VALID_KEY.test(key);
+
+/** A batch's `handed` as storage or another tab holds it: lists of refs (strings), entry by entry. */
+export const readHanded = (handed: unknown): string[][] =>
+  Array.isArray(handed) ? handed.map((refs) => (Array.isArray(refs) ? refs.filter((ref) => typeof ref === 'string') : [])) : [];
+
 /** Every entry of other tabs a batch carries. */
 export const handedRefs = (batch: Batch): string[] => batch.handed?.flat() ?? [];
 

@@ -77,8 +77,8 @@ const slotBytesAtMost = (slot: Slot) =>
 /** A handed entry's JSON with a grouped entry's counts, before its context, as this tab writes its own. */
 function withRepeat(json: string, repeat: Repeat): string {
   if (!repeat) return json;
-  const { level, message, additional, timestamp, context } = JSON.parse(json);
-  const grouped = { level, message, additional, timestamp, repeated: repeat.count, firstTimestamp: isoTime(repeat.firstAt) };
+  const { context, ...entry } = JSON.parse(json);
+  const grouped = { ...entry, repeated: repeat.count, firstTimestamp: isoTime(repeat.firstAt) };
   return JSON.stringify(context === undefined ? grouped : { ...grouped, context });
 }
 
@@ -144,9 +144,11 @@ interface QueueState {
   _cuts: number;
 }
 
-/** Out of the queue: into a batch, or pushed out by the bound. */
-function shift(q: QueueState): Slot {
-  const slot = q._slots.shift() as Slot;
+/**
+ * A slot taken out of the queue: into a batch, pushed out by the bound, or let go (a slot let go
+ * holds none of this tab's calls). A grouped entry stops counting its kind's repeats.
+ */
+function leaving(q: QueueState, slot: Slot): Slot {
   const n = callsIn(slot);
   q._head += n;
   q._held -= n;
@@ -154,6 +156,9 @@ function shift(q: QueueState): Slot {
   if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
   return slot;
 }
+
+/** The oldest out of the queue. */
+const shift = (q: QueueState): Slot => leaving(q, q._slots.shift() as Slot);
 
 /** The oldest are pushed out (and counted) to keep within the bound. shift, not splice: V8 takes the head off a shift in place. */
 function add(q: QueueState, slot: Slot, maxQueueSize: number): void {
@@ -242,8 +247,7 @@ function releaseHanded(q: QueueState): void {
       slot.handed = [];
       continue;
     }
-    if (slot.tag === 'repeats' && slot.kind.group === slot) slot.kind.group = undefined;
-    q._bytesAtMost -= slotBytesAtMost(slot);
+    leaving(q, slot);
     q._slots.splice(i, 1);
   }
 }

@@ -22,7 +22,7 @@
 import { isPlainObject, parseJson } from '../../browser/http';
 import type { SafeStorage } from '../../browser/storage';
 import type { Pending } from '../exit/pending';
-import { type Batch, handedRefs, newBatch } from '../queue/batch';
+import { type Batch, handedRefs, isBatchKey, newBatch, readHanded } from '../queue/batch';
 import type { HandedEntry, Queue } from '../queue/queue';
 import { RECORD_PREFIX, type SettledOutcome, type SharedBatch } from './messages';
 
@@ -63,17 +63,13 @@ const recordKey = (batch: Batch) => RECORD_PREFIX + batch.key;
 /** A record: a batch to replay, or what became of a settled one's entries. */
 type BatchRecord = { tag: 'unsettled'; batch: Batch } | { tag: 'settled'; refs: string[]; outcome: SettledOutcome; at: number };
 
-/** A key is a header value on the next send: nothing that could break or smuggle a header. */
-const VALID_KEY = /^[\w-]{8,80}$/;
-
 const shared = (batch: Batch): SharedBatch => ({ key: batch.key, body: batch.body, handed: batch.handed ?? [] });
 
 /** A batch as a record or a message holds it (`key`, `body`, `handed`), or null when it is not one. */
 function sharedBatch(value: unknown): SharedBatch | null {
-  if (!isPlainObject(value) || typeof value.key !== 'string' || !VALID_KEY.test(value.key) || !Array.isArray(value.handed))
+  if (!isPlainObject(value) || !isBatchKey(value.key) || !Array.isArray(value.handed) || typeof value.body !== 'string')
     return null;
-  const handed = value.handed.map((refs) => (Array.isArray(refs) ? refs.filter((ref) => typeof ref === 'string') : []));
-  return typeof value.body === 'string' ? { key: value.key, body: value.body, handed } : null;
+  return { key: value.key, body: value.body, handed: readHanded(value.handed) };
 }
 
 /** The batches a message carries, those that are batches (another version of the client may send others). */
@@ -84,9 +80,8 @@ const replayable = ({ key, body, handed }: SharedBatch) => newBatch(key, body, 0
 
 function readRecord(text: string | null): BatchRecord | null {
   const value = parseJson(text ?? '')?.value;
-  if (!isPlainObject(value) || typeof value.key !== 'string' || !Array.isArray(value.handed)) return null;
-  if (typeof value.settled === 'string') {
-    const refs = (value.handed.filter(Array.isArray) as string[][]).flat();
+  if (isPlainObject(value) && typeof value.settled === 'string') {
+    const refs = readHanded(value.handed).flat();
     return { tag: 'settled', refs, outcome: value.settled as SettledOutcome, at: Number(value.at) || 0 };
   }
   const batch = sharedBatch(value);
@@ -113,7 +108,7 @@ function liveRecords(local: SafeStorage, now: number): BatchRecord[] {
  * once settled (remembered, and told to the tabs).
  */
 function recordBatches(
-  { pending, local, now, tell }: Pick<IntakeParts, 'pending' | 'local' | 'now' | 'tell'>,
+  { pending, local, now, tell }: IntakeParts,
   remember: (refs: readonly string[], outcome: SettledOutcome) => void,
 ): void {
   pending._watch({
@@ -144,7 +139,8 @@ function answerAgain(settled: ReadonlyMap<string, SettledOutcome>, refs: readonl
   return open;
 }
 
-export function createIntake({ queue, pending, local, now, tell, sendDue }: IntakeParts): Intake {
+export function createIntake(parts: IntakeParts): Intake {
+  const { queue, pending, local, now, tell, sendDue } = parts;
   /** Refs in the queue or in a pending batch. */
   let holding = new Set<string>();
   const settled = new Map<string, SettledOutcome>();
@@ -160,7 +156,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     }
   };
 
-  recordBatches({ pending, local, now, tell }, remember);
+  recordBatches(parts, remember);
 
   const answerSettled = (refs: readonly string[]) => answerAgain(settled, refs, tell);
 
@@ -189,7 +185,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
       for (const batch of batches) receiveBatch(batch);
       sendDue();
     },
-    _shared: () => pending._batches().flatMap(({ batch }) => (batch.handed ? [shared(batch)] : [])),
+    _shared: () => pending._batches().flatMap((batch) => (batch.handed ? [shared(batch)] : [])),
     _receiveUnrecorded(entries) {
       const recorded = new Set(
         liveRecords(local, now()).flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
@@ -204,7 +200,7 @@ export function createIntake({ queue, pending, local, now, tell, sendDue }: Inta
     },
     _release() {
       queue._releaseHanded();
-      holding = new Set(pending._batches().flatMap(({ batch }) => handedRefs(batch)));
+      holding = new Set(pending._batches().flatMap(handedRefs));
       return holding;
     },
     _settledElsewhere(refs, key, outcome) {

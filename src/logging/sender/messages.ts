@@ -3,6 +3,7 @@
  * endpoint, and the browser APIs the sender part is handed (the lock, the channel): tests hand in
  * fakes. Every message names the tab it is from; one meant for one tab names it in `to`.
  */
+import { isPlainObject } from '../../browser/http';
 import { STORAGE_KEYS } from '../../product/constants';
 import type { HandedEntry } from '../queue/queue';
 
@@ -57,12 +58,8 @@ export const channelName = (url: string) => `emweb.logger.tabs ${url}`;
 /** Batches the sender formed with other tabs' entries, kept until settled: a new sender replays them whole, with their keys. */
 export const RECORD_PREFIX = STORAGE_KEYS.sentLogs;
 
-const TYPES = ['who', 'sender', 'resign', 'entries', 'settled', 'flush', 'flushed'];
-
-/** A message of this protocol (another version of the client may share the channel: anything else is left alone). */
-export function isTabMessage(data: unknown): data is TabMessage {
-  const message = data as Partial<TabMessage> | null;
-  return (
-    typeof message === 'object' && message !== null && TYPES.includes(message.type as string) && typeof message.from === 'string'
-  );
-}
+/**
+ * A message of this protocol, as far as the tab can tell before it reads the type: another version
+ * of the client may share the channel, and a type the tab does not know is left alone.
+ */
+export const isTabMessage = (data: unknown): data is TabMessage => isPlainObject(data) && typeof data.from === 'string';
