@@ -95,7 +95,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const end = async () => {
     if (day._life._hasEnded()) return;
     day._end();
-    calls.abort();
+    calls.abort(new DOMException('EMWeb: client.fetch aborted, the client ended', 'AbortError'));
     handedOut.stop();
     routing?._end();
     for (const teardown of teardowns) teardown();
