@@ -11,7 +11,7 @@ import type { Drafts } from '../session/drafts';
 import type { ScreenUnsaved } from '../session/unsaved';
 import type { DraftState } from '../types/client';
 import type { Notices } from './notices';
-import { fill, type Strings } from './strings';
+import { fillTime, type Strings } from './strings';
 
 /** What a shown screen gives its drafts: where it is, its own unsaved flag, the client's drafts. */
 export interface ScreenDrafts {
@@ -38,8 +38,7 @@ export function draftScope(drafts: ScreenDrafts, notices: Notices, strings: Stri
     _restored(keptAt, discard) {
       discards.push(discard);
       if (dismiss) return;
-      const time = new Date(keptAt).toLocaleTimeString([], { timeStyle: 'short' });
-      dismiss = notices._notify(fill(strings.draftRestored, { time }), undefined, {
+      dismiss = notices._notify(fillTime(strings.draftRestored, keptAt), undefined, {
         _label: strings.discard,
         _run: () => {
           for (const each of discards) each();
