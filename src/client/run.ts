@@ -64,8 +64,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const calls = new AbortController();
   const deps = startupDeps(page, options, production, calls.signal);
   const day = createWorkingDay({
-    local: page._local,
-    now: deps.now,
+    ...deps,
     timers: browserTimers,
     page: globalThis,
     locks: globalThis.navigator?.locks,
