@@ -58,7 +58,7 @@ interface Shown<T> {
 export function useDraft<T>(key: string, initial: T): DraftState<T> {
   const scope = useContext(DraftContext);
   if (!scope) throw new Error('EMWeb: useDraft() is only available inside a screen the client renders');
-  const [opened] = useState(() => scope._store._open(scope._path, String(key)));
+  const [opened] = useState(() => scope._store._open(scope._path, key));
   const [shown, setShown] = useState<Shown<T>>(() => {
     const kept = opened._kept;
     // A copy the same as where the screen starts is nothing to restore.
