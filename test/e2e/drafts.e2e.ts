@@ -216,7 +216,10 @@ test('reloaded while signed out: start-up goes to the gateway, and after the sig
           // Asked while the page is replaced (the reload, then the way to the gateway): asked again.
           const at = await page.url().catch(() => null);
           if (at && new URL(at).pathname === '/auth/') return 'gateway';
-          return (await byRole(page, 'dialog').count().catch(() => 0)) > 0 ? 'dialog' : null;
+          const dialogs = await byRole(page, 'dialog')
+            .count()
+            .catch(() => 0);
+          return dialogs > 0 ? 'dialog' : null;
         },
         { what: 'the gateway’s sign-in, or the sign-in dialog' },
       );
