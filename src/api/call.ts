@@ -23,8 +23,7 @@ export const callUrl = (deps: ApiCallDeps, path: string): string => apiUrl(deps.
 
 /** A signed-in GET of an API path; `readBody: false` for an answer only its status matters for. */
 export function apiGet(deps: ApiCallDeps, path: string, readBody?: boolean): Promise<HttpResult> {
-  const signIn = { origin: deps.origin, apiBase: deps.apiBase, authType: deps.authType, local: deps.local };
-  const { url, headers } = signedRequest(signIn, path);
+  const { url, headers } = signedRequest(deps, path);
   return request(deps.fetch, url, { headers, timeoutMs: deps.timeoutMs, readBody, signals: [deps.signal] });
 }
 

@@ -75,7 +75,7 @@ export interface ClientFetchDeps {
   /** Where the `token` authType's token is stored, read at each call. */
   local: SafeStorage;
   timeoutMs: number;
-  /** Aborted when the client ends: its calls still out reject with an `AbortError`. */
+  /** Aborted when the client ends, with an `AbortError` as its reason: its calls still out reject with an `AbortError`. */
   endSignal: AbortSignal;
   log: Pick<Logger, 'error'>;
   /** The gateway's session and the calls that wait for it to come back. */
@@ -166,13 +166,6 @@ export function createClientFetch(deps: ClientFetchDeps): ScreenFetch {
     return { response: outcome.response, sessionEnded };
   };
 
-  /** Waits for the sign-in; a wait the client's end cuts short rejects as a call out would. */
-  const waitForSession = (signal: AbortSignal | null | undefined, gone: AbortSignal | undefined) =>
-    session.wait([signal, gone, deps.endSignal]).catch((error: unknown) => {
-      if (signal?.aborted || gone?.aborted || !deps.endSignal.aborted) throw error;
-      throw new DOMException('EMWeb: client.fetch aborted, the client ended', 'AbortError');
-    });
-
   return async (path, init = {}, gone) => {
     checkPath(path);
     if (gone?.aborted) throw gone.reason;
@@ -194,18 +187,18 @@ export function createClientFetch(deps: ClientFetchDeps): ScreenFetch {
     const goAgain = async () => {
       // Nothing to wait for: another user is signed in already, or a write was made for nobody known.
       if (!speaksFor(madeAs, session.user()) || (madeAs === null && !isRead(method))) checkUser();
-      if (session.waitsForSignIn()) await waitForSession(rest.signal, gone);
+      // The client's end aborts its signal with an `AbortError`: a wait it cuts short rejects as a call out would.
+      if (session.waitsForSignIn()) await session.wait([rest.signal, gone, deps.endSignal]);
       checkUser();
     };
+    const attempt = () => send(path, rest, timeoutMs, madeAs);
     const waits = waitForSignIn !== false && canSendTwice(rest.body);
     // A call made while the session is over is sent once it is back: its first attempt is then its only one.
-    if (waits && session.waitsForSignIn()) {
-      await goAgain();
-      return (await send(path, rest, timeoutMs, madeAs)).response;
+    if (!waits || !session.waitsForSignIn()) {
+      const first = await attempt();
+      if (!first.sessionEnded || !waits) return first.response;
     }
-    const first = await send(path, rest, timeoutMs, madeAs);
-    if (!first.sessionEnded || !waits) return first.response;
     await goAgain();
-    return (await send(path, rest, timeoutMs, madeAs)).response;
+    return (await attempt()).response;
   };
 }

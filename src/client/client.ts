@@ -63,7 +63,7 @@ export function createClient(deps: ClientDeps): Client {
     reloadConfiguration: deps.reloadConfiguration,
     // Without routes the browser loads it: a URL of the page's origin only, never a script.
     navigate: deps.navigate ?? ((url) => location.assign(navigableUrl(url, location))),
-    setUnsaved: (unsaved) => deps.setUnsaved(unsaved),
+    setUnsaved: deps.setUnsaved,
     notify: (text, options) => deps.notify(text, options),
     diagnostics: () => ({
       buildVersion: BUILD_VERSION,
@@ -97,7 +97,7 @@ export function openScreen(page: Client, fetch: ScreenFetch, day: WorkingDay, pa
     {},
     {
       ...Object.getOwnPropertyDescriptors(page),
-      setUnsaved: { value: (value: boolean) => unsaved._set(value), enumerable: true },
+      setUnsaved: { value: unsaved._set, enumerable: true },
       fetch: { value: (path: string, init?: ClientFetchInit) => fetch(path, init, gone.signal), enumerable: true },
     },
   ) as Client;

@@ -46,16 +46,13 @@ export interface HandedOut {
 }
 
 /** The screens' calls: through the session, which holds them while a sign-in is under way. */
-function clientFetchFor({ deps, state, day, page, events, calls }: RunParts): ScreenFetch {
+function clientFetchFor({ deps, state, day, events, calls }: RunParts): ScreenFetch {
+  // The start-up's deps: the same fetch, origin, storage, time limit and logger.
   return createClientFetch({
-    fetch: deps.fetch,
-    origin: deps.origin,
+    ...deps,
     apiBase: () => known(state.apiBase.peek()),
     authType: () => state.authType.peek(),
-    local: deps.local,
-    timeoutMs: deps.timeoutMs,
     endSignal: calls,
-    log: page._logger,
     session: sessionForCalls(day, events.onSignInRequired),
   });
 }

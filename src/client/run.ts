@@ -67,8 +67,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   // until an answer comes.
   const sent = sendStartup(deps);
   const day = createWorkingDay({
-    local: page._local,
-    now: deps.now,
+    ...deps,
     timers: browserTimers,
     page: globalThis,
     locks: globalThis.navigator?.locks,
@@ -98,7 +97,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   const end = async () => {
     if (day._life._hasEnded()) return;
     day._end();
-    calls.abort();
+    calls.abort(new DOMException('EMWeb: client.fetch aborted, the client ended', 'AbortError'));
     handedOut.stop();
     routing?._end();
     for (const teardown of teardowns) teardown();

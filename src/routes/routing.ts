@@ -39,8 +39,6 @@ export interface Routing {
 /** The browser pieces routing uses: the window's, or a test's. */
 export type RoutingWindow = Pick<Window, 'location' | 'history' | 'addEventListener' | 'removeEventListener'>;
 
-const moveAtOnce: MoveGuard = (go) => go();
-
 /** Where a history entry's index is kept, beside whatever else its state holds. */
 const INDEX = 'emwebIndex';
 
@@ -53,7 +51,7 @@ const withIndex = (state: unknown, index: number) => ({
   [INDEX]: index,
 });
 
-export function createRouting(routes: Routes, win: RoutingWindow, guard: MoveGuard = moveAtOnce): Routing {
+export function createRouting(routes: Routes, win: RoutingWindow, guard: MoveGuard): Routing {
   const patterns = Object.keys(routes);
   const { history } = win;
   const read = () => win.location.pathname + win.location.search;

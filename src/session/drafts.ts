@@ -54,7 +54,8 @@ export interface DraftsDeps {
   /** The window: `pagehide`, `visibilitychange`. */
   page: StorageEvents;
   user: SignedInUser;
-  keepMs: number;
+  /** `drafts.keepDays`, in ms. */
+  keepDraftsMs: number;
   warn(message: string): void;
 }
 
@@ -138,7 +139,7 @@ export function createDrafts(deps: DraftsDeps): Drafts {
     known = userId;
     const mine = draftsPrefixOf(userId);
     writes._drop((id) => id.startsWith(mine));
-    keepOnlyDraftsOf(local, userId, deps.now(), deps.keepMs);
+    keepOnlyDraftsOf(local, userId, deps.now(), deps.keepDraftsMs);
   });
   for (const type of PAGE_EVENTS) deps.page.addEventListener(type, writes._writeAll);
 
@@ -148,7 +149,7 @@ export function createDrafts(deps: DraftsDeps): Drafts {
       const place = { userId: userId ?? '', path, key };
       const id = draftKey(place);
       writes._write(id);
-      const kept = writes._memory.get(id) ?? (userId === null ? null : readDraft(local, deps.now(), deps.keepMs, place));
+      const kept = writes._memory.get(id) ?? (userId === null ? null : readDraft(local, deps.now(), deps.keepDraftsMs, place));
       const forget = () => {
         writes._drop((other) => other !== id);
         if (userId !== null) removeDraft(local, place);

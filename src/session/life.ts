@@ -44,6 +44,7 @@ export function createSessionLife(): SessionLife {
   const set = (next: ShellStatus) => {
     if (now().tag !== 'ended') status.value = next;
   };
+  const asksForSignIn = () => now().tag === 'sessionEnded' || now().tag === 'signInRequired';
   const screen = () => {
     const current = now();
     return 'screen' in current ? current.screen : 0;
@@ -74,8 +75,7 @@ export function createSessionLife(): SessionLife {
       if (current.tag === 'sessionEnded') set({ ...current, signIn: step });
     },
     _back() {
-      const { tag: kind } = now();
-      if (kind === 'signInRequired' || kind === 'sessionEnded') {
+      if (asksForSignIn()) {
         comebacks += 1;
         set({ tag: 'ready', screen: screen() });
       }
@@ -87,7 +87,7 @@ export function createSessionLife(): SessionLife {
     _end: () => set({ tag: 'ended' }),
     _hasEnded: () => now().tag === 'ended',
     _waitsForSignIn: () => now().tag === 'sessionEnded',
-    _asksForSignIn: () => now().tag === 'sessionEnded' || now().tag === 'signInRequired',
+    _asksForSignIn: asksForSignIn,
     _comebacks: () => comebacks,
   };
 }

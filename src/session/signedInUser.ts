@@ -22,7 +22,7 @@ export interface SignedInUser {
 export interface SignedInUserDeps {
   local: SafeStorage;
   /** The window: `storage` and `pageshow`. */
-  events: StorageEvents;
+  page: StorageEvents;
   now(): number;
   timers: Timers;
   /** Another user than the last one known signed in here. */
@@ -60,7 +60,7 @@ export function createSignedInUser(deps: SignedInUserDeps): SignedInUser {
     }
     return identity.peek()?.userId ?? null;
   };
-  const stopListening = listenForToken(deps.events, () => {
+  const stopListening = listenForToken(deps.page, () => {
     if (reading.tag === 'following') read();
   });
   return {

@@ -66,18 +66,11 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
   const life = createSessionLife();
   const waiting = createWaitingCalls();
   const questions = createQuestions();
-  const unsaved = createUnsavedWork({
-    page: deps.page,
-    locks: deps.locks,
-    lockName: UNSAVED_LOCK_PREFIX + Math.random().toString(36).slice(2),
-  });
-  const expiry = createExpiryWarning({ warnBeforeMs: deps.warnBeforeMs, now: deps.now, timers: deps.timers });
+  const unsaved = createUnsavedWork({ ...deps, lockName: UNSAVED_LOCK_PREFIX + Math.random().toString(36).slice(2) });
+  const expiry = createExpiryWarning(deps);
   const changedTo = signal<Identity | null>(null);
   const user = createSignedInUser({
-    local: deps.local,
-    events: deps.page,
-    now: deps.now,
-    timers: deps.timers,
+    ...deps,
     onUserChanged(identity) {
       // Nothing of the first user's goes on: no call, no question, no unsaved work, no screen.
       waiting._turnAway(new Error(USER_CHANGED));
@@ -87,7 +80,7 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
       changedTo.value = identity;
     },
   });
-  const drafts = createDrafts({ ...deps, user, keepMs: deps.keepDraftsMs });
+  const drafts = createDrafts({ ...deps, user });
   const stopExpiry = effect(() => expiry._follow(user._identity.value?.expiresAt ?? null));
 
   return {

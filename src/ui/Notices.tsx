@@ -2,7 +2,7 @@ import { h } from 'preact';
 import type { ExpiryNotice } from '../session/expiry';
 import type { Notice } from './notices';
 import type { Shell } from './shell';
-import { fill } from './strings';
+import { fill, fillTime } from './strings';
 
 function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
   const strings = shell._strings;
@@ -34,11 +34,7 @@ function SessionEnding({ shell, notice }: { shell: Shell; notice: ExpiryNotice }
   const strings = shell._strings;
   return (
     <div class="notice info" role="status">
-      <span>
-        {notice.tag === 'ended'
-          ? strings.sessionHasEnded
-          : fill(strings.sessionEnding, { time: new Date(notice.at).toLocaleTimeString([], { timeStyle: 'short' }) })}
-      </span>
+      <span>{notice.tag === 'ended' ? strings.sessionHasEnded : fillTime(strings.sessionEnding, notice.at)}</span>
       <button type="button" class="secondary" onClick={shell._signInMidDay}>
         {strings.signInAgain}
       </button>

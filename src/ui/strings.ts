@@ -134,6 +134,10 @@ export function mergeStrings(overrides: Partial<Strings> | undefined): Strings {
 export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
 
+/** `template` with `{time}` as the local time (hours and minutes) of `at`, in epoch ms. */
+export const fillTime = (template: string, at: number): string =>
+  fill(template, { time: new Date(at).toLocaleTimeString([], { timeStyle: 'short' }) });
+
 /** The text that names each authType. */
 const AUTH_TYPE_NAMES = { oracle: 'modeOracle', secgw: 'modeSecgw', token: 'modeToken' } as const satisfies Record<
   AuthType,

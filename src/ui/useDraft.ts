@@ -11,7 +11,7 @@ import type { Drafts } from '../session/drafts';
 import type { ScreenUnsaved } from '../session/unsaved';
 import type { DraftState } from '../types/client';
 import type { Notices } from './notices';
-import { fill, type Strings } from './strings';
+import { fillTime, type Strings } from './strings';
 
 /** What a shown screen gives its drafts: where it is, its own unsaved flag, the client's drafts. */
 export interface ScreenDrafts {
@@ -38,8 +38,7 @@ export function draftScope(drafts: ScreenDrafts, notices: Notices, strings: Stri
     _restored(keptAt, discard) {
       discards.push(discard);
       if (dismiss) return;
-      const time = new Date(keptAt).toLocaleTimeString([], { timeStyle: 'short' });
-      dismiss = notices._notify(fill(strings.draftRestored, { time }), undefined, {
+      dismiss = notices._notify(fillTime(strings.draftRestored, keptAt), undefined, {
         _label: strings.discard,
         _run: () => {
           for (const each of discards) each();
@@ -64,7 +63,7 @@ interface Shown<T> {
 export function useDraft<T>(key: string, initial: T): DraftState<T> {
   const scope = useContext(DraftContext);
   if (!scope) throw new Error('EMWeb: useDraft() is only available inside a screen the client renders');
-  const [opened] = useState(() => scope._store._open(scope._path, String(key)));
+  const [opened] = useState(() => scope._store._open(scope._path, key));
   const [shown, setShown] = useState<Shown<T>>(() => {
     const kept = opened._kept;
     // A copy the same as where the screen starts is nothing to restore.

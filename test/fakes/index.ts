@@ -97,7 +97,7 @@ export const settle = () => new Promise<void>((resolve) => setImmediate(resolve)
 export async function startupFacts(deps: StartupDeps, events: Partial<StartupEvents> = {}) {
   const user = createSignedInUser({
     local: deps.local,
-    events: new EventTarget(),
+    page: new EventTarget(),
     now: deps.now,
     timers: { set: () => 0, clear: () => {} },
     onUserChanged: () => {},

@@ -28,7 +28,7 @@ function twoTabs(stored: Record<string, string> = {}) {
   const changes: Identity[] = [];
   const user = createSignedInUser({
     local: here.local,
-    events: here.events,
+    page: here.events,
     now: clock.now,
     timers: clock.timers,
     onUserChanged: (identity) => void changes.push(identity),
@@ -95,7 +95,7 @@ test('a page back from the back/forward cache reads the token again: a user chan
   const changes: (string | null)[] = [];
   const user = createSignedInUser({
     local,
-    events: page,
+    page,
     now: () => NOW,
     timers: { set: () => 0, clear: () => {} },
     onUserChanged: (identity) => void changes.push(identity.userId),
