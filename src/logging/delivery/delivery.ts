@@ -89,6 +89,12 @@ function enter(delivery: DeliveryParts, next: DeliveryState): void {
   delivery._state = next;
 }
 
+/** Idle anew (the timer of the state left gone), then on to what may go now. */
+function lookAheadAnew(delivery: DeliveryParts, endpoint: LogEndpoint, failures: Failures | null): void {
+  enter(delivery, { tag: 'idle', endpoint });
+  lookAhead(delivery, endpoint, failures);
+}
+
 /** Looks at what may go now, when idle or offline: the other states wait for their own event. */
 function sendDue(delivery: DeliveryParts): void {
   if (delivery._state.tag === 'idle') lookAhead(delivery, delivery._state.endpoint, null);
@@ -103,10 +109,7 @@ function lookAhead(delivery: DeliveryParts, endpoint: LogEndpoint, failures: Fai
   if (delivery._state.tag === 'idle' && delivery._state.timer !== undefined) return;
   // With batches pending but none to send, a request beside delivery's own carries the oldest: its answer moves on.
   const wait = delivery._pending._batches().length ? Infinity : delivery._dueIn();
-  const due = () => {
-    enter(delivery, { tag: 'idle', endpoint });
-    lookAhead(delivery, endpoint, null);
-  };
+  const due = () => lookAheadAnew(delivery, endpoint, null);
   enter(delivery, {
     tag: 'idle',
     endpoint,
@@ -139,13 +142,20 @@ function settle(
   sendDue(delivery);
 }
 
+/** On to the next when the batch was settled meanwhile, or is settled by a final answer; false when it is to go again. */
+function movedOn(delivery: DeliveryParts, batch: Batch, result: HttpResult): boolean {
+  const outcome = classify(result);
+  if (!delivery._pending._has(batch)) sendDue(delivery);
+  else if (outcome !== 'retry' && outcome !== 'network') settle(delivery, batch, outcome, result);
+  else return false;
+  return true;
+}
+
 /** The answer to delivery's own request, unless a request beside it settled the batch meanwhile. */
 function ownAnswer(delivery: DeliveryParts, sending: Sending, result: HttpResult) {
   const { endpoint, batch, failures } = sending;
   enter(delivery, { tag: 'idle', endpoint });
-  const outcome = classify(result);
-  if (!delivery._pending._has(batch)) return sendDue(delivery);
-  if (outcome !== 'retry' && outcome !== 'network') return settle(delivery, batch, outcome, result);
+  if (movedOn(delivery, batch, result)) return;
   const { now, random, report } = delivery._runtime;
   const next = afterFailure({ batch, result, before: failures, online: online(delivery), now: now(), random: random() });
   if (next.tag === 'give-up') return settle(delivery, batch, 'network', result);
@@ -160,16 +170,11 @@ function ownAnswer(delivery: DeliveryParts, sending: Sending, result: HttpResult
  */
 function answeredInFlight(delivery: DeliveryParts, batch: Batch, result: HttpResult): void {
   delivery._pending._markInFlight(batch, false);
-  const outcome = classify(result);
-  if (delivery._pending._has(batch) && outcome !== 'retry' && outcome !== 'network') settle(delivery, batch, outcome, result);
-  else sendDue(delivery);
+  if (!movedOn(delivery, batch, result)) sendDue(delivery);
 }
 
 function waitRetry(delivery: DeliveryParts, endpoint: LogEndpoint, wait: RetryWait): void {
-  const retry = () => {
-    enter(delivery, { tag: 'idle', endpoint });
-    lookAhead(delivery, endpoint, wait._failures);
-  };
+  const retry = () => lookAheadAnew(delivery, endpoint, wait._failures);
   enter(delivery, {
     tag: 'waiting-retry',
     endpoint,
@@ -181,8 +186,7 @@ function waitRetry(delivery: DeliveryParts, endpoint: LogEndpoint, wait: RetryWa
 /** Started with an endpoint: a retry wait that a stop (or a lost endpoint) kept is waited out; the rest goes when due. */
 function resume(delivery: DeliveryParts, endpoint: LogEndpoint, wait: RetryWait | null) {
   if (wait && wait._until > delivery._runtime.now()) return waitRetry(delivery, endpoint, wait);
-  enter(delivery, { tag: 'idle', endpoint });
-  lookAhead(delivery, endpoint, wait?._failures ?? null);
+  lookAheadAnew(delivery, endpoint, wait?._failures ?? null);
 }
 
 /** What a stop or a lost endpoint keeps: the retry wait. A request out goes on beside delivery. */
@@ -255,9 +259,7 @@ export function createDelivery(
     _sendDue: () => sendDue(delivery),
     _reschedule() {
       const state = delivery._state;
-      if (state.tag !== 'idle') return;
-      enter(delivery, { tag: 'idle', endpoint: state.endpoint });
-      sendDue(delivery);
+      if (state.tag === 'idle') lookAheadAnew(delivery, state.endpoint, null);
     },
     _flush: createFlush({
       queue,

@@ -15,7 +15,7 @@ import { bytesAtMost, entryBytes, isoTime, type QueuedEntry, stamp, utf8Bytes } 
 import type { LoggerConfig } from '../types';
 import { type Batch, newBatch } from './batch';
 import { newIdempotencyKey } from './idempotencyKey';
-import type { Ledger } from './ledger';
+import type { Ledger, ReportCounts } from './ledger';
 import { createRateLimit } from './rateLimit';
 import { createRepeats, type Kind, type KindKey, repeatKind } from './repeats';
 
@@ -70,9 +70,10 @@ type Slot = QueuedEntry | HandedSlot | GroupedEntry;
 /** This tab's own calls a slot stands for (the queue numbers those only). */
 const callsIn = (slot: Slot) => (slot.tag === 'repeats' ? slot.own : slot.tag === 'entry' ? 1 : 0);
 const handedIn = (slot: Slot): string[] => (slot.tag === 'repeats' ? slot.handed : slot.tag === 'handed' ? [slot.entry.ref] : []);
+/** The entry a slot holds written, this tab's or another's. */
+const written = (slot: QueuedEntry | HandedSlot) => (slot.tag === 'entry' ? slot : slot.entry);
 /** At most the bytes a slot's JSON takes (a grouped entry is unknown until it is written: it does not make a batch due early). */
-const slotBytesAtMost = (slot: Slot) =>
-  slot.tag === 'repeats' ? 0 : bytesAtMost((slot.tag === 'entry' ? slot : slot.entry).json);
+const slotBytesAtMost = (slot: Slot) => (slot.tag === 'repeats' ? 0 : bytesAtMost(written(slot).json));
 
 /** A handed entry's JSON with a grouped entry's counts, before its context, as this tab writes its own. */
 function withRepeat(json: string, repeat: Repeat): string {
@@ -253,18 +254,12 @@ function releaseHanded(q: QueueState): void {
 }
 
 /** The drop report that opens a batch when there are counts to report: they go with this batch. */
-function dropReport(q: QueueState) {
-  const counts = q._ledger._takeReport();
-  const json = counts
-    ? JSON.stringify({ level: LogLevel.ERROR, message: DROP_REPORT_MESSAGE, additional: [counts], timestamp: isoTime(q._now()) })
-    : null;
-  return { counts, json };
-}
+const dropReport = (q: QueueState, counts: ReportCounts) =>
+  JSON.stringify({ level: LogLevel.ERROR, message: DROP_REPORT_MESSAGE, additional: [counts], timestamp: isoTime(q._now()) });
 
 /** A slot as the entry that goes in a batch; null when beforeSend dropped it (and it is counted). */
 function entryOf(q: QueueState, slot: Slot): { json: string; at: number; bytes?: number } | null {
-  if (slot.tag === 'entry') return slot;
-  if (slot.tag === 'handed') return slot.entry;
+  if (slot.tag !== 'repeats') return written(slot);
   const repeat = slot.count > 1 ? slot : null;
   if (slot.latest.tag === 'handed') return { json: withRepeat(slot.latest.entry.json, repeat), at: slot.latest.entry.at };
   const entry = q._writeEntry(slot.latest.call, repeat);
@@ -280,9 +275,9 @@ function take(q: QueueState, maxBytes: number): Batch | null {
   const first = q._head;
   // Each time a batch is made, the repeats counted so far become one entry: later ones start another.
   q._cuts++;
-  const report = dropReport(q);
-  const jsons = report.json ? [report.json] : [];
-  const handed: string[][] = report.json ? [[]] : [];
+  const counts = q._ledger._takeReport();
+  const jsons = counts ? [dropReport(q, counts)] : [];
+  const handed: string[][] = counts ? [[]] : [];
   let count = 0;
   let anyHanded = false;
   for (let batchBytes = 0; jsons.length < batchSize && batchBytes < maxBytes && q._slots.length; ) {
@@ -299,7 +294,7 @@ function take(q: QueueState, maxBytes: number): Batch | null {
   }
   if (!jsons.length) return null;
   const body = batchSize === 1 && jsons.length === 1 ? (jsons[0] as string) : `[${jsons.join()}]`;
-  return newBatch(newIdempotencyKey(), body, count, { tag: 'queue', first }, report.counts, anyHanded ? handed : null);
+  return newBatch(newIdempotencyKey(), body, count, { tag: 'queue', first }, counts, anyHanded ? handed : null);
 }
 
 export function createQueue(
@@ -323,8 +318,7 @@ export function createQueue(
     _repeatOf: createRepeats<GroupedEntry>(),
     _cuts: 0,
   };
-  const bytes = () =>
-    q._slots.reduce((n, slot) => n + (slot.tag === 'repeats' ? 0 : entryBytes(slot.tag === 'entry' ? slot : slot.entry)), 0);
+  const bytes = () => q._slots.reduce((n, slot) => n + (slot.tag === 'repeats' ? 0 : entryBytes(written(slot))), 0);
   return {
     _push: (call) => admit(q, { tag: 'own', call }),
     _pushHanded: (entry) => admit(q, { tag: 'handed', entry }),

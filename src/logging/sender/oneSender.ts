@@ -69,6 +69,7 @@ const LAST_WORD_MS = 5000;
 /** A tab's part in sending for the browser, and what it uses: the functions below work on it. */
 interface SendingTab {
   _parts: OneSenderParts;
+  _timers: Runtime['timers'];
   /** This tab's name on the channel. */
   _tab: string;
   _role: Role;
@@ -139,17 +140,16 @@ function becomeSender(s: SendingTab, request: AbortController, release: () => vo
 /** Waits for the last word of the old sender: its batches are known only then. */
 function awaitLastWord(s: SendingTab, sender: string): void {
   if (s._lastWords.has(sender)) return;
-  const { timers } = s._parts.runtime;
   s._lastWords.set(
     sender,
-    timers.setTimeout(() => heardLastWord(s, sender, []), LAST_WORD_MS),
+    s._timers.setTimeout(() => heardLastWord(s, sender, []), LAST_WORD_MS),
   );
 }
 
 function heardLastWord(s: SendingTab, sender: string, batches: unknown): void {
   s._handover._learn(sharedBatches(batches));
   if (!s._lastWords.has(sender)) return;
-  s._parts.runtime.timers.clearTimeout(s._lastWords.get(sender));
+  s._timers.clearTimeout(s._lastWords.get(sender));
   s._lastWords.delete(sender);
   handAgain(s);
 }
@@ -225,7 +225,7 @@ function onMessage(s: SendingTab, message: TabMessage): void {
 function connect(s: SendingTab, url: string | null): void {
   stepBack(s, { tag: 'alone' });
   // Another channel: the old senders' last words are not to be heard on it.
-  for (const timer of s._lastWords.values()) s._parts.runtime.timers.clearTimeout(timer);
+  for (const timer of s._lastWords.values()) s._timers.clearTimeout(timer);
   s._lastWords.clear();
   s._channel?.removeEventListener('message', s._listener);
   s._channel?.close();
@@ -246,11 +246,10 @@ function senderFlushed(s: SendingTab): Promise<unknown> {
   if (role.tag !== 'follower') return Promise.resolve();
   const id = s._flushes++;
   post(s, { type: 'flush', to: role.sender, id });
-  const { timers } = s._parts.runtime;
   return new Promise<void>((resolve) => {
-    const timer = timers.setTimeout(() => s._flushAnswers.get(id)?.(), FLUSH_ANSWER_MS);
+    const timer = s._timers.setTimeout(() => s._flushAnswers.get(id)?.(), FLUSH_ANSWER_MS);
     s._flushAnswers.set(id, () => {
-      timers.clearTimeout(timer);
+      s._timers.clearTimeout(timer);
       s._flushAnswers.delete(id);
       resolve();
     });
@@ -276,6 +275,7 @@ export function createOneSender(parts: OneSenderParts): OneSender {
   const tab = newIdempotencyKey().slice(0, 16);
   const s = {
     _parts: parts,
+    _timers: runtime.timers,
     _tab: tab,
     _role: { tag: 'alone' },
     _channel: null,
