@@ -46,8 +46,10 @@ export function createSignIn({ options, origin, logger, day }: SignInDeps): Sign
         logger.error('EMWeb: onSignInRequired failed', error);
       }
     });
+  /** The gateway's sign-in in this tab, coming back to where it is. */
+  const signInHere = () => location.assign(gatewayUrl(origin, location.href));
   return {
-    _atStartUp: hostCallback ?? (() => location.assign(gatewayUrl(origin, location.href))),
+    _atStartUp: hostCallback ?? signInHere,
     _midDay:
       hostCallback ??
       (() => {
@@ -60,7 +62,7 @@ export function createSignIn({ options, origin, logger, day }: SignInDeps): Sign
       const leave = !day._unsaved._unsaved.peek() || (await day._questions._ask('leave'));
       if (!leave) return;
       day._unsaved._set(false);
-      location.assign(gatewayUrl(origin, location.href));
+      signInHere();
     },
     _hostCallback: hostCallback,
   };
