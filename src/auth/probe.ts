@@ -64,7 +64,8 @@ export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null 
 }
 
 /**
- * The remembered authType, else the probe. Callers that arrive while a probe is in flight share it,
+ * The probe, asked for when no authType is remembered (start-up reads `rememberedAuthType` first,
+ * in the same task). Callers that arrive while a probe is in flight share it,
  * so a page never probes twice at once; once settled it is forgotten, so a Retry after a
  * rejection probes afresh, and a success is remembered by storage, not by this closure (a
  * sign-out that clears `authType` must lead to a new probe).
@@ -92,8 +93,6 @@ export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: Auth
   };
 
   return () => {
-    const remembered = rememberedAuthType(local);
-    if (remembered) return Promise.resolve(remembered);
     inFlight ??= probe().finally(() => {
       inFlight = null;
     });

@@ -5,6 +5,7 @@
  * asynchronous and would need a library). Whose a draft is, is in its key: a user's drafts are
  * found, read and removed by the key's first part, never by reading their text.
  */
+import { parseJson } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
 
@@ -37,13 +38,8 @@ export const draftKey = ({ userId, path, key }: DraftPlace): string => `${drafts
 const isDraftKey = (key: string) => key.startsWith(STORAGE_KEYS.drafts);
 
 function parse(text: string | null): KeptDraft | null {
-  if (text === null) return null;
-  try {
-    const kept = JSON.parse(text) as Partial<KeptDraft> | null;
-    return kept && typeof kept.keptAt === 'number' && 'value' in kept ? (kept as KeptDraft) : null;
-  } catch {
-    return null;
-  }
+  const kept = parseJson(text ?? '')?.value as Partial<KeptDraft> | null | undefined;
+  return kept && typeof kept.keptAt === 'number' && 'value' in kept ? (kept as KeptDraft) : null;
 }
 
 const expired = (kept: KeptDraft | null, now: number, keepMs: number) => !kept || now - kept.keptAt > keepMs;

@@ -3,7 +3,13 @@ import FakeTimers from '@sinonjs/fake-timers';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAuthType } from '../../src/auth/authType';
-import { createAuthTypeResolver, decideFallbackProbe, decideWebProbe, type ResolvedAuthType } from '../../src/auth/probe';
+import {
+  createAuthTypeResolver,
+  decideFallbackProbe,
+  decideWebProbe,
+  type ResolvedAuthType,
+  rememberedAuthType,
+} from '../../src/auth/probe';
 import { statusOf } from '../../src/browser/http';
 import { type SafeStorage, safeStorage } from '../../src/browser/storage';
 import {
@@ -21,10 +27,17 @@ const CONFIG = { configurationItemName: 'ACME', displayName: 'Acme' };
 /** The configuration a server playing `auth` hands out: the fake's default with ours over it. */
 const served = (auth: string) => ({ ...DEFAULT_CONFIGURATION, ...CONFIG, authType: auth });
 
-/** A resolver asking a product server that plays `options`, with the storage it writes. */
+/**
+ * The authType as start-up asks for it (the remembered one, else the resolver's probe) from a
+ * product server that plays `options`, with the storage it writes.
+ */
 function probing(options: ProductServerOptions, local: SafeStorage = memoryStorage()) {
   const server = createProductServer({ config: CONFIG, ...options });
-  const resolve = createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: 5000 });
+  const resolver = createAuthTypeResolver({ fetch: server.fetch, local: local, origin: ORIGIN, timeoutMs: 5000 });
+  const resolve = (): Promise<ResolvedAuthType> => {
+    const remembered = rememberedAuthType(local);
+    return remembered ? Promise.resolve(remembered) : resolver();
+  };
   return { resolve, local, server, urls: () => urlsAsked(server) };
 }
 
