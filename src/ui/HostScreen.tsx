@@ -8,7 +8,6 @@ import { FOREIGN_REACT_MESSAGE, isForeignReactElement } from './foreignReact';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
 import type { ScreenOfClient, Shell } from './shell';
-import { DraftContext, type DraftScope, draftScope } from './useDraft';
 
 /** A DOM node a host built itself is inserted as it is, and taken out again with the screen. */
 function DomScreen({ node }: { node: Node }) {
@@ -41,31 +40,24 @@ export interface HostScreenProps {
  * The screen's own client while it is shown: opened with the screen, closed when it goes or fails
  * (its unsaved flag and its calls go with it), opened afresh by Try again.
  */
-function useScreenClient(shell: Shell, failed: boolean): [Client, DraftScope] {
-  const screen = useRef<[ScreenOfClient, DraftScope] | null>(null);
-  if (!screen.current) {
-    const opened = shell._openScreen();
-    screen.current = [opened, draftScope(opened._drafts, shell._notices, shell._strings)];
-  }
-  const [{ _client: client }, drafts] = screen.current;
-  const close = () => {
-    screen.current?.[0]._close();
-    screen.current?.[1]._close();
-  };
+function useScreenClient(shell: Shell, failed: boolean): Client {
+  const screen = useRef<ScreenOfClient | null>(null);
+  if (!screen.current) screen.current = shell._openScreen();
+  const client = screen.current._client;
   useLayoutEffect(() => {
     if (!failed) return;
-    close();
+    screen.current?._close();
     screen.current = null;
   }, [failed]);
-  useLayoutEffect(() => close, []);
-  return [client, drafts];
+  useLayoutEffect(() => () => screen.current?._close(), []);
+  return client;
 }
 
 /** A host screen that throws takes only itself down, never the shell; the server hears of it once. */
 export function HostScreen({ shell, render, headingRef }: HostScreenProps) {
   const [error, reset] = useErrorBoundary(shell._reportScreenError);
   // A screen that goes, or fails, takes its unsaved work with it: the next one starts with none.
-  const [client, drafts] = useScreenClient(shell, !!error);
+  const client = useScreenClient(shell, !!error);
   if (error) {
     const strings = shell._strings;
     return (
@@ -78,10 +70,6 @@ export function HostScreen({ shell, render, headingRef }: HostScreenProps) {
       />
     );
   }
-  const screen = (
-    <DraftContext.Provider value={drafts}>
-      <RenderedScreen render={render} client={client} />
-    </DraftContext.Provider>
-  );
+  const screen = <RenderedScreen render={render} client={client} />;
   return SCRIPT_TAG_BUNDLE ? screen : <ClientContext.Provider value={client}>{screen}</ClientContext.Provider>;
 }
