@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, TargetedKeyboardEvent } from 'preact';
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { focusedElement, focusFirstHeading } from './focus';
@@ -30,8 +30,8 @@ function giveFocusBack(root: ShadowRoot | Document, before: HTMLElement | null):
 
 /** Tab and Shift+Tab go round the dialog's own buttons: focus stays inside while it is up. */
 function keepFocusInside(event: KeyboardEvent, box: HTMLElement): void {
+  // Every dialog has a button: its callers give at least one.
   const buttons = [...box.querySelectorAll<HTMLElement>('button')];
-  if (!buttons.length) return;
   const at = buttons.indexOf((box.getRootNode() as ShadowRoot | Document).activeElement as HTMLElement);
   const next = (at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
   event.preventDefault();
@@ -56,8 +56,8 @@ export function Dialog({ role, title, detail, note, onEscape, children }: Dialog
     // After the render that takes the dialog out has lifted `inert` from the rest.
     return () => queueMicrotask(() => giveFocusBack(root, before));
   }, []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Tab' && box.current) keepFocusInside(event, box.current);
+  const onKeyDown = (event: TargetedKeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Tab') keepFocusInside(event, event.currentTarget);
     if (event.key !== 'Escape') return;
     event.preventDefault();
     event.stopPropagation();

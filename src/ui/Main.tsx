@@ -1,7 +1,7 @@
 import type { ComponentChild } from 'preact';
 import { h } from 'preact';
 import { useLayoutEffect, useRef } from 'react';
-import { type ShellStatus, showsScreen } from '../session/status';
+import type { ShellStatus } from '../session/status';
 import { Home } from './Home';
 import { HostScreen } from './HostScreen';
 import { Panel } from './Panel';
@@ -66,10 +66,11 @@ export function Main({ shell }: { shell: Shell }) {
         {strings.loading}
       </p>
     );
-  } else if (showsScreen(status) && shell._routing) {
+  } else if (shell._routing) {
+    // What is left is a shown screen (ready, or beneath the sign-in dialog).
     // Another user back from a sign-in gets every screen afresh (`screen`): nothing of the last one's stays.
     content = <RoutedScreen key={status.screen} shell={shell} routing={shell._routing} headingRef={heading} area={area} />;
-  } else if (showsScreen(status) && shell._render) {
+  } else if (shell._render) {
     content = <HostScreen key={status.screen} shell={shell} render={shell._render} headingRef={heading} />;
   } else {
     content = <Home state={shell._clientState} strings={strings} headingRef={heading} />;

@@ -2,12 +2,12 @@ import type { FlushResult } from '../logging/types';
 import type { Client, SpeedDialAction } from '../types/client';
 import { DEFAULT_STRINGS, fill, type Strings } from './strings';
 
-/** The text that says how many queued entries came to each outcome of a flush. */
+/** The text that says how many queued entries came to each outcome of a flush, in the order they are said. */
 const FLUSH_TEXTS = { sent: 'logsSent', kept: 'logsKept', dropped: 'logsDropped' } as const;
 
 /** What "Send logs now" tells the user, from what became of the queued entries. */
 function flushNotice(result: FlushResult, strings: Strings): string {
-  const parts = (['sent', 'kept', 'dropped'] as const)
+  const parts = (Object.keys(FLUSH_TEXTS) as (keyof typeof FLUSH_TEXTS)[])
     .filter((outcome) => result[outcome])
     .map((outcome) => fill(strings[FLUSH_TEXTS[outcome]], { count: result[outcome] }));
   return parts.length ? parts.join(' · ') : strings.logsNothingToSend;
