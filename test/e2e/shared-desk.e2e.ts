@@ -81,6 +81,8 @@ test("the demo's gateway offers the desk's people: choosing Dana Lee signs her i
     await clientReady(page);
     await header(page).locator(`text=Signed in as ${B.name}`).waitFor();
     assert.is(await page.evaluate(async () => (await (window as any).EMWeb.bootstrap()).claims?.userId), B.userId);
+    // The list's call leaves once its screen is shown, after ready: wait for the list it brings.
+    await page.locator(`a[href="${TICKET}"]`).waitFor();
     const tickets = received(server, 'GET', '/api/web/tickets');
     assert.ok(tickets.length > 0, 'the list was asked for');
     assert.ok(
