@@ -13,6 +13,7 @@ import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { type BootResult, benchBoot, bootMarkdown } from './boot';
 import { baselineEmweb, OUT, packageVersion, ROOT } from './builds';
+import { benchDrafts, draftsMarkdown } from './drafts';
 import { benchFetch, fetchMarkdown } from './fetch';
 import { benchLogger } from './logger';
 import { loggerMarkdown } from './logger-report';
@@ -71,6 +72,7 @@ const fetchCalls = await section('6. client.fetch', benchFetch);
 const tabs = await section('7. tabs', benchTabs);
 const navigate = await section('8. navigate', () => benchNavigate(log));
 const waiting = await section('9. waiting for a sign-in', benchWaiting);
+const drafts = await section('10. keeping a draft', benchDrafts);
 const totalMs = performance.now() - started;
 
 // ---------------------------------------------------------------------------------------------
@@ -91,7 +93,7 @@ const sampling = () => {
   );
   return [`${full.join(' and ')} pages are simulated in full (every page, every error)`, ...sampled].join(';\n');
 };
-const sections = [size, boot, logger, scale, reading, fetchCalls, tabs, navigate, waiting];
+const sections = [size, boot, logger, scale, reading, fetchCalls, tabs, navigate, waiting, drafts];
 const busiest = Math.max(...sections.map((s) => Number(s.loadBefore.split(' / ')[0])));
 const busyNote =
   busiest > cpu.length
@@ -118,7 +120,7 @@ Nothing here is asserted by the tests (the size of \`dist/emweb.js\` is, by scri
 | compared with | @datadog/browser-logs ${packageVersion('@datadog/browser-logs')}, @sentry/browser ${packageVersion('@sentry/browser')}, react ${packageVersion('react18')} + react-dom ${packageVersion('react-dom18')}, loglevel ${packageVersion('loglevel')} + loglevel-plugin-remote ${packageVersion('loglevel-plugin-remote')} |
 
 Each benchmark has its own file in \`bench/\` and runs alone too: \`node --import tsx bench/size.ts\` (or
-\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`tabs.ts\`, \`navigate.ts\`, \`waiting.ts\`) after \`npm run build\`.
+\`boot.ts\`, \`logger.ts\`, \`scale.ts\`, \`symbolicate.ts\`, \`tabs.ts\`, \`navigate.ts\`, \`waiting.ts\`, \`drafts.ts\`) after \`npm run build\`.
 
 ## 1. Size
 
@@ -259,6 +261,17 @@ without \`waitForSignIn\`, read from git and run against today's \`src/\`. The 4
 comes back at once): what it adds beyond its two attempts is the wait's own bookkeeping and the second attempt's set-up. The 50 calls are
 made together while the gateway answers 401; once all 50 wait, the session comes back; "sign-ins asked for" counts the times the shell's
 status turned to the sign-in dialog.
+
+## 10. Keeping a draft
+
+${body(drafts, draftsMarkdown)}
+
+**How measured** (\`bench/drafts.ts\`). In Node with happy-dom, two screens rendered with Preact inside a screen's draft scope
+(\`src/ui/useDraft.ts\`, over a working day whose storage counts the draft writes and whose timers are real): one holds \`useState\`,
+the other \`useDraft\`. A round calls the setter once per keystroke of a text growing to 2,000 characters and times the loop alone;
+the re-render each setter schedules happens once after the loop, for both alike. What \`setValue\` adds is its own work: the JSON
+check of the value, the comparison with \`initial\`, the screen's flag (once) and the value kept for the write to come. The writes are
+counted on the storage: a burst of 200 keystrokes, then 200 keystrokes 20 ms apart, each followed by 600 ms for the last write.
 `;
 
 mkdirSync(OUT, { recursive: true });
@@ -274,6 +287,7 @@ writeFileSync(
       tabs: tabs.result,
       navigate: navigate.result,
       waiting: waiting.result,
+      drafts: drafts.result,
     },
     null,
     2,

@@ -41,6 +41,10 @@ const PARTS = {
       'export const createAuthTypeResolver = () => async () => ({}); export const rememberedAuthType = () => null;',
   },
   claims: { '/auth/claims.ts': 'export const readClaims = () => null; export const claimsOf = () => null;' },
+  'drafts (store, writes)': {
+    '/session/drafts.ts':
+      'export const DRAFT_WRITE_MS = 500; export const createDrafts = () => ({ _open: () => ({ _kept: null, _keep() {}, _forget() {}, _close() {} }), _left() {}, _signedOut() {}, _stop() {} });',
+  },
   'api calls': {
     '/api/configuration.ts': 'export const requestConfiguration = async () => ({});',
     '/api/info.ts': 'export const loadVersion = async () => ""; export const createCloudCheck = () => async () => false;',

@@ -20,6 +20,8 @@ window.EMWEB_STRINGS_DE = {
   signInAgain: 'Erneut anmelden',
   dismiss: 'Schließen',
   noticeCount: '×{count}',
+  draftRestored: 'Ungespeicherte Änderungen von {time} wiederhergestellt.',
+  discard: 'Verwerfen',
   screenFailed: 'Diese Ansicht ist fehlgeschlagen',
   tryAgain: 'Noch einmal',
   notFound: 'Seite nicht gefunden',

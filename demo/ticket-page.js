@@ -2,9 +2,9 @@
 // ticket is shown (EMWeb.lazy in demo/host-app.js). Its default export is the screen. Its heading
 // is the same element while the ticket loads and after, so that focus, once on it, stays.
 // Its form writes the ticket (PUT {api base}tickets/<id>) the way a host team's screen would: the
-// edits are the client's unsaved work until saved, the typed values live in the form's own state
-// (so a session that ends mid-save, and the sign-in the client asks for, leave them where they
-// are), and the server's problems with a field are shown beside that field.
+// typed values are a draft (EMWeb.useDraft), so they are the client's unsaved work until saved,
+// stay through a session that ends mid-save, and come back after a reload, a crash or a closed
+// tab, for this person only; the server's problems with a field are shown beside that field.
 const html = window.EMWeb.html;
 const React = window.EMWeb.React;
 
@@ -62,16 +62,17 @@ const leftAfterSave = (current, sent, saved) => ({
   comment: current.comment === sent.comment ? '' : current.comment,
 });
 
-/** Whether a draft holds anything the ticket as saved does not: work the person would lose. */
-const differs = (draft, ticket) => draft.state !== ticket.state || draft.assignee !== ticket.assignee || draft.comment !== '';
-
 function TicketForm({ client, ticket, text, onSaved }) {
   const assignees = useAssignees(client, ticket);
-  const [draft, setDraft] = React.useState(() => ({ state: ticket.state, assignee: ticket.assignee, comment: '' }));
-  // The draft as the last event left it: a save pressed before the next render sends that, and the
-  // client hears of unsaved work at the edit itself, not a frame later.
+  // The fields are a draft (EMWeb.useDraft): kept for this person on this ticket's page through a
+  // reload, a crash or a closed tab, and the screen's unsaved work while they differ from the ticket.
+  const [draft, setDraft, kept] = window.EMWeb.useDraft('ticket', {
+    state: ticket.state,
+    assignee: ticket.assignee,
+    comment: '',
+  });
+  // The draft as the last event left it: a save pressed before the next render sends that.
   const latest = React.useRef(draft);
-  const toldUnsaved = React.useRef(false);
   const [problems, setProblems] = React.useState({});
   const [progress, setProgress] = React.useState('');
   const [failure, setFailure] = React.useState('');
@@ -81,13 +82,9 @@ function TicketForm({ client, ticket, text, onSaved }) {
   const pending = React.useRef(null);
   React.useEffect(() => () => pending.current?.abort(), []);
 
-  const changeDraft = (next, ticketNow) => {
+  const changeDraft = (next) => {
     latest.current = next;
     setDraft(next);
-    const unsaved = differs(next, ticketNow);
-    if (unsaved === toldUnsaved.current) return;
-    toldUnsaved.current = unsaved;
-    client.setUnsaved(unsaved);
   };
 
   // A refused save puts the person on the first field to mend, where its problem is read out.
@@ -96,13 +93,16 @@ function TicketForm({ client, ticket, text, onSaved }) {
     if (first) fieldRefs[first].current?.focus();
   }, [problems]);
 
-  const edit = (name, value) => changeDraft({ ...latest.current, [name]: value }, ticket);
+  const edit = (name, value) => changeDraft({ ...latest.current, [name]: value });
 
   function answered(status, body, sent) {
     if (status === 200) {
       setProblems({});
       onSaved(body);
-      changeDraft(leftAfterSave(latest.current, sent, body), body);
+      const left = leftAfterSave(latest.current, sent, body);
+      changeDraft(left);
+      // Nothing typed since the save: the kept copy goes, and the screen holds nothing unsaved.
+      if (left.state === body.state && left.assignee === body.assignee && left.comment === '') kept.clear();
       client.notify(text('saved'), { tone: 'success' });
     } else if (status === 422) setProblems(body?.problems ?? {});
     else if (status === 404) setFailure(text('noTicket', { id: ticket.id }));

@@ -3,6 +3,7 @@
 //   npm run screenshots                  builds first (npm run build), then writes docs/screenshots/*.png
 //   npm run screenshots -- --no-build    uses dist/ as it is
 //   E2E_BROWSERS=firefox npm run screenshots   one engine (default: every engine installed)
+//   npm run screenshots -- --only=restored      only the shots whose name contains `restored` (no /logs/ page)
 //
 // Each engine at xs (375 px) and lg (1440 px), light and dark, and the demo's /logs/ page light and
 // dark; the demo's product (a ticket list and a ticket) light and dark at xs and lg; Chromium also
@@ -50,7 +51,11 @@ const CHROMIUM_ONLY = [
   { name: 'tickets-de', viewport: LG, colorScheme: 'light', path: '/web/tickets?lang=de', setup: ticketList },
   { name: 'not-found', viewport: LG, colorScheme: 'light', path: '/web/reports?lang=en', setup: notFound },
   { name: 'failed-start', viewport: LG, colorScheme: 'light', path: '/web/', probeStatus: 503, setup: failed },
+  // A draft back after a reload: the restore notice with its Discard.
+  { name: 'restored-light-lg', viewport: LG, colorScheme: 'light', path: '/web/tickets/SD-1042?lang=en', setup: restored },
+  { name: 'restored-dark-xs', viewport: XS, colorScheme: 'dark', path: '/web/tickets/SD-1042?lang=en', setup: restored },
 ];
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 
 /** Fonts loaded and the last change painted. */
 const settled = async (page) => {
@@ -104,6 +109,18 @@ async function leaving(page) {
   await typeComment(page);
   await page.locator('#emweb >> a[href="/web/tickets"]').click();
   await byRole(page, 'alertdialog').waitFor();
+  await settled(page);
+}
+
+/** The form half typed and kept, the page reloaded: the comment is back, and the notice says so. */
+async function restored(page) {
+  await oneTicket(page);
+  await typeComment(page);
+  await page.waitFor(() => Object.keys(localStorage).some((key) => key.startsWith('emweb.draft.')));
+  await page.evaluate(() => addEventListener('beforeunload', (event) => event.stopImmediatePropagation(), true));
+  await page.reload();
+  await oneTicket(page);
+  await page.locator('#emweb >> [role=status] >> has-text=Restored unsaved changes').waitFor();
   await settled(page);
 }
 
@@ -215,9 +232,9 @@ async function main() {
       try {
         console.log(`== ${engineVersion(findEngine(name))}`);
         for (const shot of name === 'chromium' ? [...EVERY_ENGINE, ...CHROMIUM_ONLY] : EVERY_ENGINE) {
-          await shoot(driver, server, shot);
+          if (!ONLY || shot.name.includes(ONLY)) await shoot(driver, server, shot);
         }
-        for (const colorScheme of ['light', 'dark']) await logsReceived(driver, server, colorScheme);
+        if (!ONLY) for (const colorScheme of ['light', 'dark']) await logsReceived(driver, server, colorScheme);
       } finally {
         await driver.quit();
       }

@@ -22,6 +22,7 @@ import { runsInProduction } from './product/build';
 import { BUILD_VERSION } from './product/constants';
 import { lazy } from './routes/lazy';
 import type { Client } from './types/client';
+import { useDraft } from './ui/useDraft';
 
 /** The React API a screen written without a bundler needs, from the bundle's own copy (a second copy's hooks would fail). */
 const React = {
@@ -56,6 +57,8 @@ export interface EMWebGlobal {
   html: (strings: TemplateStringsArray, ...values: unknown[]) => VNode | VNode[];
   /** A screen for `routes` whose module is imported the first time its route is shown. */
   lazy: typeof lazy;
+  /** `useState` whose value survives a reload, a crash and a closed tab, for the signed-in user only. */
+  useDraft: typeof useDraft;
 }
 
 declare global {
@@ -79,6 +82,7 @@ window.EMWeb ??= {
   React,
   html: htm.bind<VNode>(createElement),
   lazy,
+  useDraft,
 };
 
 if (data.mount) {

@@ -39,6 +39,8 @@ export type { ClientState, CurrentRoute, StartupFacts } from './state/clientStat
 export type {
   Client,
   Diagnostics,
+  Draft,
+  DraftState,
   NavigateOptions,
   NoticeTone,
   NotifyOptions,
@@ -52,3 +54,4 @@ export type {
 export { builtInActions } from './ui/actions';
 export { useBreakpoint, useClient } from './ui/hooks';
 export { DEFAULT_STRINGS, type Strings } from './ui/strings';
+export { useDraft } from './ui/useDraft';

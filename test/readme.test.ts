@@ -12,7 +12,9 @@ import { MAX_BATCH_BYTES } from '../src/logging/queue/batch';
 import { DROP_REPORT_MESSAGE } from '../src/logging/queue/queue';
 import { channelName, lockName, RECORD_PREFIX } from '../src/logging/sender/messages';
 import { MAX_NETWORK_RETRIES, MAX_RETRY_AFTER_MS } from '../src/logging/sending/retry';
-import { LogLevel } from '../src/product/constants';
+import { LogLevel, STORAGE_KEYS } from '../src/product/constants';
+import { DRAFT_MAX_CHARS, DRAFTS_MAX_CHARS } from '../src/session/draftStore';
+import { DRAFT_WRITE_MS } from '../src/session/drafts';
 import { MAX_NOTICE_TEXT, MAX_NOTICES, NOTICE_MS } from '../src/ui/notices';
 import { DEFAULT_STRINGS } from '../src/ui/strings';
 
@@ -114,13 +116,28 @@ test("the logger page's bounds are the code's", () => {
   );
 });
 
-test("the notices' numbers are the code's", () => {
+test("the drafts' and the notices' numbers are the code's", () => {
   const page = (path: string) => read(path).replace(/\s+/g, ' ');
+  const inWords = (ms: number) => (ms === 500 ? 'half a second' : `${ms / 1000} s`);
+  const keepDays = /drafts\?\.keepDays \?\? (\d+)/.exec(read('src/client/run.ts'))?.[1];
+  const drafts = [
+    `within ${inWords(DRAFT_WRITE_MS)} what they typed is kept`,
+    `at most once per ${inWords(DRAFT_WRITE_MS).replace('a ', '')}`,
+    `goes by itself after ${NOTICE_MS / 1000} s`,
+    `under the prefix \`${STORAGE_KEYS.drafts}\``,
+    `over ${DRAFT_MAX_CHARS / 1024} KB (${DRAFT_MAX_CHARS.toLocaleString('en-US')} characters)`,
+    `under ${DRAFTS_MAX_CHARS / 1024 / 1024} MB`,
+    `(option, default ${keepDays})`,
+  ];
   const notices = [
     `gone after ${NOTICE_MS / 1000} s`,
     `At most ${MAX_NOTICES} notices are shown`,
     `longer than ${MAX_NOTICE_TEXT} characters is cut to its first ${MAX_NOTICE_TEXT}`,
   ];
+  assert.equal(
+    drafts.filter((words) => !page('docs/drafts.md').includes(words)),
+    [],
+  );
   assert.equal(
     notices.filter((words) => !page('docs/working-day.md').includes(words)),
     [],

@@ -33,14 +33,10 @@ function listed(page: string, heading: string): string[] {
   return [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => (m[1] ?? '').replace(/\(.*$/, ''));
 }
 
-// issue 39: drafts not in this build (`EMWeb.useDraft`, the ESM build's `useDraft`, the `drafts` option).
-const NOT_IN_THIS_BUILD = ['useDraft', 'drafts'];
-
 // What the contract promises a host, by name: made from the code, the reference shows the code has it.
 test('the code has every member the contract promises', () => {
   const page = referencePage();
-  const missing = (heading: string, names: string[]) =>
-    names.filter((name) => !NOT_IN_THIS_BUILD.includes(name) && !listed(page, heading).includes(name));
+  const missing = (heading: string, names: string[]) => names.filter((name) => !listed(page, heading).includes(name));
   assert.equal(
     missing('`window.EMWeb` (the script tag)', [
       'buildVersion',

@@ -4,7 +4,7 @@ import type { SafeStorage } from '../browser/storage';
 import type { Logger } from '../logging/types';
 import { BUILD_VERSION, STORAGE_KEYS } from '../product/constants';
 import { navigableUrl } from '../routes/links';
-import type { UnsavedWork } from '../session/unsaved';
+import type { WorkingDay } from '../session/workingDay';
 import { readOnlyState, type WritableClientState } from '../state/clientState';
 import type { Client } from '../types/client';
 import type { ScreenOfClient } from '../ui/shell';
@@ -90,9 +90,9 @@ export function createClient(deps: ClientDeps): Client {
  * flag; once the screen is gone (`_close`) that does nothing and its `fetch` rejects with an
  * `AbortError` without sending, and its calls waiting for a sign-in are turned away.
  */
-export function openScreen(page: Client, fetch: ScreenFetch, work: UnsavedWork): ScreenOfClient {
+export function openScreen(page: Client, fetch: ScreenFetch, day: WorkingDay, path: string): ScreenOfClient {
   const gone = new AbortController();
-  const unsaved = work._forScreen();
+  const unsaved = day._unsaved._forScreen();
   const client = Object.defineProperties(
     {},
     {
@@ -103,6 +103,7 @@ export function openScreen(page: Client, fetch: ScreenFetch, work: UnsavedWork):
   ) as Client;
   return {
     _client: client,
+    _drafts: { _path: path, _unsaved: unsaved, _store: day._drafts },
     _close() {
       unsaved._end();
       gone.abort(new DOMException('EMWeb: client.fetch not sent, its screen is gone', 'AbortError'));

@@ -72,6 +72,8 @@ export function startClient(options: BootstrapOptions): ClientRun {
     page: globalThis,
     locks: globalThis.navigator?.locks,
     warnBeforeMs: options.warnBeforeExpiryMs ?? 120_000,
+    keepDraftsMs: (options.drafts?.keepDays ?? 7) * 86_400_000,
+    warn: (message) => page._logger.warn(message),
   });
   const routing = options.routes ? createRouting(options.routes, window, day._guardMove) : undefined;
   const claims = computed(() => day._user._identity.value?.claims ?? null);
@@ -124,7 +126,8 @@ export function startClient(options: BootstrapOptions): ClientRun {
       started = settleStart(runStartup(deps, events), day, handedOut);
     },
     _signIn: signIn,
-    _openScreen: () => openScreen(handedOut.client, handedOut.fetch, day._unsaved),
+    // With routes a screen is its route's path's; without, the page's.
+    _openScreen: () => openScreen(handedOut.client, handedOut.fetch, day, routing?._route.peek().path ?? location.pathname),
     _onEnd: (teardown: () => void) => void teardowns.push(teardown),
     _end: end,
   };

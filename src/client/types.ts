@@ -67,4 +67,9 @@ export interface BootstrapOptions {
    * @defaultValue `10000`
    */
   timeoutMs?: number;
+  /**
+   * Drafts kept by `useDraft`: `keepDays` is how many days a copy nobody came back to is kept.
+   * @defaultValue `{ keepDays: 7 }`
+   */
+  drafts?: { keepDays?: number };
 }

@@ -58,6 +58,11 @@ export const STORAGE_KEYS = {
   sentLogs: 'emweb.logger.sent.',
   /** sessionStorage: the prefix of the logger's saved settings, `emweb.logger.<setting>`. */
   loggerPrefix: 'emweb.logger.',
+  /**
+   * localStorage: the prefix of the screens' drafts (`useDraft`), one key each,
+   * `emweb.draft.<userId, URI-encoded>|<path>|<key>` holding `{ value, keptAt }`, for the signed-in user only.
+   */
+  drafts: 'emweb.draft.',
 } as const;
 
 /** The security gateway's sign-in page. */

@@ -13,9 +13,11 @@ import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 export const UNSAVED_LOCK_PREFIX = 'emweb.unsaved.';
 
 /** One screen's say in the unsaved work: its own flag, which goes with the screen. */
-interface ScreenUnsaved {
+export interface ScreenUnsaved {
   /** Does nothing once the screen has ended. */
   _set(unsaved: boolean): void;
+  /** One part's say (a draft's): the screen holds unsaved work while its own say or any part's is up. */
+  _setPart(part: object, unsaved: boolean): void;
   /** The screen is gone (left, replaced, failed, unmounted): its flag goes, and later sets do nothing. */
   _end(): void;
 }
@@ -87,12 +89,19 @@ export function createUnsavedWork(deps: UnsavedWorkDeps): UnsavedWork {
     _set: (value) => flag(page, value === true),
     _forScreen() {
       const screen = {};
+      const parts = new Set<object>([screen]);
       let live = true;
+      const setPart = (part: object, value: boolean) => {
+        if (!live) return;
+        parts.add(part);
+        flag(part, value === true);
+      };
       return {
-        _set: (value) => live && flag(screen, value === true),
+        _set: (value) => setPart(screen, value),
+        _setPart: setPart,
         _end() {
           live = false;
-          flag(screen, false);
+          for (const part of parts) flag(part, false);
           // As before screens had flags of their own: the page's say was the shown screen's.
           flag(page, false);
         },

@@ -11,6 +11,7 @@ import { USER_CHANGED } from '../api/clientFetch';
 import type { Identity } from '../auth/identity';
 import type { SafeStorage } from '../browser/storage';
 import type { StorageEvents, Timers } from '../tabs/token';
+import { createDrafts, type Drafts } from './drafts';
 import { createExpiryWarning, type ExpiryWarning } from './expiry';
 import { createSessionLife, type SessionLife } from './life';
 import { createQuestions, type Questions } from './question';
@@ -30,6 +31,10 @@ export interface WorkingDayDeps {
   locks: LockManager | undefined;
   /** `warnBeforeExpiryMs`. */
   warnBeforeMs: number;
+  /** `drafts.keepDays`, in ms. */
+  keepDraftsMs: number;
+  /** A draft that could not be kept in storage. */
+  warn(message: string): void;
 }
 
 export interface WorkingDay {
@@ -39,6 +44,8 @@ export interface WorkingDay {
   readonly _unsaved: UnsavedWork;
   readonly _questions: Questions;
   readonly _expiry: ExpiryWarning;
+  /** The screens' drafts, kept for the signed-in user until saved, discarded, left or signed out. */
+  readonly _drafts: Drafts;
   /** Who signed in the last time the user changed here; `null` until it does. */
   readonly _changedTo: ReadonlySignal<Identity | null>;
   /** The session is back (a configuration loaded past the gateway). */
@@ -73,6 +80,7 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
       changedTo.value = identity;
     },
   });
+  const drafts = createDrafts({ ...deps, user });
   const stopExpiry = effect(() => expiry._follow(user._identity.value?.expiresAt ?? null));
 
   return {
@@ -82,6 +90,7 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
     _unsaved: unsaved,
     _questions: questions,
     _expiry: expiry,
+    _drafts: drafts,
     _changedTo: changedTo,
     _back() {
       // Who came back is read first: another user turns the waiting calls away before any could go.
@@ -93,6 +102,7 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
       if (!unsaved._unsaved.peek()) return go();
       void questions._ask('leave').then((leave) => {
         if (!leave) return stay();
+        drafts._left();
         unsaved._clear();
         go();
       });
@@ -101,6 +111,7 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
       return !(await unsaved._anyTab()) || questions._ask('signOut');
     },
     _signedOut() {
+      drafts._signedOut();
       questions._close();
       unsaved._clear();
       waiting._turnAway(signedOut());
@@ -111,6 +122,7 @@ export function createWorkingDay(deps: WorkingDayDeps): WorkingDay {
       unsaved._stop();
       stopExpiry();
       expiry._stop();
+      drafts._stop();
       user._stop();
     },
   };

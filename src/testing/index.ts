@@ -15,5 +15,5 @@ export {
   type ProductServerOptions,
   type Route,
 } from './productServer';
-export { resetPage } from './resetPage';
+export { type ResetPageOptions, resetPage } from './resetPage';
 export { DEFAULT_USER_ID, type SignInOptions } from './signIn';

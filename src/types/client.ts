@@ -124,3 +124,16 @@ export interface NotifyOptions {
   /** `info` (default), `success` or `error`. */
   tone?: NoticeTone;
 }
+
+/** What `useDraft` returns third: when the copy the screen started with was kept, and how to let it go. */
+export interface Draft {
+  /** When the restored copy was kept (epoch ms); `null` when the screen started with `initial`. */
+  readonly restoredAt: number | null;
+  /** The work is saved: the kept copy goes and the screen's unsaved state ends; the value stays. */
+  clear(): void;
+  /** The kept copy goes and `initial` is back. */
+  discard(): void;
+}
+
+/** `useDraft`'s answer: like `useState`'s, with the draft third. */
+export type DraftState<T> = [value: T, setValue: (value: T) => void, draft: Draft];

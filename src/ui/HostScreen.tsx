@@ -8,6 +8,7 @@ import { FOREIGN_REACT_MESSAGE, isForeignReactElement } from './foreignReact';
 import { ClientContext } from './hooks';
 import { Panel } from './Panel';
 import type { ScreenOfClient, Shell } from './shell';
+import { DraftContext, type DraftScope, draftScope } from './useDraft';
 
 /** A DOM node a host built itself is inserted as it is, and taken out again with the screen. */
 function DomScreen({ node }: { node: Node }) {
@@ -40,24 +41,31 @@ export interface HostScreenProps {
  * The screen's own client while it is shown: opened with the screen, closed when it goes or fails
  * (its unsaved flag and its calls go with it), opened afresh by Try again.
  */
-function useScreenClient(shell: Shell, failed: boolean): Client {
-  const screen = useRef<ScreenOfClient | null>(null);
-  if (!screen.current) screen.current = shell._openScreen();
-  const client = screen.current._client;
+function useScreenClient(shell: Shell, failed: boolean): [Client, DraftScope] {
+  const screen = useRef<[ScreenOfClient, DraftScope] | null>(null);
+  if (!screen.current) {
+    const opened = shell._openScreen();
+    screen.current = [opened, draftScope(opened._drafts, shell._notices, shell._strings)];
+  }
+  const [{ _client: client }, drafts] = screen.current;
+  const close = () => {
+    screen.current?.[0]._close();
+    screen.current?.[1]._close();
+  };
   useLayoutEffect(() => {
     if (!failed) return;
-    screen.current?._close();
+    close();
     screen.current = null;
   }, [failed]);
-  useLayoutEffect(() => () => screen.current?._close(), []);
-  return client;
+  useLayoutEffect(() => close, []);
+  return [client, drafts];
 }
 
 /** A host screen that throws takes only itself down, never the shell; the server hears of it once. */
 export function HostScreen({ shell, render, headingRef }: HostScreenProps) {
   const [error, reset] = useErrorBoundary(shell._reportScreenError);
   // A screen that goes, or fails, takes its unsaved work with it: the next one starts with none.
-  const client = useScreenClient(shell, !!error);
+  const [client, drafts] = useScreenClient(shell, !!error);
   if (error) {
     const strings = shell._strings;
     return (
@@ -70,6 +78,10 @@ export function HostScreen({ shell, render, headingRef }: HostScreenProps) {
       />
     );
   }
-  const screen = <RenderedScreen render={render} client={client} />;
+  const screen = (
+    <DraftContext.Provider value={drafts}>
+      <RenderedScreen render={render} client={client} />
+    </DraftContext.Provider>
+  );
   return SCRIPT_TAG_BUNDLE ? screen : <ClientContext.Provider value={client}>{screen}</ClientContext.Provider>;
 }

@@ -2,7 +2,7 @@ import { h } from 'preact';
 import type { ExpiryNotice } from '../session/expiry';
 import type { Notice } from './notices';
 import type { Shell } from './shell';
-import { fill } from './strings';
+import { fill, fillTime } from './strings';
 
 function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
   const strings = shell._strings;
@@ -11,6 +11,18 @@ function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
       {/* A cut text's ellipsis is the stylesheet's too: the text stays the notice's first characters. */}
       <span class={notice._cut ? 'cut' : undefined}>{notice._text}</span>
       {notice._count > 1 && <span class="count">{fill(strings.noticeCount, { count: notice._count })}</span>}
+      {notice._action && (
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            shell._notices._dismiss(notice._id);
+            notice._action?._run();
+          }}
+        >
+          {notice._action._label}
+        </button>
+      )}
       {/* Its sign is drawn by the stylesheet: the region's text is the notice's alone. */}
       <button type="button" class="close" aria-label={strings.dismiss} onClick={() => shell._notices._dismiss(notice._id)} />
     </div>
@@ -22,11 +34,7 @@ function SessionEnding({ shell, notice }: { shell: Shell; notice: ExpiryNotice }
   const strings = shell._strings;
   return (
     <div class="notice info" role="status">
-      <span>
-        {notice.tag === 'ended'
-          ? strings.sessionHasEnded
-          : fill(strings.sessionEnding, { time: new Date(notice.at).toLocaleTimeString([], { timeStyle: 'short' }) })}
-      </span>
+      <span>{notice.tag === 'ended' ? strings.sessionHasEnded : fillTime(strings.sessionEnding, notice.at)}</span>
       <button type="button" class="secondary" onClick={shell._signInMidDay}>
         {strings.signInAgain}
       </button>

@@ -7,10 +7,13 @@ import type { WritableClientState } from '../state/clientState';
 import type { Client, Screen, SpeedDialAction } from '../types/client';
 import type { Notices } from './notices';
 import type { Strings } from './strings';
+import type { ScreenDrafts } from './useDraft';
 
 /** A shown screen's client, and what ends its share when the screen goes. */
 export interface ScreenOfClient {
   readonly _client: Client;
+  /** What the screen's `useDraft` needs: its path, its own unsaved flag, the client's drafts. */
+  readonly _drafts: ScreenDrafts;
   _close(): void;
 }
 

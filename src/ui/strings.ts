@@ -47,6 +47,10 @@ export const DEFAULT_STRINGS = {
   dismiss: 'Dismiss',
   /** How many times a notice still shown was asked for. */
   noticeCount: '×{count}',
+  /** A screen came back with what was typed before a reload, a crash or a closed tab. */
+  draftRestored: 'Restored unsaved changes from {time}.',
+  /** The restored-draft notice's button. */
+  discard: 'Discard',
   /** The panel of a screen that threw. */
   screenFailed: 'This screen failed',
   /** That panel's button. */
@@ -129,6 +133,10 @@ export function mergeStrings(overrides: Partial<Strings> | undefined): Strings {
 /** `fill('Server {version}', { version: '5.3' })` → `'Server 5.3'`. */
 export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+
+/** `template` with `{time}` as the local time (hours and minutes) of `at`, in epoch ms. */
+export const fillTime = (template: string, at: number): string =>
+  fill(template, { time: new Date(at).toLocaleTimeString([], { timeStyle: 'short' }) });
 
 /** The text that names each authType. */
 const AUTH_TYPE_NAMES = { oracle: 'modeOracle', secgw: 'modeSecgw', token: 'modeToken' } as const satisfies Record<

@@ -140,8 +140,8 @@ test('a remembered mode: the start-up requests leave before the run listens to t
     globalThis.fetch = fetch;
     globalThis.addEventListener = addEventListener;
   }
-  // The session follows the stored token (`storage`).
-  const sessionListens = order.indexOf('listen storage');
+  // The session follows the stored token (`storage`) and keeps drafts on hide (`visibilitychange`).
+  const sessionListens = Math.min(order.indexOf('listen storage'), order.indexOf('listen visibilitychange'));
   assert.ok(sessionListens >= 0, `the session listens to the page: ${order.join(', ')}`);
   const calls = ['ClientConfiguration', 'info/version', 'info/cloudinstance'].map((path) =>
     order.indexOf(`fetch /api/web/${path}`),

@@ -182,4 +182,26 @@ test('the session ends before Save: the save waits, nothing typed is lost, and a
   assert.is(unsaved(client), false);
 });
 
+test('a comment typed, the page reloaded: it is back on the ticket, and once saved it is saved once and comes back no more', async () => {
+  server.signIn();
+  await openTicket('SD-1038');
+  await type(field('ticket-comment'), 'Cable swapped, link is up.');
+  await choose(field('ticket-state'), 'waiting');
+  // A reload: a fresh client over the same storage.
+  await resetPage({ keepStorage: true });
+  const client = await openTicket('SD-1038');
+  await until(() => field<HTMLTextAreaElement>('ticket-comment').value === 'Cable swapped, link is up.', 'the comment back');
+  assert.is(field<HTMLSelectElement>('ticket-state').value, 'waiting');
+  assert.is(unsaved(client), true);
+  await shown('Restored unsaved changes from');
+  pressSave();
+  await shown('Saved');
+  assert.equal(received, ['{"state":"waiting","assignee":21,"comment":"Cable swapped, link is up."}']);
+  assert.is(unsaved(client), false);
+  await resetPage({ keepStorage: true });
+  await openTicket('SD-1038');
+  assert.is(field<HTMLTextAreaElement>('ticket-comment').value, '');
+  assert.not.match(root().textContent ?? '', 'Restored unsaved changes');
+});
+
 test.run();

@@ -17,6 +17,8 @@ export function readyWorkingDay(
     page,
     locks: undefined,
     warnBeforeMs,
+    keepDraftsMs: 7 * 86_400_000,
+    warn: () => {},
   });
   // As start-up does: the signed-in user is read once its calls are done.
   day._user._read();

@@ -33,7 +33,7 @@ test('grid column names', () => {
 test("storage keys: the contract's three sign-in keys as they are, and every key of the client's own under the emweb. prefix", () => {
   const { authType, jwt, devToken, ...own } = STORAGE_KEYS;
   assert.equal([authType, jwt, devToken], ['authType', 'jwt', 'devToken']);
-  assert.equal(Object.keys(own).sort(), ['loggerPrefix', 'pendingLogs', 'sentLogs']);
+  assert.equal(Object.keys(own).sort(), ['drafts', 'loggerPrefix', 'pendingLogs', 'sentLogs']);
   for (const key of Object.values(own)) assert.ok(key.startsWith('emweb.'), key);
 });
 

@@ -15,6 +15,7 @@ import { createNotices } from '../../src/ui/notices';
 import type { Shell } from '../../src/ui/shell';
 import { DEFAULT_STRINGS } from '../../src/ui/strings';
 import { memoryStorage } from '../fakes';
+import { readyWorkingDay } from '../fakes/workingDay';
 
 /**
  * A shell that is loading, with whatever the test overrides; every request it makes recorded in
@@ -31,6 +32,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
   const notices = createNotices();
   const questions = createQuestions();
   const sessionNotice = signal<ExpiryNotice | null>(null);
+  const drafts = { _path: '/web/', _unsaved: readyWorkingDay()._unsaved._forScreen(), _store: readyWorkingDay()._drafts };
   const client = createClient({
     state,
     logger,
@@ -62,7 +64,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
     _signInHere: () => calls.push('signInHere'),
     _openScreen: () => {
       calls.push('screenOpened');
-      return { _client: client, _close: () => void calls.push('screenLeft') };
+      return { _client: client, _drafts: drafts, _close: () => void calls.push('screenLeft') };
     },
     _reportScreenError: (error) => calls.push(`screenError:${errorText(error)}`),
     ...overrides,
