@@ -73,7 +73,8 @@ export function useDraft<T>(key: string, initial: T): DraftState<T> {
   });
   const latest = useRef(initial);
   latest.current = initial;
-  const [own] = useState(() => {
+  // The screen's own closures, made once: the setter and the two ways to let the draft go stay the same.
+  const [[say, setValue, clear, discard]] = useState(() => {
     let unsaved = false;
     const say = (now: boolean) => {
       if (now !== unsaved) scope._unsaved._setPart(opened, now);
@@ -84,29 +85,25 @@ export function useDraft<T>(key: string, initial: T): DraftState<T> {
       say(false);
       setShown((before) => ({ value: value(before), restoredAt: null }));
     };
-    return {
-      say,
-      setValue(value: T) {
-        assertJson(value);
-        const same = jsonEqual(value, latest.current);
-        if (same) opened._forget();
-        else opened._keep(value);
-        say(!same);
-        setShown((before) => ({ value, restoredAt: before.restoredAt }));
-      },
-      clear: () => letGo((before) => before.value),
-      discard: () => letGo(() => latest.current),
+    const setValue = (value: T) => {
+      assertJson(value);
+      const same = jsonEqual(value, latest.current);
+      if (same) opened._forget();
+      else opened._keep(value);
+      say(!same);
+      setShown((before) => ({ ...before, value }));
     };
+    return [say, setValue, () => letGo((before) => before.value), () => letGo(() => latest.current)] as const;
   });
   useLayoutEffect(() => {
     if (shown.restoredAt !== null) {
-      own.say(true);
-      scope._restored(shown.restoredAt, own.discard);
+      say(true);
+      scope._restored(shown.restoredAt, discard);
     }
     return () => {
       opened._close();
-      own.say(false);
+      say(false);
     };
   }, []);
-  return [shown.value, own.setValue, { restoredAt: shown.restoredAt, clear: own.clear, discard: own.discard }];
+  return [shown.value, setValue, { restoredAt: shown.restoredAt, clear, discard }];
 }
