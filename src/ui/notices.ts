@@ -65,10 +65,16 @@ export function createNotices(): Notices {
     timers.delete(id);
     shown.value = shown.peek().filter((notice) => notice._id !== id);
   };
+  /** The shown notice `old` held by `by` more calls (or fewer), in its place. */
+  const recount = (old: Notice, by: number): Notice => {
+    const notice = { ...old, _count: old._count + by };
+    shown.value = shown.peek().map((each) => (each === old ? notice : each));
+    return notice;
+  };
   const letGo = (id: number) => {
     const held = shown.peek().find((notice) => notice._id === id);
     if (!held) return;
-    if (held._count > 1) shown.value = shown.peek().map((old) => (old === held ? { ...held, _count: held._count - 1 } : old));
+    if (held._count > 1) recount(held, -1);
     else dismiss(id);
   };
   const goesAfterAWhile = (notice: Notice) => {
@@ -87,9 +93,9 @@ export function createNotices(): Notices {
     const same = shown.peek().find((notice) => notice._text === message && notice._tone === tone);
     if (!same && shown.peek().length >= MAX_NOTICES) dismiss((oldestToGo(shown.peek()) as Notice)._id);
     const notice: Notice = same
-      ? { ...same, _count: same._count + 1 }
+      ? recount(same, 1)
       : { _id: ++lastId, _text: message, _cut: message.length < whole.length, _tone: tone, _count: 1, _action: action };
-    shown.value = same ? shown.peek().map((old) => (old === same ? notice : old)) : [...shown.peek(), notice];
+    if (!same) shown.value = [...shown.peek(), notice];
     goesAfterAWhile(notice);
     let held = true;
     return () => {
@@ -102,7 +108,7 @@ export function createNotices(): Notices {
     _notify: notify,
     _dismiss: dismiss,
     _dispose() {
-      for (const timer of timers.values()) clearTimeout(timer);
+      timers.forEach(clearTimeout);
       timers.clear();
     },
   };
