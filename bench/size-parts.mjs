@@ -41,9 +41,13 @@ const PARTS = {
       'export const createAuthTypeResolver = () => async () => ({}); export const rememberedAuthType = () => null;',
   },
   claims: { '/auth/claims.ts': 'export const readClaims = () => null; export const claimsOf = () => null;' },
-  'drafts (store, writes)': {
+  // The whole feature: the store, the writes, the hook and its notice (the notice's button stays).
+  'drafts (useDraft, store, writes)': {
     '/session/drafts.ts':
       'export const DRAFT_WRITE_MS = 500; export const createDrafts = () => ({ _open: () => ({ _kept: null, _keep() {}, _forget() {}, _close() {} }), _left() {}, _signedOut() {}, _stop() {} });',
+    '/ui/useDraft.ts': `import { createContext } from 'preact'; export const DraftContext = createContext(null);
+      export const draftScope = (drafts) => ({ ...drafts, _restored() {}, _close() {} });
+      export const useDraft = (key, initial) => [initial, () => {}, { restoredAt: null, clear() {}, discard() {} }];`,
   },
   'api calls': {
     '/api/configuration.ts': 'export const requestConfiguration = async () => ({});',
