@@ -67,12 +67,12 @@ export function writeDraft(storage: SafeStorage, now: number, key: string, value
       const otherText = storage.get(other) ?? '';
       return { key: other, chars: other.length + otherText.length, keptAt: parse(otherText)?.keptAt ?? 0 };
     })
-    .sort((a, b) => a.keptAt - b.keptAt);
-  let total = key.length + text.length + others.reduce((sum, kept) => sum + kept.chars, 0);
-  for (const oldest of others) {
-    if (total <= DRAFTS_MAX_CHARS) break;
-    storage.remove(oldest.key);
-    total -= oldest.chars;
+    .sort((a, b) => b.keptAt - a.keptAt);
+  // Newest first: the copies that still fit stay, and from the first that does not, every older one goes.
+  let total = key.length + text.length;
+  for (const other of others) {
+    total += other.chars;
+    if (total > DRAFTS_MAX_CHARS) storage.remove(other.key);
   }
   if (!storage.set(key, text)) return 'was refused by storage';
 }
