@@ -6,17 +6,16 @@
 
 /** Throws a TypeError when `value` would not come back the same from JSON (a cycle or a BigInt makes `stringify` throw). */
 export function assertJson(value: unknown): void {
-  let held = false;
   try {
-    held = jsonEqual(JSON.parse(JSON.stringify(value)), value);
+    if (jsonEqual(JSON.parse(JSON.stringify(value)), value)) return;
   } catch {}
-  if (!held) throw new TypeError('EMWeb: a draft holds only what JSON can hold');
+  throw new TypeError('EMWeb: a draft holds only what JSON can hold');
 }
 
 /** Whether two values JSON can hold are the same once written (the order of an object's keys aside). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;

@@ -9,13 +9,6 @@ import { parseJson } from '../browser/http';
 import type { SafeStorage } from '../browser/storage';
 import { STORAGE_KEYS } from '../product/constants';
 
-/** Where a draft belongs: the signed-in user's id, the screen's path, the screen's own key. */
-export interface DraftPlace {
-  userId: string;
-  path: string;
-  key: string;
-}
-
 /** A kept copy as stored. */
 export interface KeptDraft {
   value: unknown;
@@ -27,13 +20,17 @@ export const DRAFT_MAX_CHARS = 256 * 1024;
 /** All copies together stay under this: the oldest go first. */
 export const DRAFTS_MAX_CHARS = 2 * 1024 * 1024;
 
-/** How a write went: kept, too large for storage, or refused by the storage (full, or private browsing). */
-export type DraftWrite = 'kept' | 'tooLarge' | 'refused';
+/**
+ * Why a copy was not kept in storage, as the warning says it: too large, or refused by the storage
+ * (full, or private browsing); `undefined` when it was kept.
+ */
+export type NotKept = 'is over 256 KB' | 'was refused by storage' | undefined;
 
 /** The start of every key of `userId`'s drafts. */
 export const draftsPrefixOf = (userId: string): string => `${STORAGE_KEYS.drafts}${encodeURIComponent(userId)}|`;
 
-export const draftKey = ({ userId, path, key }: DraftPlace): string => `${draftsPrefixOf(userId)}${path}|${key}`;
+/** Where a draft belongs: the signed-in user's id, the screen's path, the screen's own key. */
+export const draftKey = (userId: string, path: string, key: string): string => `${draftsPrefixOf(userId)}${path}|${key}`;
 
 const isDraftKey = (key: string) => key.startsWith(STORAGE_KEYS.drafts);
 
@@ -44,9 +41,8 @@ function parse(text: string | null): KeptDraft | null {
 
 const expired = (kept: KeptDraft | null, now: number, keepMs: number) => !kept || now - kept.keptAt > keepMs;
 
-/** The kept copy of `place`, unless it is older than `keepMs` (then it goes) or unreadable (it goes too). */
-export function readDraft(storage: SafeStorage, now: number, keepMs: number, place: DraftPlace): KeptDraft | null {
-  const key = draftKey(place);
+/** The kept copy under `key`, unless it is older than `keepMs` (then it goes) or unreadable (it goes too). */
+export function readDraft(storage: SafeStorage, now: number, keepMs: number, key: string): KeptDraft | null {
   const kept = parse(storage.get(key));
   if (!expired(kept, now, keepMs)) return kept;
   storage.remove(key);
@@ -54,16 +50,15 @@ export function readDraft(storage: SafeStorage, now: number, keepMs: number, pla
 }
 
 /**
- * Keeps `value` for `place`, kept at `now`. Over `DRAFT_MAX_CHARS` it is not written (and an older
- * copy of the place goes, so that nothing stale comes back); older copies of any place go first
+ * Keeps `value` under `key`, kept at `now`. Over `DRAFT_MAX_CHARS` it is not written (and an older
+ * copy under the key goes, so that nothing stale comes back); older copies under any key go first
  * while all of them would pass `DRAFTS_MAX_CHARS`.
  */
-export function writeDraft(storage: SafeStorage, now: number, place: DraftPlace, value: unknown): DraftWrite {
-  const key = draftKey(place);
+export function writeDraft(storage: SafeStorage, now: number, key: string, value: unknown): NotKept {
   const text = JSON.stringify({ value, keptAt: now });
   if (text.length > DRAFT_MAX_CHARS) {
     storage.remove(key);
-    return 'tooLarge';
+    return 'is over 256 KB';
   }
   const others = storage
     .keys()
@@ -72,17 +67,15 @@ export function writeDraft(storage: SafeStorage, now: number, place: DraftPlace,
       const otherText = storage.get(other) ?? '';
       return { key: other, chars: other.length + otherText.length, keptAt: parse(otherText)?.keptAt ?? 0 };
     })
-    .sort((a, b) => a.keptAt - b.keptAt);
-  let total = key.length + text.length + others.reduce((sum, kept) => sum + kept.chars, 0);
-  for (const oldest of others) {
-    if (total <= DRAFTS_MAX_CHARS) break;
-    storage.remove(oldest.key);
-    total -= oldest.chars;
+    .sort((a, b) => b.keptAt - a.keptAt);
+  // Newest first: the copies that still fit stay, and from the first that does not, every older one goes.
+  let total = key.length + text.length;
+  for (const other of others) {
+    total += other.chars;
+    if (total > DRAFTS_MAX_CHARS) storage.remove(other.key);
   }
-  return storage.set(key, text) ? 'kept' : 'refused';
+  if (!storage.set(key, text)) return 'was refused by storage';
 }
-
-export const removeDraft = (storage: SafeStorage, place: DraftPlace): void => storage.remove(draftKey(place));
 
 /** Removes every draft `drop` picks by its key and kept copy. */
 function removeDrafts(storage: SafeStorage, drop: (key: string, kept: KeptDraft | null) => boolean): void {

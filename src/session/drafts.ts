@@ -8,18 +8,7 @@
 import { effect } from '@preact/signals';
 import type { SafeStorage } from '../browser/storage';
 import type { StorageEvents, Timers } from '../tabs/token';
-import {
-  type DraftPlace,
-  type DraftWrite,
-  draftKey,
-  draftsPrefixOf,
-  type KeptDraft,
-  keepOnlyDraftsOf,
-  readDraft,
-  removeDraft,
-  removeDraftsOf,
-  writeDraft,
-} from './draftStore';
+import { draftKey, draftsPrefixOf, type KeptDraft, keepOnlyDraftsOf, readDraft, removeDraftsOf, writeDraft } from './draftStore';
 import type { SignedInUser } from './signedInUser';
 
 /** The longest a change waits before it is written. */
@@ -59,18 +48,13 @@ export interface DraftsDeps {
   warn(message: string): void;
 }
 
-const WHY_IN_MEMORY: Record<Exclude<DraftWrite, 'kept'>, string> = {
-  tooLarge: 'is over 256 KB',
-  refused: 'was refused by storage',
-};
-
 /** Written now whatever waits, when the page may be gone next. */
 const PAGE_EVENTS = ['pagehide', 'visibilitychange'];
 
 /** What waits to be written and what lives in memory only, by key; one timer writes what waits. */
 interface Writes {
-  /** Keeps `value` for `place`: written within `DRAFT_WRITE_MS`, only while `place`'s user is signed in. */
-  _keep(id: string, place: DraftPlace, value: unknown): void;
+  /** Keeps `value` under `id`: written within `DRAFT_WRITE_MS`, only while `userId` is signed in. */
+  _keep(id: string, userId: string, value: unknown): void;
   /** Writes now what waits under `id`. */
   _write(id: string): void;
   _writeAll(): void;
@@ -81,22 +65,15 @@ interface Writes {
 }
 
 function createWrites(deps: DraftsDeps): Writes {
-  const pending = new Map<string, { place: DraftPlace; value: unknown }>();
+  // What waits, as the write each id is to get.
+  const pending = new Map<string, () => void>();
   const memory = new Map<string, KeptDraft>();
   const warned = new Set<string>();
   let timer: unknown = null;
   const write = (id: string) => {
     const entry = pending.get(id);
-    if (!entry) return;
     pending.delete(id);
-    // Asked now, not remembered: a sign-out or another user in another tab drops the write.
-    if (deps.user._read() !== entry.place.userId) return;
-    const now = deps.now();
-    const result = writeDraft(deps.local, now, entry.place, entry.value);
-    if (result === 'kept') return void memory.delete(id);
-    memory.set(id, { value: entry.value, keptAt: now });
-    if (!warned.has(id + result)) deps.warn(`EMWeb: a draft that ${WHY_IN_MEMORY[result]} is kept in memory only`);
-    warned.add(id + result);
+    entry?.();
   };
   const stopTimer = () => {
     deps.timers.clear(timer);
@@ -107,8 +84,17 @@ function createWrites(deps: DraftsDeps): Writes {
     for (const id of [...pending.keys()]) write(id);
   };
   return {
-    _keep(id, place, value) {
-      pending.set(id, { place, value });
+    _keep(id, userId, value) {
+      pending.set(id, () => {
+        // Asked now, not remembered: a sign-out or another user in another tab drops the write.
+        if (deps.user._read() !== userId) return;
+        const now = deps.now();
+        const why = writeDraft(deps.local, now, id, value);
+        if (!why) return void memory.delete(id);
+        memory.set(id, { value, keptAt: now });
+        if (!warned.has(id + why)) deps.warn(`EMWeb: a draft that ${why} is kept in memory only`);
+        warned.add(id + why);
+      });
       timer ??= deps.timers.set(writeAll, DRAFT_WRITE_MS);
     },
     _write: write,
@@ -146,13 +132,12 @@ export function createDrafts(deps: DraftsDeps): Drafts {
   return {
     _open(path, key) {
       const userId = deps.user._read();
-      const place = { userId: userId ?? '', path, key };
-      const id = draftKey(place);
+      const id = draftKey(userId ?? '', path, key);
       writes._write(id);
-      const kept = writes._memory.get(id) ?? (userId === null ? null : readDraft(local, deps.now(), deps.keepDraftsMs, place));
+      const kept = writes._memory.get(id) ?? (userId === null ? null : readDraft(local, deps.now(), deps.keepDraftsMs, id));
       const forget = () => {
         writes._drop((other) => other !== id);
-        if (userId !== null) removeDraft(local, place);
+        if (userId !== null) local.remove(id);
       };
       open.add(forget);
       return {
@@ -160,7 +145,7 @@ export function createDrafts(deps: DraftsDeps): Drafts {
         _keep(value) {
           if (stopped) return;
           if (userId === null) writes._memory.set(id, { value, keptAt: deps.now() });
-          else writes._keep(id, place, value);
+          else writes._keep(id, userId, value);
         },
         _forget: forget,
         _close: () => void open.delete(forget),

@@ -11,16 +11,16 @@ function NoticeItem({ shell, notice }: { shell: Shell; notice: Notice }) {
       {/* A cut text's ellipsis is the stylesheet's too: the text stays the notice's first characters. */}
       <span class={notice._cut ? 'cut' : undefined}>{notice._text}</span>
       {notice._count > 1 && <span class="count">{fill(strings.noticeCount, { count: notice._count })}</span>}
-      {notice._action && (
+      {notice._discard && (
         <button
           type="button"
           class="secondary"
           onClick={() => {
             shell._notices._dismiss(notice._id);
-            notice._action?._run();
+            notice._discard?.();
           }}
         >
-          {notice._action._label}
+          {strings.discard}
         </button>
       )}
       {/* Its sign is drawn by the stylesheet: the region's text is the notice's alone. */}

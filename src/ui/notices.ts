@@ -10,12 +10,6 @@ export const MAX_NOTICES = 5;
 /** A notice's text is cut to this many characters: a notice is a sentence, not a page. */
 export const MAX_NOTICE_TEXT = 500;
 
-/** A button on a notice (the restored draft's Discard): pressing it runs `_run` and dismisses the notice. */
-interface NoticeAction {
-  readonly _label: string;
-  readonly _run: () => void;
-}
-
 export interface Notice {
   readonly _id: number;
   /** At most MAX_NOTICE_TEXT characters. */
@@ -25,7 +19,8 @@ export interface Notice {
   readonly _tone: NoticeTone;
   /** How many of the calls that asked for it while shown still hold it (not dismissed). */
   readonly _count: number;
-  readonly _action?: NoticeAction;
+  /** Its Discard button (the restored draft's): pressing it runs this and dismisses the notice. */
+  readonly _discard?: () => void;
 }
 
 export interface Notices {
@@ -35,7 +30,7 @@ export interface Notices {
    * Shows `text` (the same text while it is shown counts once more); returns what dismisses this
    * call's share of it: the notice goes once no call holds it.
    */
-  _notify(text: string, options?: NotifyOptions, action?: NoticeAction): () => void;
+  _notify(text: string, options?: NotifyOptions, discard?: () => void): () => void;
   /** Its close button: gone, whoever holds it. */
   _dismiss(id: number): void;
   _dispose(): void;
@@ -85,7 +80,7 @@ export function createNotices(): Notices {
         setTimeout(() => dismiss(notice._id), NOTICE_MS),
       );
   };
-  const notify = (text: string, options?: NotifyOptions, action?: NoticeAction) => {
+  const notify = (text: string, options?: NotifyOptions, discard?: () => void) => {
     const asked = options?.tone;
     const tone: NoticeTone = asked === 'success' || asked === 'error' ? asked : 'info';
     const whole = String(text);
@@ -94,7 +89,7 @@ export function createNotices(): Notices {
     if (!same && shown.peek().length >= MAX_NOTICES) dismiss((oldestToGo(shown.peek()) as Notice)._id);
     const notice: Notice = same
       ? recount(same, 1)
-      : { _id: ++lastId, _text: message, _cut: message.length < whole.length, _tone: tone, _count: 1, _action: action };
+      : { _id: ++lastId, _text: message, _cut: message.length < whole.length, _tone: tone, _count: 1, _discard: discard };
     if (!same) shown.value = [...shown.peek(), notice];
     goesAfterAWhile(notice);
     let held = true;

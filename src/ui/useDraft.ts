@@ -38,11 +38,8 @@ export function draftScope(drafts: ScreenDrafts, notices: Notices, strings: Stri
     _restored(keptAt, discard) {
       discards.push(discard);
       if (dismiss) return;
-      dismiss = notices._notify(fillTime(strings.draftRestored, keptAt), undefined, {
-        _label: strings.discard,
-        _run: () => {
-          for (const each of discards) each();
-        },
+      dismiss = notices._notify(fillTime(strings.draftRestored, keptAt), undefined, () => {
+        for (const each of discards) each();
       });
     },
     _close: () => dismiss?.(),

@@ -8,24 +8,23 @@ import {
   draftKey,
   keepOnlyDraftsOf,
   readDraft,
-  removeDraft,
   removeDraftsOf,
   writeDraft,
 } from '../../src/session/draftStore';
 import { memoryStorage } from '../fakes';
 
 const DAY = 86_400_000;
-const at = (userId: string, path = '/web/tickets/SD-1', key = 'comment') => ({ userId, path, key });
+const at = (userId: string, path = '/web/tickets/SD-1', key = 'comment') => draftKey(userId, path, key);
 
 test('a key names its user, its screen and its own key, under the contract’s emweb. prefix', () => {
-  assert.is(draftKey(at('1042')), 'emweb.draft.1042|/web/tickets/SD-1|comment');
+  assert.is(at('1042'), 'emweb.draft.1042|/web/tickets/SD-1|comment');
   // A user id with the separator in it cannot pass for another user's drafts.
-  assert.is(draftKey(at('a|b')), 'emweb.draft.a%7Cb|/web/tickets/SD-1|comment');
+  assert.is(at('a|b'), 'emweb.draft.a%7Cb|/web/tickets/SD-1|comment');
 });
 
 test('what is written is read back, with when it was kept, for that user, screen and key only', () => {
   const local = memoryStorage();
-  assert.is(writeDraft(local, 1000, at('1042'), { comment: 'Toner' }), 'kept');
+  assert.is(writeDraft(local, 1000, at('1042'), { comment: 'Toner' }), undefined, 'kept');
   assert.equal(readDraft(local, 2000, DAY, at('1042')), { value: { comment: 'Toner' }, keptAt: 1000 });
   assert.is(readDraft(local, 2000, DAY, at('7')), null, 'another user');
   assert.is(readDraft(local, 2000, DAY, at('1042', '/web/tickets/SD-2')), null, 'another screen');
@@ -37,7 +36,7 @@ test('a copy older than keepDays is removed when read; an unreadable one too', (
   writeDraft(local, 0, at('1042'), 'old');
   assert.is(readDraft(local, DAY + 1, DAY, at('1042')), null);
   assert.equal(local.keys(), []);
-  local.set(draftKey(at('1042')), '{not json');
+  local.set(at('1042'), '{not json');
   assert.is(readDraft(local, 0, DAY, at('1042')), null);
   assert.equal(local.keys(), []);
 });
@@ -45,7 +44,7 @@ test('a copy older than keepDays is removed when read; an unreadable one too', (
 test('a copy over 256 KB is not written, and an older copy of the place goes with it', () => {
   const local = memoryStorage();
   writeDraft(local, 0, at('1042'), 'short');
-  assert.is(writeDraft(local, 1, at('1042'), 'x'.repeat(DRAFT_MAX_CHARS)), 'tooLarge');
+  assert.is(writeDraft(local, 1, at('1042'), 'x'.repeat(DRAFT_MAX_CHARS)), 'is over 256 KB');
   assert.equal(local.keys(), []);
 });
 
@@ -53,7 +52,7 @@ test('all copies stay under 2 MB: the oldest go first', () => {
   const local = memoryStorage();
   const big = 'x'.repeat(DRAFT_MAX_CHARS - 100);
   const count = Math.ceil(DRAFTS_MAX_CHARS / DRAFT_MAX_CHARS) + 2;
-  for (let i = 0; i < count; i++) assert.is(writeDraft(local, i, at('1042', `/web/${i}`), big), 'kept');
+  for (let i = 0; i < count; i++) assert.is(writeDraft(local, i, at('1042', `/web/${i}`), big), undefined, 'kept');
   const total = local.keys().reduce((sum, key) => sum + key.length + (local.get(key) ?? '').length, 0);
   assert.ok(total <= DRAFTS_MAX_CHARS, `${total} chars`);
   assert.is(readDraft(local, count, DAY, at('1042', '/web/0')), null, 'the oldest went');
@@ -62,10 +61,10 @@ test('all copies stay under 2 MB: the oldest go first', () => {
 
 test('a storage that refuses says so and throws nothing', () => {
   const refusing: SafeStorage = { ...memoryStorage(), set: () => false };
-  assert.is(writeDraft(refusing, 0, at('1042'), 'text'), 'refused');
+  assert.is(writeDraft(refusing, 0, at('1042'), 'text'), 'was refused by storage');
 });
 
-test('removed: one place; every draft of a user; every other user’s and the expired ones; others’ storage untouched', () => {
+test('removed: one key; every draft of a user; every other user’s and the expired ones; others’ storage untouched', () => {
   const local = memoryStorage();
   local.set('jwt', 'token');
   local.set('emweb.logger.pending.1', '[]');
@@ -73,7 +72,7 @@ test('removed: one place; every draft of a user; every other user’s and the ex
   writeDraft(local, DAY, at('1042', '/web/b'), 'b');
   writeDraft(local, DAY, at('7'), 'c');
   writeDraft(local, DAY, at('10'), 'd');
-  removeDraft(local, at('10'));
+  local.remove(at('10'));
   assert.is(readDraft(local, DAY, 2 * DAY, at('10')), null);
   keepOnlyDraftsOf(local, '1042', DAY + 2, DAY);
   assert.equal(local.keys().sort(), ['emweb.draft.1042|/web/b|comment', 'emweb.logger.pending.1', 'jwt']);
