@@ -13,9 +13,7 @@ export interface PrefetchedResponse {
 
 export interface ResolvedAuthType {
   authType: AuthType;
-  /** True when the authType came from storage rather than from a probe. */
-  remembered: boolean;
-  /** The probe's last answer, absent when the authType was remembered. */
+  /** The probe's last answer; absent when the authType came from storage rather than from a probe. */
   prefetched?: PrefetchedResponse;
 }
 
@@ -58,7 +56,7 @@ export type AuthTypeResolver = () => Promise<ResolvedAuthType>;
 /** The authType an earlier start stored, when it is one of the three; anything else stored there is removed. */
 export function rememberedAuthType(local: SafeStorage): ResolvedAuthType | null {
   const stored = local.get(STORAGE_KEYS.authType);
-  if (isAuthType(stored)) return { authType: stored, remembered: true };
+  if (isAuthType(stored)) return { authType: stored };
   if (stored !== null) local.remove(STORAGE_KEYS.authType);
   return null;
 }
@@ -89,7 +87,7 @@ export function createAuthTypeResolver({ fetch, local, origin, timeoutMs }: Auth
       authType = decideFallbackProbe(answer.result);
     }
     local.set(STORAGE_KEYS.authType, authType);
-    return { authType, remembered: false, prefetched: answer };
+    return { authType, prefetched: answer };
   };
 
   return () => {

@@ -77,7 +77,7 @@ export function startClient(options: BootstrapOptions): ClientRun {
   });
   const routing = options.routes ? createRouting(options.routes, window, day._guardMove) : undefined;
   const claims = computed(() => day._user._identity.value?.claims ?? null);
-  const state = createClientState(production, 'lg', { claims, unsaved: day._unsaved._unsaved, route: routing?._route });
+  const state = createClientState(production, { claims, unsaved: day._unsaved._unsaved, route: routing?._route });
   const signIn = createSignIn({ options, origin: deps.origin, logger: page._logger, day });
   const events = startupEvents(state, day, signIn);
   const startup = runStartup(deps, events, sent);

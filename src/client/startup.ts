@@ -60,38 +60,40 @@ export async function loadConfiguration(
   return { ...answer, signInRequired: authType === 'secgw' && answer.status === 401 };
 }
 
-/** One pass's calls with a given authType, out on the network, and how their answers are heard. */
-interface FactsSent {
-  resolved: ResolvedAuthType;
-  /**
-   * Each fact is handed on as its answer arrives, so a UI fills in progressively. Resolves with the
-   * configuration call's status.
-   */
-  heard(events: StartupEvents): Promise<number>;
-}
+/**
+ * One pass's calls, out on the network: how their answers are heard. Each fact is handed on as its
+ * answer arrives, so a UI fills in progressively.
+ */
+type FactsSent = (events: StartupEvents) => Promise<void>;
 
-/** Configuration, version and cloud check leave side by side, none waiting for another. */
-function sendFacts(deps: StartupDeps, resolved: ResolvedAuthType): FactsSent {
-  const { authType, prefetched } = resolved;
+/**
+ * Configuration, version and cloud check leave side by side, none waiting for another. A
+ * remembered authType (no probe's answer with it) whose configuration call answers 404 is wrong
+ * (the server changed modes): it is forgotten and the probe runs afresh, once (a probe's answer
+ * comes with it).
+ */
+function sendFacts(deps: StartupDeps, { authType, prefetched }: ResolvedAuthType): FactsSent {
   const call = apiCallFor(deps, authType);
   const config = loadConfiguration(deps, authType, prefetched);
   const version = loadVersion(call);
   const isCloud = deps.cloudCheck(call);
-  return {
-    resolved,
-    async heard(events) {
-      events.onUpdate({ authType });
-      const [configStatus] = await Promise.all([
-        config.then((loaded) => {
-          if (loaded.signInRequired) events.onSignInRequired();
-          events.onUpdate({ config: loaded.config });
-          return loaded.status;
-        }),
-        version.then((version) => events.onUpdate({ version })),
-        isCloud.then((isCloud) => events.onUpdate({ isCloud })),
-      ]);
-      return configStatus;
-    },
+  return async (events) => {
+    events.onUpdate({ authType });
+    const [configStatus] = await Promise.all([
+      config.then((loaded) => {
+        if (loaded.signInRequired) events.onSignInRequired();
+        events.onUpdate({ config: loaded.config });
+        return loaded.status;
+      }),
+      version.then((version) => events.onUpdate({ version })),
+      isCloud.then((isCloud) => events.onUpdate({ isCloud })),
+    ]);
+    // A probe's answer proved this authType just now: nothing more to check.
+    if (prefetched) return;
+    if (configStatus === 404) {
+      deps.local.remove(STORAGE_KEYS.authType);
+      await (await sendStartup(deps))(events);
+    } else takeProbePreload(deps, authType);
   };
 }
 
@@ -120,17 +122,10 @@ function takeProbePreload(deps: StartupDeps, authType: AuthType): void {
 /**
  * The start-up sequence, without any UI: authType, then the calls of its API base, each fact
  * handed to `events` as it is learnt, then word that the calls are done (the claims are read
- * then). It takes on the requests `sent` already (by default it sends them now). A remembered
- * authType whose configuration call answers 404 is wrong (the server changed modes): it is
- * forgotten and the probe runs afresh, once. Rejects only with the probe's error; every later step
- * falls back instead of failing.
+ * then). It takes on the requests `sent` already (by default it sends them now). Rejects only with
+ * the probe's error; every later step falls back instead of failing.
  */
 export async function runStartup(deps: StartupDeps, events: StartupEvents, sent = sendStartup(deps)): Promise<void> {
-  const first = await sent;
-  const configStatus = await first.heard(events);
-  if (first.resolved.remembered && configStatus === 404) {
-    deps.local.remove(STORAGE_KEYS.authType);
-    await (await sendStartup(deps)).heard(events);
-  } else if (first.resolved.remembered) takeProbePreload(deps, first.resolved.authType);
+  await (await sent)(events);
   events.onCallsDone();
 }

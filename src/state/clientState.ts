@@ -93,7 +93,8 @@ export function readOnlyState(state: WritableClientState): ClientState {
   return Object.freeze(view) as ClientState;
 }
 
-export function createClientState(production: boolean, breakpoint: Breakpoint, owned: OwnedElsewhere): WritableClientState {
+/** The state before start-up learns anything: the breakpoint is `lg` until the client reads the viewport's. */
+export function createClientState(production: boolean, owned: OwnedElsewhere): WritableClientState {
   const authType = signal<AuthType | null>(null);
   return {
     authType,
@@ -102,7 +103,7 @@ export function createClientState(production: boolean, breakpoint: Breakpoint, o
     version: signal(null),
     isCloud: signal(null),
     claims: owned.claims,
-    breakpoint: signal(breakpoint),
+    breakpoint: signal<Breakpoint>('lg'),
     route: owned.route ?? signal(null),
     unsaved: owned.unsaved,
   };

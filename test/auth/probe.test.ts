@@ -106,7 +106,7 @@ test('a remembered mode is used as is: no request', async () => {
     const local = memoryStorage();
     local.set('authType', mode);
     const { resolve, urls } = probing({ auth: 'secgw' }, local);
-    assert.equal(await resolve(), { authType: mode, remembered: true });
+    assert.equal(await resolve(), { authType: mode });
     assert.equal(urls(), []);
   }
 });
@@ -136,7 +136,6 @@ test('200 with a JSON body → secgw, the body handed on as the configuration, s
   const result = await resolve();
   assert.equal(result, {
     authType: 'secgw',
-    remembered: false,
     prefetched: { url: WEB, result: { tag: 'answer', status: 200, json: { value: served('secgw') }, retryAfter: null } },
   });
   assert.equal(urls(), [WEB]);
@@ -171,7 +170,6 @@ test('404 then a 200 JSON body with authType token → token, that body handed o
   const { resolve, local, urls } = probing({ auth: 'token' });
   assert.equal(await resolve(), {
     authType: 'token',
-    remembered: false,
     prefetched: { url: DEV, result: { tag: 'answer', status: 200, json: { value: served('token') }, retryAfter: null } },
   });
   assert.equal(urls(), [WEB, DEV]);

@@ -11,7 +11,7 @@ import { fakeLogger } from '../ui/fixtures';
 
 function setup(onSignOut: (client: Client) => void = () => {}) {
   const claims = signal<Claims | null>(null);
-  const state = createClientState(true, 'lg', { ...nothingElsewhere(), claims });
+  const state = createClientState(true, { ...nothingElsewhere(), claims });
   const local = memoryStorage();
   const client = createClient({
     state: state,

@@ -102,7 +102,7 @@ export async function startupFacts(deps: StartupDeps, events: Partial<StartupEve
     timers: { set: () => 0, clear: () => {} },
     onUserChanged: () => {},
   });
-  const state = createClientState(deps.production, 'lg', {
+  const state = createClientState(deps.production, {
     ...nothingElsewhere(),
     claims: computed(() => user._identity.value?.claims ?? null),
   });

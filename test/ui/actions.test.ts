@@ -12,7 +12,8 @@ import { memoryStorage, nothingElsewhere } from '../fakes';
 import { fakeLogger } from './fixtures';
 
 function clientWith({ flush = { sent: 0, kept: 0, dropped: 0 }, reload = false as ClientConfiguration | false } = {}) {
-  const state = createClientState(true, 'md', nothingElsewhere());
+  const state = createClientState(true, nothingElsewhere());
+  state.breakpoint.value = 'md';
   applyStartupUpdate(state, { authType: 'token', config: { displayName: 'Acme' }, version: '5.3', isCloud: false });
   const signedOut: unknown[] = [];
   const client = createClient({

@@ -25,7 +25,7 @@ export function fakeShell(overrides: Partial<Shell> = {}, logger: Logger = fakeL
   const calls: string[] = [];
   const unsaved = signal(false);
   const claims = signal<Claims | null>(null);
-  const state = createClientState(true, 'lg', { claims, unsaved, route: undefined });
+  const state = createClientState(true, { claims, unsaved, route: undefined });
   const status = signal<ShellStatus>({ tag: 'loading' });
   const userName = signal<string | null>(null);
   const signOuts: Client[] = [];
