@@ -63,7 +63,7 @@ export interface IntakeParts {
 const recordKey = (batch: Batch) => RECORD_PREFIX + batch.key;
 
 /** A record: a batch to replay, or what became of a settled one's entries. */
-type BatchRecord = { tag: 'unsettled'; batch: Batch } | { tag: 'settled'; refs: string[]; outcome: SettledOutcome; at: number };
+type BatchRecord = { tag: 'unsettled'; batch: SharedBatch } | { tag: 'settled'; refs: string[]; outcome: SettledOutcome; at: number };
 
 const shared = (batch: Batch): SharedBatch => ({ key: batch.key, body: batch.body, handed: batch.handed ?? [] });
 
@@ -87,7 +87,7 @@ function readRecord(text: string | null): BatchRecord | null {
     return { tag: 'settled', refs, outcome: value.settled as SettledOutcome, at: Number(value.at) || 0 };
   }
   const batch = sharedBatch(value);
-  return batch && { tag: 'unsettled', batch: replayable(batch) };
+  return batch && { tag: 'unsettled', batch };
 }
 
 /**
@@ -188,7 +188,7 @@ export function createIntake(parts: IntakeParts): Intake {
   function replayRecords(): void {
     for (const record of liveRecords(local, now())) {
       if (record.tag === 'settled') remember(record.refs, record.outcome);
-      else receiveBatch(shared(record.batch));
+      else receiveBatch(record.batch);
     }
   }
 
@@ -197,7 +197,7 @@ export function createIntake(parts: IntakeParts): Intake {
     _shared: () => pending._batches().flatMap((batch) => (batch.handed ? [shared(batch)] : [])),
     _receiveUnrecorded(entries) {
       const recorded = new Set(
-        liveRecords(local, now()).flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
+        liveRecords(local, now()).flatMap((record) => (record.tag === 'settled' ? record.refs : record.batch.handed.flat())),
       );
       receive(entries.filter((entry) => !recorded.has(entry.ref)));
     },
