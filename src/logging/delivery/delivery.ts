@@ -105,7 +105,7 @@ function sendDue(delivery: DeliveryParts): void {
 function lookAhead(delivery: DeliveryParts, endpoint: LogEndpoint, failures: Failures | null) {
   if (!online(delivery)) return enter(delivery, { tag: 'offline', endpoint, failures });
   const batch = delivery._pending._next(delivery._dueIn() <= 0);
-  if (batch) return void send(delivery, endpoint, batch, failures?._batch === batch ? failures : null);
+  if (batch) return void send(delivery, endpoint, batch, failures);
   if (delivery._state.tag === 'idle' && delivery._state.timer !== undefined) return;
   // With batches pending but none to send, a request beside delivery's own carries the oldest: its answer moves on.
   const wait = delivery._pending._batches().length ? Infinity : delivery._dueIn();
@@ -117,7 +117,10 @@ function lookAhead(delivery: DeliveryParts, endpoint: LogEndpoint, failures: Fai
   });
 }
 
-/** Sends a batch now, a waiting retry included. Headers that cannot be read throw here, before anything changed. */
+/**
+ * Sends a batch now, a waiting retry included, with the failures so far when they are this batch's.
+ * Headers that cannot be read throw here, before anything changed.
+ */
 function send(delivery: DeliveryParts, endpoint: LogEndpoint, batch: Batch, failures: Failures | null): Promise<unknown> {
   const request = delivery._post(endpoint, batch, false);
   const handled = request.then(
@@ -126,7 +129,7 @@ function send(delivery: DeliveryParts, endpoint: LogEndpoint, batch: Batch, fail
       else answeredInFlight(delivery, batch, result);
     }),
   );
-  enter(delivery, { tag: 'sending', endpoint, batch, failures, request, handled });
+  enter(delivery, { tag: 'sending', endpoint, batch, failures: failures?._batch === batch ? failures : null, request, handled });
   return handled;
 }
 
@@ -204,11 +207,9 @@ function sendableEndpoint(delivery: DeliveryParts): LogEndpoint | null {
   return state.endpoint;
 }
 
-/** The failures so far of the batch, when it is the one waiting for its retry or for the network. */
-function failuresOf(delivery: DeliveryParts, batch: Batch): Failures | null {
-  const state = delivery._state;
-  const failures = state.tag === 'waiting-retry' ? state.wait._failures : state.tag === 'offline' ? state.failures : null;
-  return failures?._batch === batch ? failures : null;
+/** The failures so far of the batch waiting for its retry or for the network. */
+function failuresNow({ _state: state }: DeliveryParts): Failures | null {
+  return state.tag === 'waiting-retry' ? state.wait._failures : state.tag === 'offline' ? state.failures : null;
 }
 
 function setEndpoint(delivery: DeliveryParts, endpoint: LogEndpoint | null): void {
@@ -267,7 +268,7 @@ export function createDelivery(
       report: runtime.report,
       sendOut: () => (delivery._state.tag === 'sending' ? delivery._state.handled : null),
       sendableEndpoint: () => sendableEndpoint(delivery),
-      send: (endpoint, batch) => send(delivery, endpoint, batch, failuresOf(delivery, batch)),
+      send: (endpoint, batch) => send(delivery, endpoint, batch, failuresNow(delivery)),
     }),
     _pageExit: createPageExit({
       runtime,

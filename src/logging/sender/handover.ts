@@ -42,8 +42,8 @@ export interface HandoverParts {
 
 export function createHandover({ tab, ledger, writeEntry, groupRepeatsAfter, send }: HandoverParts): Handover {
   const held = new Map<string, HandedEntry>();
-  /** The batch, by key, that holds each entry an old sender put in one. */
-  const inBatch = new Map<string, string>();
+  /** The entries an old sender put in a batch. */
+  const inBatch = new Set<string>();
   const batches = new Map<string, SharedBatch>();
   let count = 0;
   const watchers = new Set<(ref: string, outcome: SettledOutcome) => void>();
@@ -72,7 +72,7 @@ export function createHandover({ tab, ledger, writeEntry, groupRepeatsAfter, sen
       for (const batch of told)
         for (const ref of batch.handed.flat())
           if (held.has(ref)) {
-            inBatch.set(ref, batch.key);
+            inBatch.add(ref);
             batches.set(batch.key, batch);
           }
     },

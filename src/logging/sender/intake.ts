@@ -16,7 +16,7 @@
  * that tab holds the lock (its writes reach the others by a path of their own, unordered with the
  * lock and the channel). So a sender's `resign` carries its unsettled batches too; a tab that handed
  * entries to it hands them to a new sender only after that last word (oneSender.ts), and those in a
- * batch it names go as that batch, whole (`_receiveBatches`).
+ * batch it names go as that batch, whole (`_receive`).
  */
 
 import { isPlainObject, parseJson } from '../../browser/http';
@@ -32,9 +32,11 @@ const MAX_REMEMBERED = 2000;
 const SETTLED_RECORD_MS = 10 * 60_000;
 
 export interface Intake {
-  _receive(entries: readonly HandedEntry[]): void;
-  /** Batches an old sender formed, handed again: each joins the pending ones whole, with its key, unless held or settled. */
-  _receiveBatches(batches: readonly SharedBatch[]): void;
+  /**
+   * Handed entries join the queue. With `batches` (handed again, as a message carries them), those an
+   * old sender formed join the pending ones first, each whole, with its key, unless held or settled.
+   */
+  _receive(entries: readonly HandedEntry[], batches?: unknown): void;
   /** The pending batches that hold other tabs' entries, for this tab's `resign`. */
   _shared(): SharedBatch[];
   /** A tab that knows no sender takes back its handed entries that no recorded batch holds. */
@@ -61,7 +63,7 @@ export interface IntakeParts {
 const recordKey = (batch: Batch) => RECORD_PREFIX + batch.key;
 
 /** A record: a batch to replay, or what became of a settled one's entries. */
-type BatchRecord = { tag: 'unsettled'; batch: Batch } | { tag: 'settled'; refs: string[]; outcome: SettledOutcome; at: number };
+type BatchRecord = { tag: 'unsettled'; batch: SharedBatch } | { tag: 'settled'; refs: string[]; outcome: SettledOutcome; at: number };
 
 const shared = (batch: Batch): SharedBatch => ({ key: batch.key, body: batch.body, handed: batch.handed ?? [] });
 
@@ -85,7 +87,7 @@ function readRecord(text: string | null): BatchRecord | null {
     return { tag: 'settled', refs, outcome: value.settled as SettledOutcome, at: Number(value.at) || 0 };
   }
   const batch = sharedBatch(value);
-  return batch && { tag: 'unsettled', batch: replayable(batch) };
+  return batch && { tag: 'unsettled', batch };
 }
 
 /**
@@ -161,7 +163,10 @@ export function createIntake(parts: IntakeParts): Intake {
   const answerSettled = (refs: readonly string[]) => answerAgain(settled, refs, tell);
 
   /** Handed entries join the queue, but for a ref held already or settled (answered at once). */
-  function receive(entries: readonly HandedEntry[]): void {
+  function receive(entries: readonly HandedEntry[], batches?: unknown): void {
+    // Handed again: a record may have reached this tab's localStorage since it took over.
+    if (batches) replayRecords();
+    for (const batch of sharedBatches(batches)) receiveBatch(batch);
     const open = new Set(answerSettled(entries.map((entry) => entry.ref)));
     for (const entry of entries)
       if (open.has(entry.ref) && !holding.has(entry.ref)) {
@@ -179,25 +184,24 @@ export function createIntake(parts: IntakeParts): Intake {
     pending._add(replayable(batch));
   }
 
+  /** Taking the role over: every recorded batch joins the pending ones, whole, with its key. */
+  function replayRecords(): void {
+    for (const record of liveRecords(local, now())) {
+      if (record.tag === 'settled') remember(record.refs, record.outcome);
+      else receiveBatch(record.batch);
+    }
+  }
+
   return {
     _receive: receive,
-    _receiveBatches(batches) {
-      for (const batch of batches) receiveBatch(batch);
-      sendDue();
-    },
     _shared: () => pending._batches().flatMap((batch) => (batch.handed ? [shared(batch)] : [])),
     _receiveUnrecorded(entries) {
       const recorded = new Set(
-        liveRecords(local, now()).flatMap((record) => (record.tag === 'settled' ? record.refs : handedRefs(record.batch))),
+        liveRecords(local, now()).flatMap((record) => (record.tag === 'settled' ? record.refs : record.batch.handed.flat())),
       );
       receive(entries.filter((entry) => !recorded.has(entry.ref)));
     },
-    _replayRecords() {
-      for (const record of liveRecords(local, now())) {
-        if (record.tag === 'settled') remember(record.refs, record.outcome);
-        else receiveBatch(shared(record.batch));
-      }
-    },
+    _replayRecords: replayRecords,
     _release() {
       queue._releaseHanded();
       holding = new Set(pending._batches().flatMap(handedRefs));

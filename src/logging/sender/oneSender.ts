@@ -22,11 +22,11 @@ import type { Pending } from '../exit/pending';
 import type { Channel, Runtime } from '../page/env';
 import { newIdempotencyKey } from '../queue/idempotencyKey';
 import type { Ledger } from '../queue/ledger';
-import type { Queue } from '../queue/queue';
+import type { HandedEntry, Queue } from '../queue/queue';
 import type { FlushResult, LoggerConfig, TabRole } from '../types';
 import { createHandover, type Handover } from './handover';
 import { createIntake, type Intake, sharedBatches } from './intake';
-import { channelName, isTabMessage, lockName, type SettledOutcome, type TabMessage } from './messages';
+import { channelName, isTabMessage, lockName, type SettledOutcome, type SharedBatch, type TabMessage } from './messages';
 
 type Role =
   | { tag: 'alone' }
@@ -163,18 +163,22 @@ function heardLastWord(s: SendingTab, sender: string, batches: unknown): void {
 function handAgain(s: SendingTab): void {
   const role = s._role;
   if (s._lastWords.size) return;
-  const intake = s._intake;
   const handover = s._handover;
-  if (role.tag === 'sender') {
-    intake._receiveBatches(handover._batches());
-    intake._receive(handover._unsettled());
-  } else if (role.tag === 'follower') {
+  if (role.tag === 'follower') {
     // What this tab sent itself while it knew no sender stays its own to send; the rest goes to the sender.
-    const holding = intake._release();
+    const holding = s._intake._release();
     const entries = handover._unsettled().filter((entry) => !holding.has(entry.ref));
     const batches = handover._batches().filter((batch) => !batch.handed.flat().some((ref) => holding.has(ref)));
-    if (entries.length || batches.length) post(s, { type: 'entries', to: role.sender, entries, batches });
-  } else if (role.tag === 'waiting' && !s._active) intake._receiveUnrecorded(handover._unsettled());
+    if (entries.length || batches.length) toSender(s, entries, batches);
+  } else if (role.tag === 'sender') toSender(s, handover._unsettled(), handover._batches());
+  else if (role.tag === 'waiting' && !s._active) s._intake._receiveUnrecorded(handover._unsettled());
+}
+
+/** Entries, and batches an old sender formed, for the sender: another tab's over the channel, or this tab's intake. */
+function toSender(s: SendingTab, entries: HandedEntry[], batches?: SharedBatch[]): void {
+  const role = s._role;
+  if (role.tag === 'follower') post(s, { type: 'entries', to: role.sender, entries, batches });
+  else if (role.tag === 'sender') s._intake._receive(entries, batches);
 }
 
 /** Stops sending for others, or waiting to: the lock goes to the next visible tab waiting on it. */
@@ -207,12 +211,8 @@ function onMessage(s: SendingTab, message: TabMessage): void {
       awaitLastWord(s, message.from);
     }
     heardLastWord(s, message.from, message.batches);
-  } else if (message.type === 'entries' && role.tag === 'sender') {
-    // Handed again: a record may have reached this tab's localStorage since it took over.
-    if (message.batches) s._intake._replayRecords();
-    s._intake._receiveBatches(sharedBatches(message.batches));
-    s._intake._receive(message.entries);
-  } else if (message.type === 'settled') {
+  } else if (message.type === 'entries' && role.tag === 'sender') s._intake._receive(message.entries, message.batches);
+  else if (message.type === 'settled') {
     s._handover._settled(message.refs, message.outcome);
     s._intake._settledElsewhere(message.refs, message.key, message.outcome);
   } else if (message.type === 'flush') {
@@ -294,10 +294,7 @@ export function createOneSender(parts: OneSenderParts): OneSender {
     ledger,
     writeEntry: parts.writeEntry,
     groupRepeatsAfter: () => parts.settings().groupRepeatsAfter,
-    send(entries) {
-      if (s._role.tag === 'follower') post(s, { type: 'entries', to: s._role.sender, entries });
-      else if (s._role.tag === 'sender') s._intake._receive(entries);
-    },
+    send: (entries) => toSender(s, entries),
   });
   s._intake = createIntake({
     queue: parts.queue,
