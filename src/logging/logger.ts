@@ -68,7 +68,7 @@ function ledgerMethods(parts: Parts): Pick<Logger, 'flush' | 'stats'> {
 /** Page events: page exit and the tabs' sender follow the page leaving, coming back and freezing. */
 const pageEvents = ({ delivery, oneSender }: Parts, error: PageEvents['error']): PageEvents => ({
   shown(visible) {
-    (visible ? delivery._pageExit._resume : delivery._pageExit._leave)();
+    delivery._pageExit._shown(visible);
     oneSender._setActive(visible);
   },
   freeze: () => oneSender._setActive(false),

@@ -27,10 +27,11 @@ import { leftOutOfStore, STORE_PREFIX, storePage, takeStored } from './pendingSt
 const KEEPALIVE_BUDGET = 64 * 1024;
 
 export interface PageExit {
-  /** The page turned hidden or is going away: store, then drain. */
-  _leave(): void;
-  /** The page is visible again: it holds everything itself, so its stored copy goes. */
-  _resume(): void;
+  /**
+   * The page turned hidden or is going away (`false`): store, then drain. The page is visible again
+   * (`true`): it holds everything itself, so its stored copy goes.
+   */
+  _shown(visible: boolean): void;
   /** What earlier pages could not deliver goes first, whole and with its keys; its entries join this page's ledger. */
   _restore(): void;
 }
@@ -94,17 +95,18 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
   }
 
   return {
-    _leave() {
-      // Batches are stored and sent whole.
-      while (pending._form()) {
-        // until the queue is empty
+    _shown(visible) {
+      if (visible) {
+        if (following) local.remove(storeKey);
+        following = false;
+      } else {
+        // Batches are stored and sent whole.
+        while (pending._form()) {
+          // until the queue is empty
+        }
+        writeStore();
+        drain();
       }
-      writeStore();
-      drain();
-    },
-    _resume() {
-      if (following) local.remove(storeKey);
-      following = false;
     },
     _restore() {
       const { batches, counts } = takeStored(local);
