@@ -60,11 +60,11 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
   function writeStore(): void {
     const batches = pending._batches();
     const leftOut = batches.slice(0, leftOutOfStore(local, storeKey, batches));
-    const kept = batches.slice(leftOut.length);
     following = false;
     for (const batch of leftOut) pending._settle(batch, 'storeFull');
     following = true;
-    storePage(local, storeKey, kept, ledger._unreported(), now());
+    // What is pending once those are dropped is what fits.
+    storePage(local, storeKey, pending._batches(), ledger._unreported(), now());
   }
 
   pending._onChange(() => {
