@@ -71,17 +71,6 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
     if (following) writeStore();
   });
 
-  function keepalive(endpoint: LogEndpoint, batch: Batch, headers: Record<string, string>): void {
-    keepaliveBytes += batch.bytes;
-    pending._markInFlight(batch, true);
-    void post(endpoint, batch, true, headers).then(
-      guard((result: HttpResult) => {
-        keepaliveBytes -= batch.bytes;
-        answeredInFlight(batch, result);
-      }),
-    );
-  }
-
   function drain(): void {
     const endpoint = sendableEndpoint();
     if (!endpoint) return;
@@ -89,8 +78,16 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
     const mayBeacon = !Object.keys(headers).length;
     for (const batch of [...pending._batches()]) {
       if (pending._inFlight(batch)) continue;
-      if (keepaliveBytes + batch.bytes <= KEEPALIVE_BUDGET) keepalive(endpoint, batch, headers);
-      else if (mayBeacon) beaconBatch(runtime.navigator(), endpoint.url, batch);
+      if (keepaliveBytes + batch.bytes <= KEEPALIVE_BUDGET) {
+        keepaliveBytes += batch.bytes;
+        pending._markInFlight(batch, true);
+        void post(endpoint, batch, true, headers).then(
+          guard((result: HttpResult) => {
+            keepaliveBytes -= batch.bytes;
+            answeredInFlight(batch, result);
+          }),
+        );
+      } else if (mayBeacon) beaconBatch(runtime.navigator(), endpoint.url, batch);
     }
   }
 
