@@ -44,8 +44,14 @@ test("split: the older half first (its drop report with it), each with a new key
 });
 
 test('split: a single entry, as an array or alone, cannot be split', () => {
-  assert.is(splitBatch(newBatch('0123456789abcdef', JSON.stringify([entry('a')]), 1, { tag: 'queue', first: 0 }, null, null)), null);
-  assert.is(splitBatch(newBatch('0123456789abcdef', JSON.stringify(entry('a')), 1, { tag: 'queue', first: 0 }, null, null)), null);
+  assert.is(
+    splitBatch(newBatch('0123456789abcdef', JSON.stringify([entry('a')]), 1, { tag: 'queue', first: 0 }, null, null)),
+    null,
+  );
+  assert.is(
+    splitBatch(newBatch('0123456789abcdef', JSON.stringify(entry('a')), 1, { tag: 'queue', first: 0 }, null, null)),
+    null,
+  );
   const [one, other] = splitBatch(
     newBatch('0123456789abcdef', JSON.stringify([entry('a'), entry('b')]), 2, { tag: 'queue', first: 0 }, null, null),
   )!;
