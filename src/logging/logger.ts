@@ -67,13 +67,9 @@ function ledgerMethods(parts: Parts): Pick<Logger, 'flush' | 'stats'> {
 
 /** Page events: page exit and the tabs' sender follow the page leaving, coming back and freezing. */
 const pageEvents = ({ delivery, oneSender }: Parts, error: PageEvents['error']): PageEvents => ({
-  leave() {
-    delivery._pageExit._leave();
-    oneSender._setActive(false);
-  },
-  resume() {
-    delivery._pageExit._resume();
-    oneSender._setActive(true);
+  shown(visible) {
+    delivery._pageExit._shown(visible);
+    oneSender._setActive(visible);
   },
   freeze: () => oneSender._setActive(false),
   online: delivery._sendDue,

@@ -24,7 +24,7 @@ export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
  * caught once its first dot is in; before that only its header is left, which says nothing. Whole
  * runs, found by a pattern that never backtracks: linear on any input.
  */
-export function redactText(text: string, devToken: string | null = null): string {
+export function redactText(text: string, devToken?: string | null): string {
   const out = text.includes('eyJ')
     ? text.replace(/[\w.-]+/g, (run) => {
         const start = run.indexOf('eyJ');

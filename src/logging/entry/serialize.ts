@@ -62,7 +62,7 @@ export function utf8Bytes(text: string): number {
  * keys, so they show as `{}`. Re-entrant: each call walks with its own budget, so a toJSON that
  * logs, or serialises something else, cannot disturb the walk it was called from.
  */
-export function toSafe(value: unknown, devToken: string | null = null): unknown {
+export function toSafe(value: unknown, devToken?: string | null): unknown {
   /** Values the walk may still visit. */
   let budget = MAX_VALUES;
   /** Characters its strings may still keep. */
@@ -119,7 +119,7 @@ export function toSafe(value: unknown, devToken: string | null = null): unknown 
 }
 
 /** The message as text: an Error gives its message, a string itself, anything else its safe JSON. */
-export function messageText(message: unknown, devToken: string | null = null): string {
+export function messageText(message: unknown, devToken?: string | null): string {
   let text: unknown = message;
   try {
     if (message instanceof Error) text = message.message;

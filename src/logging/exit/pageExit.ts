@@ -27,10 +27,11 @@ import { leftOutOfStore, STORE_PREFIX, storePage, takeStored } from './pendingSt
 const KEEPALIVE_BUDGET = 64 * 1024;
 
 export interface PageExit {
-  /** The page turned hidden or is going away: store, then drain. */
-  _leave(): void;
-  /** The page is visible again: it holds everything itself, so its stored copy goes. */
-  _resume(): void;
+  /**
+   * The page turned hidden or is going away (`false`): store, then drain. The page is visible again
+   * (`true`): it holds everything itself, so its stored copy goes.
+   */
+  _shown(visible: boolean): void;
   /** What earlier pages could not deliver goes first, whole and with its keys; its entries join this page's ledger. */
   _restore(): void;
 }
@@ -59,27 +60,16 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
   function writeStore(): void {
     const batches = pending._batches();
     const leftOut = batches.slice(0, leftOutOfStore(local, storeKey, batches));
-    const kept = batches.slice(leftOut.length);
     following = false;
     for (const batch of leftOut) pending._settle(batch, 'storeFull');
     following = true;
-    storePage(local, storeKey, kept, ledger._unreported(), now());
+    // What is pending once those are dropped is what fits.
+    storePage(local, storeKey, pending._batches(), ledger._unreported(), now());
   }
 
   pending._onChange(() => {
     if (following) writeStore();
   });
-
-  function keepalive(endpoint: LogEndpoint, batch: Batch, headers: Record<string, string>): void {
-    keepaliveBytes += batch.bytes;
-    pending._markInFlight(batch, true);
-    void post(endpoint, batch, true, headers).then(
-      guard((result: HttpResult) => {
-        keepaliveBytes -= batch.bytes;
-        answeredInFlight(batch, result);
-      }),
-    );
-  }
 
   function drain(): void {
     const endpoint = sendableEndpoint();
@@ -88,23 +78,32 @@ export function createPageExit({ runtime, pending, ledger, post, sendableEndpoin
     const mayBeacon = !Object.keys(headers).length;
     for (const batch of [...pending._batches()]) {
       if (pending._inFlight(batch)) continue;
-      if (keepaliveBytes + batch.bytes <= KEEPALIVE_BUDGET) keepalive(endpoint, batch, headers);
-      else if (mayBeacon) beaconBatch(runtime.navigator(), endpoint.url, batch);
+      if (keepaliveBytes + batch.bytes <= KEEPALIVE_BUDGET) {
+        keepaliveBytes += batch.bytes;
+        pending._markInFlight(batch, true);
+        void post(endpoint, batch, true, headers).then(
+          guard((result: HttpResult) => {
+            keepaliveBytes -= batch.bytes;
+            answeredInFlight(batch, result);
+          }),
+        );
+      } else if (mayBeacon) beaconBatch(runtime.navigator(), endpoint.url, batch);
     }
   }
 
   return {
-    _leave() {
-      // Batches are stored and sent whole.
-      while (pending._form()) {
-        // until the queue is empty
+    _shown(visible) {
+      if (visible) {
+        if (following) local.remove(storeKey);
+        following = false;
+      } else {
+        // Batches are stored and sent whole.
+        while (pending._form()) {
+          // until the queue is empty
+        }
+        writeStore();
+        drain();
       }
-      writeStore();
-      drain();
-    },
-    _resume() {
-      if (following) local.remove(storeKey);
-      following = false;
     },
     _restore() {
       const { batches, counts } = takeStored(local);

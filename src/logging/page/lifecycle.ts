@@ -13,10 +13,11 @@ export interface DocumentLike extends EventTargetLike {
 
 /** What the logger does on each event. */
 export interface PageEvents {
-  /** The page turned hidden or is going away: it may never run again (hidden pages get discarded). */
-  leave(): void;
-  /** The page is visible again. */
-  resume(): void;
+  /**
+   * `false`: the page turned hidden or is going away: it may never run again (hidden pages get
+   * discarded). `true`: the page is visible again.
+   */
+  shown(visible: boolean): void;
   /** The page is frozen (Chromium's Page Lifecycle): it runs no more until it is resumed, and may be discarded. */
   freeze(): void;
   /** The browser is online again: delivery looks at what may go. */
@@ -51,10 +52,10 @@ export function listen(
     }
     removers.push(() => eventTarget?.removeEventListener(type, listener));
   };
-  add(target, 'pagehide', on.leave);
-  add(doc, 'visibilitychange', () => (doc?.visibilityState === 'hidden' ? on.leave() : on.resume()));
+  add(target, 'pagehide', () => on.shown(false));
+  add(doc, 'visibilitychange', () => on.shown(doc?.visibilityState !== 'hidden'));
   add(doc, 'freeze', on.freeze);
-  add(doc, 'resume', () => doc?.visibilityState !== 'hidden' && on.resume());
+  add(doc, 'resume', () => doc?.visibilityState !== 'hidden' && on.shown(true));
   add(target, 'online', on.online);
   if (captureErrors) {
     add(target, 'error', (event: ErrorEvent) => on.error(event.message, [event.error]));

@@ -40,7 +40,7 @@ export const newBatch = (
   count: number,
   source: BatchSource,
   reported: Batch['reported'],
-  handed: Batch['handed'] = null,
+  handed: Batch['handed'],
 ): Batch => ({ key, body, bytes: utf8Bytes(body), count, source, reported, handed });
 
 /** A key is a header value on the next send: nothing that could break or smuggle a header. */

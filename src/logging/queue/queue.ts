@@ -302,7 +302,7 @@ export function createQueue(
   ledger: Ledger,
   now: () => number,
   writeEntry: WriteEntry,
-  handedDropped: HandedDropped = () => {},
+  handedDropped: HandedDropped,
 ): Queue {
   const q: QueueState = {
     _settings: settings,

@@ -9,7 +9,14 @@ import { memoryStorage } from '../../fakes';
 
 const entry = (message: string) => ({ level: 5, message, additional: [], timestamp: '2025-01-01T00:00:00.000Z' });
 const batchOf = (key: string, messages: string[], reported: Record<string, number> | null = null) =>
-  newBatch(key, JSON.stringify(messages.map(entry)), messages.length - (reported ? 1 : 0), { tag: 'queue', first: 0 }, reported);
+  newBatch(
+    key,
+    JSON.stringify(messages.map(entry)),
+    messages.length - (reported ? 1 : 0),
+    { tag: 'queue', first: 0 },
+    reported,
+    null,
+  );
 const KEY_A = 'aaaaaaaaaaaaaaaa';
 const KEY_B = 'bbbbbbbbbbbbbbbb';
 const none = { queueFull: 0, rateLimited: 0, storeFull: 0, rejected: 0, tooLarge: 0, network: 0 };

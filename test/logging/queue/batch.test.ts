@@ -16,7 +16,7 @@ test('occurrences: an entry stands for itself, a grouped one for its repeated, a
 
 test("split: the older half first (its drop report with it), each with a new key made from the batch's, counts kept apart", () => {
   const body = JSON.stringify([report, entry('a'), entry('b', { repeated: 4 }), entry('c'), entry('d')]);
-  const batch = newBatch('0123456789abcdef0123456789abcdef', body, 7, { tag: 'queue', first: 10 }, { queueFull: 2 });
+  const batch = newBatch('0123456789abcdef0123456789abcdef', body, 7, { tag: 'queue', first: 10 }, { queueFull: 2 }, null);
   const [older, newer] = splitBatch(batch)!;
   assert.equal(messagesOf(older!.body), ['emweb.logger dropped entries', 'a', 'b']);
   assert.equal(messagesOf(newer!.body), ['c', 'd']);
@@ -44,10 +44,16 @@ test("split: the older half first (its drop report with it), each with a new key
 });
 
 test('split: a single entry, as an array or alone, cannot be split', () => {
-  assert.is(splitBatch(newBatch('0123456789abcdef', JSON.stringify([entry('a')]), 1, { tag: 'queue', first: 0 }, null)), null);
-  assert.is(splitBatch(newBatch('0123456789abcdef', JSON.stringify(entry('a')), 1, { tag: 'queue', first: 0 }, null)), null);
+  assert.is(
+    splitBatch(newBatch('0123456789abcdef', JSON.stringify([entry('a')]), 1, { tag: 'queue', first: 0 }, null, null)),
+    null,
+  );
+  assert.is(
+    splitBatch(newBatch('0123456789abcdef', JSON.stringify(entry('a')), 1, { tag: 'queue', first: 0 }, null, null)),
+    null,
+  );
   const [one, other] = splitBatch(
-    newBatch('0123456789abcdef', JSON.stringify([entry('a'), entry('b')]), 2, { tag: 'queue', first: 0 }, null),
+    newBatch('0123456789abcdef', JSON.stringify([entry('a'), entry('b')]), 2, { tag: 'queue', first: 0 }, null, null),
   )!;
   assert.equal([messagesOf(one!.body), messagesOf(other!.body)], [['a'], ['b']]);
 });

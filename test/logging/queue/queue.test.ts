@@ -34,6 +34,7 @@ function queue(settings: Partial<LoggerConfig> = {}) {
       const text = json(o.message as string, extra);
       return { tag: 'entry' as const, json: text, bytes: text.length, at: o.at };
     },
+    () => {},
   );
   // When a batch is due is the flush controller's rule over the queue's size: checked here with the queue.
   const q = Object.assign(created, { dueIn: (at: number) => dueIn(created._size(), config, ledger._unreportedSince(), at) });

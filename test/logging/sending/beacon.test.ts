@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { newBatch } from '../../../src/logging/queue/batch';
 import { beaconBatch } from '../../../src/logging/sending/beacon';
 
-const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, { tag: 'queue', first: 0 }, null);
+const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, { tag: 'queue', first: 0 }, null, null);
 
 test('the body as JSON, the key as the idempotencyKey query parameter', async () => {
   const sent: { url: string; data: Blob }[] = [];

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { newBatch } from '../../../src/logging/queue/batch';
 import { createPost } from '../../../src/logging/sending/post';
 
-const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, { tag: 'queue', first: 0 }, null);
+const batch = newBatch('0123456789abcdef0123456789abcdef', '[{"level":5}]', 1, { tag: 'queue', first: 0 }, null, null);
 const timers = {
   setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
   clearTimeout: (h: unknown) => clearTimeout(h as number),
