@@ -58,7 +58,6 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .notice.success { border-left: 6px solid #3fa66b; }
 .notice.error { background: #a4241b; color: #fff; }
 .cut::after { content: "…"; }
-@media (max-width: 767px) { .notices { bottom: calc(var(--emweb-fab-inset, 16px) + 64px); } }
 .close { padding: 2px 10px; font-size: 18px; background: none; color: inherit; }
 .close::before { content: "×"; }
 .backdrop { position: absolute; inset: 0; z-index: 2147483001; padding: 15vh 16px 0; background: color-mix(in srgb, var(--fg) 35%, transparent); }
@@ -70,6 +69,7 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 [data-breakpoint=xs] .header small, [data-breakpoint=xs] .auth { display: none; }
 [data-breakpoint=xs] .titles { flex-basis: 100%; }
 [data-breakpoint=xs] .main { padding: 16px 12px 96px; }
+[data-breakpoint=xs] .notices { bottom: calc(var(--emweb-fab-inset, 16px) + 64px); }
 `;
 
 let sheet: CSSStyleSheet | undefined;
