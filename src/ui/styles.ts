@@ -66,10 +66,12 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .dialog p { margin: 0 0 12px; color: var(--muted); }
 [inert] .fab { opacity: 0.5; }
 .buttons { flex-direction: row; justify-content: flex-end; }
-[data-breakpoint=xs] .header small, [data-breakpoint=xs] .auth { display: none; }
-[data-breakpoint=xs] .titles { flex-basis: 100%; }
-[data-breakpoint=xs] .main { padding: 16px 12px 96px; }
-[data-breakpoint=xs] .notices { bottom: calc(var(--emweb-fab-inset, 16px) + 64px); }
+[data-breakpoint=xs] {
+  .header small, .auth { display: none; }
+  .titles { flex-basis: 100%; }
+  .main { padding: 16px 12px 96px; }
+  .notices { bottom: calc(var(--emweb-fab-inset, 16px) + 64px); }
+}
 `;
 
 let sheet: CSSStyleSheet | undefined;
