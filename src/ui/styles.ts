@@ -12,25 +12,17 @@ const CSS = `
   display: block;
   position: relative;
   min-height: inherit;
-  --bg: var(--emweb-bg, #f6f7fa);
-  --fg: var(--emweb-fg, #14213d);
-  --accent: var(--emweb-accent, #2456c7);
+  --bg: var(--emweb-bg, light-dark(#f6f7fa, #10161f));
+  --fg: var(--emweb-fg, light-dark(#14213d, #e6ebf2));
+  --accent: var(--emweb-accent, light-dark(#2456c7, #2f63d6));
   --surface: color-mix(in srgb, var(--fg) 4%, var(--bg));
   --muted: color-mix(in srgb, var(--fg) 72%, var(--bg));
   --line: 1px solid color-mix(in srgb, var(--fg) 14%, var(--bg));
   --tint: color-mix(in srgb, var(--accent) 16%, var(--surface));
-  color-scheme: light;
+  color-scheme: light dark;
   background: var(--bg);
   color: var(--fg);
   font: 14px/1.5 var(--emweb-font, system-ui, sans-serif);
-}
-@media (prefers-color-scheme: dark) {
-  .emweb {
-    --bg: var(--emweb-bg, #10161f);
-    --fg: var(--emweb-fg, #e6ebf2);
-    --accent: var(--emweb-accent, #2f63d6);
-    color-scheme: dark;
-  }
 }
 * { box-sizing: border-box; }
 .header { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 12px 24px; background: var(--surface); border-bottom: var(--line); }
