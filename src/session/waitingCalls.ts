@@ -16,15 +16,13 @@ export interface WaitingCalls {
   _turnAway(error: unknown): void;
 }
 
-interface Waiter {
-  resolve(): void;
-  reject(error: unknown): void;
-}
+/** Ends one waiting call: it stops listening to its signals, then `finish` resolves or rejects it. */
+type Settle = (finish: (resolve: () => void, reject: (error: unknown) => void) => void) => void;
 
 export function createWaitingCalls(): WaitingCalls {
-  const waiters = new Set<Waiter>();
-  const settleAll = (settle: (waiter: Waiter) => void) => {
-    for (const waiter of [...waiters]) settle(waiter);
+  const waiters = new Set<Settle>();
+  const settleAll: Settle = (finish) => {
+    for (const settle of [...waiters]) settle(finish);
   };
   return {
     _wait(signals) {
@@ -32,21 +30,20 @@ export function createWaitingCalls(): WaitingCalls {
       const aborted = given.find((signal) => signal.aborted);
       if (aborted) return Promise.reject(aborted.reason);
       return new Promise<void>((resolve, reject) => {
-        const settle = (finish: () => void) => {
-          waiters.delete(waiter);
+        const settle: Settle = (finish) => {
+          waiters.delete(settle);
           for (const stop of stopListening) stop();
-          finish();
+          finish(resolve, reject);
         };
-        const waiter: Waiter = { resolve: () => settle(resolve), reject: (error) => settle(() => reject(error)) };
         const stopListening = given.map((signal) => {
-          const onAbort = () => waiter.reject(signal.reason);
+          const onAbort = () => settle(() => reject(signal.reason));
           signal.addEventListener('abort', onAbort);
           return () => signal.removeEventListener('abort', onAbort);
         });
-        waiters.add(waiter);
+        waiters.add(settle);
       });
     },
-    _release: () => settleAll((waiter) => waiter.resolve()),
-    _turnAway: (error) => settleAll((waiter) => waiter.reject(error)),
+    _release: () => settleAll((resolve) => resolve()),
+    _turnAway: (error) => settleAll((_resolve, reject) => reject(error)),
   };
 }

@@ -12,25 +12,17 @@ const CSS = `
   display: block;
   position: relative;
   min-height: inherit;
-  --bg: var(--emweb-bg, #f6f7fa);
-  --fg: var(--emweb-fg, #14213d);
-  --accent: var(--emweb-accent, #2456c7);
+  --bg: var(--emweb-bg, light-dark(#f6f7fa, #10161f));
+  --fg: var(--emweb-fg, light-dark(#14213d, #e6ebf2));
+  --accent: var(--emweb-accent, light-dark(#2456c7, #2f63d6));
   --surface: color-mix(in srgb, var(--fg) 4%, var(--bg));
   --muted: color-mix(in srgb, var(--fg) 72%, var(--bg));
   --line: 1px solid color-mix(in srgb, var(--fg) 14%, var(--bg));
   --tint: color-mix(in srgb, var(--accent) 16%, var(--surface));
-  color-scheme: light;
+  color-scheme: light dark;
   background: var(--bg);
   color: var(--fg);
   font: 14px/1.5 var(--emweb-font, system-ui, sans-serif);
-}
-@media (prefers-color-scheme: dark) {
-  .emweb {
-    --bg: var(--emweb-bg, #10161f);
-    --fg: var(--emweb-fg, #e6ebf2);
-    --accent: var(--emweb-accent, #2f63d6);
-    color-scheme: dark;
-  }
 }
 * { box-sizing: border-box; }
 .header { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 12px 24px; background: var(--surface); border-bottom: var(--line); }
@@ -58,7 +50,6 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .notice.success { border-left: 6px solid #3fa66b; }
 .notice.error { background: #a4241b; color: #fff; }
 .cut::after { content: "…"; }
-@media (max-width: 767px) { .notices { bottom: calc(var(--emweb-fab-inset, 16px) + 64px); } }
 .close { padding: 2px 10px; font-size: 18px; background: none; color: inherit; }
 .close::before { content: "×"; }
 .backdrop { position: absolute; inset: 0; z-index: 2147483001; padding: 15vh 16px 0; background: color-mix(in srgb, var(--fg) 35%, transparent); }
@@ -67,9 +58,12 @@ button:focus-visible, h2:focus-visible { outline: 2px solid var(--accent); outli
 .dialog p { margin: 0 0 12px; color: var(--muted); }
 [inert] .fab { opacity: 0.5; }
 .buttons { flex-direction: row; justify-content: flex-end; }
-[data-breakpoint=xs] .header small, [data-breakpoint=xs] .auth { display: none; }
-[data-breakpoint=xs] .titles { flex-basis: 100%; }
-[data-breakpoint=xs] .main { padding: 16px 12px 96px; }
+[data-breakpoint=xs] {
+  .header small, .auth { display: none; }
+  .titles { flex-basis: 100%; }
+  .main { padding: 16px 12px 96px; }
+  .notices { bottom: calc(var(--emweb-fab-inset, 16px) + 64px); }
+}
 `;
 
 let sheet: CSSStyleSheet | undefined;
