@@ -63,7 +63,9 @@ export interface IntakeParts {
 const recordKey = (batch: Batch) => RECORD_PREFIX + batch.key;
 
 /** A record: a batch to replay, or what became of a settled one's entries. */
-type BatchRecord = { tag: 'unsettled'; batch: SharedBatch } | { tag: 'settled'; refs: string[]; outcome: SettledOutcome; at: number };
+type BatchRecord =
+  | { tag: 'unsettled'; batch: SharedBatch }
+  | { tag: 'settled'; refs: string[]; outcome: SettledOutcome; at: number };
 
 const shared = (batch: Batch): SharedBatch => ({ key: batch.key, body: batch.body, handed: batch.handed ?? [] });
 
