@@ -43,14 +43,11 @@ const mode = (production) =>
 // (one underscore) is renamed, except mangle.json's reserved few. Never give a field that is stored
 // or sent an underscore name: builds would disagree on it.
 const { regex, reserved } = JSON.parse(readFileSync(new URL('./mangle.json', import.meta.url), 'utf8'));
-// negate_iife off: the script tag's bundle stays `(function(){…})()`, not `!function(){…}()`. V8
-// compiles a parenthesized function while the script streams in, off the main thread; the negated
-// one is parsed again on the main thread when it is called, before the start-up requests can leave.
 // unsafe_arrows: no function expression of ours or of the libraries is called with `new`. Not
 // pure_getters: reading a signal's `.value` subscribes, a side effect that must not be dropped.
 export const terserOptions = {
   ecma: 2020,
-  compress: { passes: 5, unsafe_arrows: true, negate_iife: false },
+  compress: { passes: 5, unsafe_arrows: true },
   mangle: { properties: { regex: new RegExp(regex), reserved } },
   // ASCII only: a host page of any charset reads the bundle alike when it is served without one.
   format: { comments: false, ascii_only: true },
