@@ -22,7 +22,7 @@ const PARTS = {
   styles: { '/ui/styles.ts': 'export const adoptStyles = () => {};' },
   strings: {
     '/ui/strings.ts': `export const DEFAULT_STRINGS = {}; export const mergeStrings = () => new Proxy({}, { get: (_, key) => key });
-      export const fill = (text) => text; export const authTypeName = (authType) => authType;`,
+      export const fill = (text) => text; export const fillTime = (text) => text; export const authTypeName = (authType) => authType;`,
   },
   'ui (components)': { '/ui/App.tsx': 'export const App = () => null;' },
   'speed-dial actions': {
@@ -30,7 +30,7 @@ const PARTS = {
     '/ui/actionList.ts': 'export const resolveActions = (option, builtIns) => builtIns;',
   },
   'start-up (probe, calls, claims)': {
-    '/client/startup.ts': 'export const runStartup = async () => ({}); export const loadConfiguration = async () => ({});',
+    '/client/startup.ts': 'export const runStartup = async () => ({}); export const sendStartup = async () => async () => {}; export const loadConfiguration = async () => ({});',
   },
   client: {
     '/client/client.ts':
