@@ -6,3 +6,5 @@ export function sizeByPart(asked?: string[]): Promise<{
   rest: number | null;
   libraries: { name: string; adds: number; total: number }[];
 }>;
+/** Stand-ins by part: module path endings and the code that replaces them. */
+export const PARTS: Record<string, Record<string, string>>;

@@ -14,7 +14,7 @@ import config, { terserOptions } from '../rollup.config.mjs';
 const shipped = config.find((c) => c.output.file === 'dist/emweb.js');
 
 /** Stand-ins by module path ending: each exports the names its importers use, doing nothing. */
-const PARTS = {
+export const PARTS = {
   logger: {
     '/logging/index.ts': `export const createLogger = () => ({ _start() {}, _setEndpoint() {}, _stop: async () => {},
       _logger: { flush: async () => ({ sent: 0, kept: 0, dropped: 0 }), stats: () => ({}), error() {}, trace() {} } });`,
@@ -30,7 +30,8 @@ const PARTS = {
     '/ui/actionList.ts': 'export const resolveActions = (option, builtIns) => builtIns;',
   },
   'start-up (probe, calls, claims)': {
-    '/client/startup.ts': 'export const runStartup = async () => ({}); export const sendStartup = async () => async () => {}; export const loadConfiguration = async () => ({});',
+    '/client/startup.ts':
+      'export const runStartup = async () => ({}); export const sendStartup = async () => async () => {}; export const loadConfiguration = async () => ({});',
   },
   client: {
     '/client/client.ts':
