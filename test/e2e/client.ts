@@ -171,3 +171,15 @@ export const leavingAsks = (page: Page): Promise<boolean> =>
     window.dispatchEvent(event);
     return event.defaultPrevented;
   });
+
+/** Types into the demo ticket's comment as a keyboard would leave it: the value, then the `input` event. */
+export const typeComment = (page: Page, text: string): Promise<void> =>
+  page.evaluate((value) => {
+    const field = document.querySelector('#emweb')?.shadowRoot?.querySelector('textarea') as HTMLTextAreaElement;
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+
+/** The demo ticket's comment as shown, or `null` without one. */
+export const commentValue = (page: Page): Promise<string | null> =>
+  page.evaluate(() => document.querySelector('#emweb')?.shadowRoot?.querySelector('textarea')?.value ?? null);

@@ -3,7 +3,7 @@
 // the session ends, Save, sign in in another tab, and the ticket is saved once with nothing lost.
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
-import { byRole, clientReady, notice } from './client';
+import { byRole, clientReady, commentValue, notice, typeComment } from './client';
 import { browserSuite, runAxe, waitFor, withPage } from './harness';
 import type { Page } from './page';
 
@@ -13,17 +13,6 @@ const VIEWPORT = { width: 1024, height: 900 };
 const TICKET = '/web/tickets/SD-1042';
 
 const commentField = (page: Page) => page.locator('#emweb >> textarea#ticket-comment');
-
-/** Types into the comment as a keyboard would leave it: the value, then the `input` event. */
-const typeComment = (page: Page, text: string) =>
-  page.evaluate((value) => {
-    const field = document.querySelector('#emweb')?.shadowRoot?.querySelector('textarea') as HTMLTextAreaElement;
-    field.value = value;
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-
-const commentValue = (page: Page) =>
-  page.evaluate(() => document.querySelector('#emweb')?.shadowRoot?.querySelector('textarea')?.value ?? null);
 
 const apiStatus = (page: Page, path: string) =>
   page.evaluate((address) => fetch(address, { credentials: 'include' }).then((response) => response.status), path);

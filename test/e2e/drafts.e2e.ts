@@ -5,7 +5,7 @@
 // and dark, at xs and lg.
 import * as assert from 'uvu/assert';
 import { demoJwt } from '../../demo/server.mjs';
-import { byRole, clientReady, fab, notice } from './client';
+import { byRole, clientReady, commentValue, fab, notice, typeComment } from './client';
 import { browserSuite, runAxe, waitFor, withPage } from './harness';
 import type { Page } from './page';
 
@@ -17,17 +17,6 @@ const TYPED = 'Toner replaced, test page printed.';
 const RESTORED = 'Restored unsaved changes from';
 /** A gateway session, and the JWT its sign-in stores: drafts are kept for the user it names (1042). */
 const SIGNED_IN = { signedIn: true, localStorage: { jwt: demoJwt() } };
-
-/** Types into the comment as a keyboard would leave it: the value, then the `input` event. */
-const typeComment = (page: Page, text: string) =>
-  page.evaluate((value) => {
-    const field = document.querySelector('#emweb')?.shadowRoot?.querySelector('textarea') as HTMLTextAreaElement;
-    field.value = value;
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-
-const commentValue = (page: Page) =>
-  page.evaluate(() => document.querySelector('#emweb')?.shadowRoot?.querySelector('textarea')?.value ?? null);
 
 /** The origin's draft keys, and whether any holds `text`. */
 const storedDrafts = (page: Page) =>
