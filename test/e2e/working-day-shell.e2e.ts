@@ -185,7 +185,9 @@ test('client.notify: info in the status region with a Dismiss button, the same t
     await page.locator(`${status} >> text=Filed under Hardware`).waitFor();
     assert.is(await page.locator(`${status} >> text=could not be saved`).count(), 0, 'the error is not in the status region');
     // The success notice goes by itself (6 s): waited for as a state, and the error is still there then.
-    await page.locator(`${status} >> text=Filed under Hardware`).waitFor('detached', { timeoutMs: 15_000 });
+    // A timer's delay is a minimum: on a loaded machine Firefox ran this one late enough (CI, once) that
+    // a 15 s wait was not enough, so the wait allows five times the delay.
+    await page.locator(`${status} >> text=Filed under Hardware`).waitFor('detached', { timeoutMs: 30_000 });
     assert.is(await page.locator(`${alert} >> text=The ticket could not be saved`).count(), 1, 'the error stays');
     await page.locator(`${alert} >> role=button[name="Dismiss"]`).click();
     await page.locator(`${alert} >> text=The ticket could not be saved`).waitFor('detached');
